@@ -1,0 +1,70 @@
+import type { ClientRequestId, IntentId, MarketSymbol, QuoteId, StrategyId } from './ids.ts';
+import type { Decimal } from './money.ts';
+import type { OrderType, PositionSide } from './side.ts';
+
+/** What every intent carries: who wants it, on which market, and when it was decided. */
+interface IntentBase {
+  readonly intentId: IntentId;
+  readonly strategyId: StrategyId;
+  readonly createdAt: number;
+  /** Free text for the operator: why the strategy wants this. */
+  readonly reason?: string;
+}
+
+export interface OpenIntent extends IntentBase {
+  readonly kind: 'open';
+  readonly symbol: MarketSymbol;
+  readonly side: PositionSide;
+  readonly quantity: Decimal;
+  readonly leverage: number;
+  readonly orderType: OrderType;
+  /** MARKET only: largest tolerated adverse move as a fraction (0.01 = 1 %). */
+  readonly slippage?: Decimal;
+  /** LIMIT only. */
+  readonly limitPrice?: Decimal;
+  /** Allows a second concurrent open on the same (strategy, market, side). */
+  readonly allowStacking?: boolean;
+}
+
+/** Which position a close, cancel or TP/SL refers to: the open intent that made it, or a venue id. */
+export type PositionRef =
+  | { readonly by: 'intent'; readonly intentId: IntentId }
+  | { readonly by: 'quote'; readonly quoteId: QuoteId };
+
+export interface CloseIntent extends IntentBase {
+  readonly kind: 'close';
+  readonly symbol: MarketSymbol;
+  readonly position: PositionRef;
+  /** 'all' closes what remains open. */
+  readonly quantity: Decimal | 'all';
+  readonly orderType: OrderType;
+  readonly slippage?: Decimal;
+  readonly closePrice?: Decimal;
+}
+
+/** Cancels a pending open (cancel-quote) or a pending close (cancel-close-request). */
+export interface CancelIntent extends IntentBase {
+  readonly kind: 'cancel';
+  readonly symbol: MarketSymbol;
+  readonly target: ClientRequestId;
+}
+
+export interface SetTpSlIntent extends IntentBase {
+  readonly kind: 'setTpSl';
+  readonly symbol: MarketSymbol;
+  readonly position: PositionRef;
+  readonly takeProfit?: Decimal;
+  readonly stopLoss?: Decimal;
+}
+
+export interface CloseAllIntent extends IntentBase {
+  readonly kind: 'closeAll';
+}
+
+export type Intent = OpenIntent | CloseIntent | CancelIntent | SetTpSlIntent | CloseAllIntent;
+export type IntentKind = Intent['kind'];
+
+/** Whether an intent can add exposure; everything else reduces or leaves it alone. */
+export function increasesExposure(intent: Intent): intent is OpenIntent {
+  return intent.kind === 'open';
+}

@@ -1,0 +1,125 @@
+import type { BatchId, ChainId, MarketSymbol, QuoteId, SubaccountAddress, TempId } from '../domain/ids.ts';
+import type { MarketSpec } from '../domain/market.ts';
+import type { Decimal } from '../domain/money.ts';
+import type { Position } from '../domain/position.ts';
+import type { OrderType, Permission, PositionSide } from '../domain/side.ts';
+import type { PriceTick } from '../domain/tick.ts';
+import type { RequestKind, VenueStatus } from '../domain/venueStatus.ts';
+import type { PerpflowError } from '../errors/PerpflowError.ts';
+
+/** What the venue answered to an accepted submit (201). Acceptance is not success. */
+export interface SubmitAck {
+  readonly tempId: TempId;
+}
+
+export interface OpenOrder {
+  readonly symbol: MarketSymbol;
+  readonly side: PositionSide;
+  readonly quantity: Decimal;
+  readonly leverage: number;
+  readonly orderType: OrderType;
+  readonly slippage?: Decimal;
+  readonly limitPrice?: Decimal;
+  readonly useInstantActions?: boolean;
+}
+
+export interface CloseOrder {
+  readonly quoteId: QuoteId;
+  readonly quantity: Decimal;
+  readonly orderType: OrderType;
+  readonly slippage?: Decimal;
+  readonly closePrice?: Decimal;
+}
+
+export interface TpSlOrder {
+  readonly quoteId: QuoteId;
+  readonly takeProfit?: Decimal;
+  readonly stopLoss?: Decimal;
+}
+
+/** One item of a batch: accepted with a tempId, or refused with the mapped error. */
+export type BatchItemResult =
+  | { readonly index: number; readonly ok: true; readonly tempId: TempId }
+  | { readonly index: number; readonly ok: false; readonly error: PerpflowError };
+
+export interface BatchAck {
+  readonly batchId: BatchId;
+  readonly results: readonly BatchItemResult[];
+}
+
+/** The answer of a status poll (`GET /v1/positions/<kind>-request/status`). */
+export interface RequestStatusReport {
+  readonly tempId: TempId;
+  readonly quoteId: QuoteId | null;
+  readonly status: VenueStatus;
+  readonly filledQuantity: Decimal;
+  readonly avgPrice: Decimal | null;
+  readonly errorCode?: string;
+  readonly reason?: string;
+  readonly updatedAt: number;
+}
+
+export interface Balance {
+  readonly subaccount: SubaccountAddress;
+  readonly allocated: Decimal;
+  readonly equity: Decimal;
+  readonly availableMargin: Decimal;
+  readonly lockedMargin: Decimal;
+  readonly unrealizedPnl: Decimal;
+}
+
+export interface FundingInfo {
+  readonly symbol: MarketSymbol;
+  readonly nextFundingTime: number;
+  readonly rateLong: Decimal;
+  readonly rateShort: Decimal;
+  readonly epochMs: number;
+}
+
+export interface KeyPermissions {
+  readonly isValid: boolean;
+  readonly subaccounts: readonly {
+    readonly subaccount: SubaccountAddress;
+    readonly chainId: ChainId;
+    readonly permissions: readonly Permission[];
+  }[];
+}
+
+/**
+ * The venue in domain terms, for one API key acting on one subaccount and chain.
+ * Reads may be retried by the implementation; submits (open/close/cancel/TP-SL, single or batch)
+ * are sent exactly once and never retried: a lost answer is an OutcomeUnknownError.
+ *
+ * Errors: AuthError (401), PermissionError (403), VenueRejectedError (400 with a code),
+ * TransientVenueError (429/5xx/network on a read), OutcomeUnknownError (submit without a
+ * readable answer), VenueProtocolError (a read answered with the wrong shape).
+ */
+export interface VenuePort {
+  readonly subaccount: SubaccountAddress;
+  readonly chainId: ChainId;
+
+  markets(): Promise<readonly MarketSpec[]>;
+  /** From the cached catalog; VenueRejectedError UNKNOWN_MARKET when absent. */
+  market(symbol: MarketSymbol): Promise<MarketSpec>;
+  markPrices(symbols: readonly MarketSymbol[]): Promise<readonly PriceTick[]>;
+  positions(): Promise<readonly Position[]>;
+  balance(): Promise<Balance>;
+  fundingInfo(): Promise<readonly FundingInfo[]>;
+  listPermissions(): Promise<KeyPermissions>;
+
+  openPosition(order: OpenOrder): Promise<SubmitAck>;
+  closePosition(order: CloseOrder): Promise<SubmitAck>;
+  /** `positionId` is the open's tempId or its quoteId. */
+  cancelOpen(positionId: TempId | QuoteId): Promise<SubmitAck>;
+  cancelClose(closeRequestId: TempId): Promise<SubmitAck>;
+  setTpSl(order: TpSlOrder): Promise<void>;
+
+  batchOpen(orders: readonly OpenOrder[]): Promise<BatchAck>;
+  batchClose(orders: readonly CloseOrder[]): Promise<BatchAck>;
+  batchCancelOpen(positionIds: readonly (TempId | QuoteId)[]): Promise<BatchAck>;
+  batchCancelClose(closeRequestIds: readonly TempId[]): Promise<BatchAck>;
+  closeAll(): Promise<BatchAck>;
+
+  /** null when the venue answers 404 (not indexed yet, or unknown): never a rejection. */
+  requestStatus(kind: RequestKind, id: TempId): Promise<RequestStatusReport | null>;
+}
