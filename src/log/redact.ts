@@ -15,6 +15,8 @@ const API_KEY = /ix\.[0-9a-fA-F]{64}/g;
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const BEARER = /(Bearer\s+)([^\s"',;]+)/gi;
 const API_KEY_HEADER = /(x-api-key["']?\s*[:=]\s*["']?)([^\s"',;]+)/gi;
+const SECRET_QUERY =
+  /([?&](?:api[-_]?key|token|jwt|secret|password|signature|access[-_]?token)=)([^&#\s"']+)/gi;
 const SECRET_NAME =
   /(^|[-_.])?(api[-_]?key|apikey|secret|token|passw(or)?d|pwd|authorization|auth[-_]?header|signature|passphrase|private[-_]?key|jwt|cookie|credential)s?$/i;
 const SECRET_NAME_ANYWHERE =
@@ -49,7 +51,8 @@ export function redactText(text: string): string {
     .replace(API_KEY, (m) => mask(m))
     .replace(JWT, (m) => mask(m))
     .replace(BEARER, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`)
-    .replace(API_KEY_HEADER, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`);
+    .replace(API_KEY_HEADER, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`)
+    .replace(SECRET_QUERY, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`);
 }
 
 function redactSecretValue(value: unknown): unknown {

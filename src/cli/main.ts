@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import { CommanderError } from 'commander';
+import { ExitCode } from './action.ts';
+import { nodeVersionProblem } from './nodeVersion.ts';
+import { createProgram } from './program.ts';
+
+const problem = nodeVersionProblem();
+if (problem !== undefined) {
+  process.stderr.write(`${problem}\n`);
+  process.exit(ExitCode.badInput);
+}
+
+const program = createProgram();
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (!(error instanceof CommanderError)) throw error;
+  // --help and --version end through here with exit code 0; usage errors are bad input.
+  process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
+}
