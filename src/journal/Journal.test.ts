@@ -1,0 +1,104 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../clock/VirtualClock.ts';
+import { ClientRequestId, FillId, MarketSymbol, TempId } from '../domain/ids.ts';
+import { dec } from '../domain/money.ts';
+import { IllegalTransitionError } from '../domain/requestStatus.ts';
+import { JournalError } from '../errors/JournalError.ts';
+import { openJournal } from './openJournal.ts';
+import { sampleOpenRecord } from './testRecord.ts';
+
+const tmpPath = (): string => join(mkdtempSync(join(tmpdir(), 'pf-journal-')), 'j.sqlite');
+
+describe('Journal', () => {
+  it('keeps requests, their tempId and their transition history across a reopen', () => {
+    const path = tmpPath();
+    const clock = new VirtualClock();
+    const { journal } = openJournal({ path, clock });
+    journal.insertRequests([sampleOpenRecord(1, clock.now())]);
+    journal.transition(ClientRequestId('cr_1'), 'SUBMITTING');
+    journal.transition(ClientRequestId('cr_1'), 'ACCEPTED', { tempId: TempId('t-9') });
+    journal.abandon();
+    const again = openJournal({ path, clock }).journal;
+    const r = again.get(ClientRequestId('cr_1'));
+    expect(r?.status).toBe('ACCEPTED');
+    expect(r?.tempId).toBe('t-9');
+    expect(r?.quantity?.toString()).toBe('0.01');
+    expect(again.transitionsOf(ClientRequestId('cr_1')).map((t) => t.to)).toEqual([
+      'CREATED',
+      'SUBMITTING',
+      'ACCEPTED',
+    ]);
+    again.close();
+  });
+
+  it('uses WAL mode on a file journal', () => {
+    const { journal } = openJournal({ path: tmpPath(), clock: new VirtualClock() });
+    expect(
+      (journal.database.prepare('PRAGMA journal_mode').get() as { journal_mode: string }).journal_mode,
+    ).toBe('wal');
+    journal.close();
+  });
+
+  it('refuses an illegal transition without writing anything', () => {
+    const { journal } = openJournal({ path: ':memory:', clock: new VirtualClock() });
+    journal.insertRequests([sampleOpenRecord(1)]);
+    expect(() => journal.transition(ClientRequestId('cr_1'), 'FILLED')).toThrow(IllegalTransitionError);
+    expect(journal.get(ClientRequestId('cr_1'))?.status).toBe('CREATED');
+  });
+
+  it('applies a fill id once and ignores its replay', () => {
+    const { journal } = openJournal({ path: ':memory:', clock: new VirtualClock() });
+    const fill = {
+      fillId: FillId('f1'),
+      clientRequestId: null,
+      strategyId: null,
+      quoteId: null,
+      symbol: MarketSymbol('BTCUSDT'),
+      side: 'LONG' as const,
+      effect: 'open' as const,
+      quantity: dec(1),
+      price: dec(100),
+      fee: dec(0),
+      ts: 0,
+    };
+    expect(journal.recordFill(fill)).toBe(true);
+    expect(journal.recordFill(fill)).toBe(false);
+    expect(journal.fills()).toHaveLength(1);
+  });
+
+  it('fails closed: after one failed write every later write throws the same JournalError', () => {
+    const { journal } = openJournal({ path: tmpPath(), clock: new VirtualClock() });
+    journal.database.exec('PRAGMA query_only=1');
+    expect(() => journal.insertRequests([sampleOpenRecord(1)])).toThrow(JournalError);
+    journal.database.exec('PRAGMA query_only=0');
+    expect(() => journal.setMeta('x', 'y')).toThrow(/journal write failed/);
+    expect(journal.writeFailure).toBeInstanceOf(JournalError);
+  });
+
+  it('refuses a second live instance on the same lease scope and admits one after the holder died', () => {
+    const path = tmpPath();
+    const clock = new VirtualClock();
+    const first = openJournal({ path, clock }).journal;
+    first.acquireLease('sim:42161:0xabc');
+    const second = openJournal({ path, clock }).journal;
+    expect(() => second.acquireLease('sim:42161:0xabc')).toThrow(/holds the journal lease/);
+    first.abandon();
+    const third = openJournal({ path, clock }).journal;
+    expect(() => third.acquireLease('sim:42161:0xabc')).not.toThrow();
+    third.close();
+    second.close();
+  });
+
+  it('quarantines a corrupt file and starts an empty journal that remembers where the old one went', () => {
+    const path = tmpPath();
+    writeFileSync(path, 'this is not a sqlite database, just garbage bytes '.repeat(200));
+    const opened = openJournal({ path, clock: new VirtualClock() });
+    expect(opened.quarantinedTo).toMatch(/\.corrupt-\d+$/);
+    expect(opened.journal.all()).toEqual([]);
+    expect(opened.journal.getMeta('quarantinedFrom')).toBe(opened.quarantinedTo);
+    opened.journal.close();
+  });
+});
