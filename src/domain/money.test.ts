@@ -20,7 +20,7 @@ describe('dec', () => {
     ['-3', '-3'],
     ['.5', '0.5'],
     ['1e3', '1000'],
-    [123456789.123456789, '123456789.12345679'],
+    [123456789.12345679, '123456789.12345679'],
   ])('parses %j exactly as written', (input, expected) => {
     expect(dec(input).equals(new Decimal(expected))).toBe(true);
   });
