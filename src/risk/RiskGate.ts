@@ -1,0 +1,278 @@
+import type { Clock } from '../clock/Clock.ts';
+import type { StrategyId } from '../domain/ids.ts';
+import type { Intent } from '../domain/intent.ts';
+import { type Decimal, dec, maxDec, ZERO } from '../domain/money.ts';
+import type { EventSink } from '../execution/events.ts';
+import type { Journal } from '../journal/Journal.ts';
+import { type Denial, DenialReason } from './denialReason.ts';
+import type { LimitSet, RiskOptions } from './limits.ts';
+import { RateWindow } from './RateWindow.ts';
+import { Capability, TradingState } from './tradingState.ts';
+
+/** What the gate needs to know about current exposure; the executor provides it. */
+export interface ExposureView {
+  /** Open positions, counting unresolved opens as open (worst case, reliability.md A6). */
+  openPositions(strategy?: StrategyId): number;
+  /** Notional at mark, counting unresolved opens at full size. */
+  notional(strategy?: StrategyId): Decimal;
+  markPrice(symbol: string): Decimal | undefined;
+  /** Markets where an open's outcome is not known yet. */
+  isMarketUnresolved(symbol: string): boolean;
+}
+
+const STATE_KEY = 'tradingState';
+const REASON_KEY = 'tradingStateReason';
+const capKey = (c: Capability): string => `capabilityHalt:${c}`;
+const marketKey = (symbol: string): string => `marketHalt:${symbol}`;
+
+function capabilityOf(intent: Intent): Capability {
+  if (intent.kind === 'open') return Capability.open;
+  if (intent.kind === 'cancel') return Capability.cancel;
+  return Capability.close;
+}
+
+/**
+ * The gate every intent passes (reliability.md A9, A11). State that must survive a restart —
+ * the trading state, 403 capability halts, per-market halts — lives in the journal's meta table,
+ * so a crash never clears a latched halt.
+ */
+export class RiskGate {
+  private readonly journal: Journal;
+  private readonly clock: Clock;
+  private readonly options: RiskOptions;
+  private readonly emit: EventSink;
+  private readonly accountRate = new RateWindow(60_000);
+  private readonly strategyRates = new Map<string, RateWindow>();
+  private readonly unknownOutcomes: RateWindow;
+  private authFailed = false;
+
+  constructor(journal: Journal, clock: Clock, options: RiskOptions, emit: EventSink) {
+    this.journal = journal;
+    this.clock = clock;
+    this.options = options;
+    this.emit = emit;
+    this.unknownOutcomes = new RateWindow(options.account.maxUnknownOutcomes?.windowMs ?? 300_000);
+  }
+
+  get state(): TradingState {
+    return (this.journal.getMeta(STATE_KEY) as TradingState | undefined) ?? TradingState.active;
+  }
+
+  get stateReason(): string | undefined {
+    return this.journal.getMeta(REASON_KEY);
+  }
+
+  get authBroken(): boolean {
+    return this.authFailed;
+  }
+
+  /** Moves the trading state and latches it in the journal; best effort when the journal is broken. */
+  setState(to: TradingState, reason: string): void {
+    const from = this.state;
+    if (from === to) return;
+    try {
+      this.journal.setMeta(STATE_KEY, to);
+      this.journal.setMeta(REASON_KEY, reason);
+    } catch {
+      // A journal that cannot be written already stops every send (fail closed).
+    }
+    this.emit({ type: 'tradingStateChanged', from, to, reason });
+    this.emit({
+      type: 'alert',
+      severity: to === 'active' ? 'info' : 'critical',
+      code: `TRADING_${to.toUpperCase()}`,
+      message: `trading ${to}: ${reason}`,
+    });
+  }
+
+  halt(reason: string): void {
+    this.setState(TradingState.halted, reason);
+  }
+
+  /** The manual reset of a latched halt. */
+  resume(reason = 'manual resume'): void {
+    this.authFailed = false;
+    this.setState(TradingState.active, reason);
+  }
+
+  /** 401: one alert, then everything stops until a person rotates the key and restarts. */
+  authFailure(message: string): void {
+    if (this.authFailed) return;
+    this.authFailed = true;
+    this.halt(`API key rejected (401): ${message}`);
+  }
+
+  /** 403 on one capability: only that capability stops; reads go on so reconciliation finishes. */
+  haltCapability(capability: Capability, reason: string): void {
+    if (this.journal.getMeta(capKey(capability)) !== undefined) return;
+    this.journal.setMeta(capKey(capability), reason);
+    this.emit({ type: 'capabilityHalted', capability, reason });
+    this.emit({
+      type: 'alert',
+      severity: 'critical',
+      code: 'PERMISSION',
+      message: `${capability} halted: ${reason}`,
+    });
+  }
+
+  clearCapability(capability: Capability): void {
+    this.journal.deleteMeta(capKey(capability));
+  }
+
+  capabilityHalted(capability: Capability): string | undefined {
+    return this.journal.getMeta(capKey(capability));
+  }
+
+  haltMarket(symbol: string, reason: string): void {
+    if (this.journal.getMeta(marketKey(symbol)) !== undefined) return;
+    this.journal.setMeta(marketKey(symbol), reason);
+    this.emit({
+      type: 'alert',
+      severity: 'critical',
+      code: 'MARKET_HALTED',
+      message: `${symbol} halted: ${reason}`,
+    });
+  }
+
+  marketHalted(symbol: string): string | undefined {
+    return this.journal.getMeta(marketKey(symbol));
+  }
+
+  /** Counts an ambiguous outcome; a burst latches a halt (reliability.md scenario 19). */
+  noteUnknownOutcome(): void {
+    const limit = this.options.account.maxUnknownOutcomes;
+    if (limit === undefined) return;
+    const now = this.clock.now();
+    this.unknownOutcomes.record(now);
+    if (this.unknownOutcomes.count(now) >= limit.count) {
+      this.halt(`${limit.count} unknown outcomes within ${limit.windowMs} ms`);
+    }
+  }
+
+  /** Latches a halt when the daily loss or drawdown limit is reached. */
+  checkLosses(dailyPnl: Decimal, equity: Decimal | undefined): void {
+    const a = this.options.account;
+    if (a.dailyLossLimit !== undefined && dailyPnl.negated().greaterThanOrEqualTo(a.dailyLossLimit)) {
+      this.halt(
+        `daily loss ${dailyPnl.negated().toString()} reached the limit ${a.dailyLossLimit.toString()}`,
+      );
+      return;
+    }
+    if (a.maxDrawdownPct === undefined || equity === undefined) return;
+    const peakText = this.journal.getMeta('equityPeak');
+    const peak = peakText === undefined ? equity : maxDec(dec(peakText), equity);
+    if (peakText === undefined || equity.greaterThan(peakText))
+      this.journal.setMeta('equityPeak', equity.toString());
+    if (peak.lessThanOrEqualTo(ZERO)) return;
+    const drawdownPct = peak.minus(equity).dividedBy(peak).times(100);
+    if (drawdownPct.greaterThanOrEqualTo(a.maxDrawdownPct)) {
+      this.halt(`drawdown ${drawdownPct.toFixed(2)} % reached the limit ${a.maxDrawdownPct} %`);
+    }
+  }
+
+  /** Passes (undefined) or denies an intent. Counting toward the rate happens only on a pass. */
+  check(intent: Intent, exposure: ExposureView): Denial | undefined {
+    const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });
+    if (this.journal.writeFailure !== undefined)
+      return deny(DenialReason.JOURNAL_FAILED, 'the journal cannot be written');
+    if (this.authFailed) return deny(DenialReason.AUTH_FAILED, 'the API key was rejected (401)');
+    const cap = capabilityOf(intent);
+    const capReason = this.capabilityHalted(cap);
+    if (capReason !== undefined) return deny(DenialReason.CAPABILITY_HALTED, `${cap} halted: ${capReason}`);
+    if (intent.kind === 'open') {
+      const state = this.state;
+      if (state === TradingState.halted)
+        return deny(DenialReason.TRADING_HALTED, `trading halted: ${this.stateReason ?? ''}`);
+      if (state === TradingState.reducing)
+        return deny(DenialReason.REDUCING_ONLY, 'trading is reducing only');
+      const m = this.marketHalted(intent.symbol);
+      if (m !== undefined) return deny(DenialReason.MARKET_HALTED, `${intent.symbol} halted: ${m}`);
+      if (exposure.isMarketUnresolved(intent.symbol))
+        return deny(
+          DenialReason.MARKET_UNRESOLVED,
+          `an earlier request on ${intent.symbol} has an unknown outcome`,
+        );
+      const limitDenial =
+        this.checkLimits(intent, exposure, this.options.account, 'account', undefined) ??
+        this.checkLimits(
+          intent,
+          exposure,
+          this.options.strategies[intent.strategyId],
+          'strategy',
+          intent.strategyId,
+        );
+      if (limitDenial !== undefined) return limitDenial;
+    }
+    return this.checkRate(intent);
+  }
+
+  private checkLimits(
+    intent: Extract<Intent, { kind: 'open' }>,
+    exposure: ExposureView,
+    limits: LimitSet | undefined,
+    scope: string,
+    strategy: StrategyId | undefined,
+  ): Denial | undefined {
+    if (limits === undefined) return undefined;
+    if (limits.maxLeverage !== undefined && intent.leverage > limits.maxLeverage)
+      return {
+        reason: DenialReason.MAX_LEVERAGE,
+        message: `${scope} leverage ${intent.leverage} > ${limits.maxLeverage}`,
+      };
+    if (
+      limits.maxOpenPositions !== undefined &&
+      exposure.openPositions(strategy) + 1 > limits.maxOpenPositions
+    )
+      return {
+        reason: DenialReason.MAX_OPEN_POSITIONS,
+        message: `${scope} already has ${exposure.openPositions(strategy)} open positions (max ${limits.maxOpenPositions})`,
+      };
+    if (limits.maxNotionalPerPosition === undefined && limits.maxTotalNotional === undefined)
+      return undefined;
+    const price = intent.limitPrice ?? exposure.markPrice(intent.symbol);
+    if (price === undefined)
+      return {
+        reason: DenialReason.NO_PRICE,
+        message: `no price for ${intent.symbol} to check notional limits`,
+      };
+    const notional = intent.quantity.times(price);
+    if (limits.maxNotionalPerPosition !== undefined && notional.greaterThan(limits.maxNotionalPerPosition))
+      return {
+        reason: DenialReason.MAX_NOTIONAL_PER_POSITION,
+        message: `${scope} notional ${notional.toFixed(2)} > ${limits.maxNotionalPerPosition.toString()}`,
+      };
+    if (limits.maxTotalNotional !== undefined) {
+      const total = exposure.notional(strategy).plus(notional);
+      if (total.greaterThan(limits.maxTotalNotional))
+        return {
+          reason: DenialReason.MAX_TOTAL_NOTIONAL,
+          message: `${scope} total notional ${total.toFixed(2)} > ${limits.maxTotalNotional.toString()}`,
+        };
+    }
+    return undefined;
+  }
+
+  private checkRate(intent: Intent): Denial | undefined {
+    const now = this.clock.now();
+    const accountMax = this.options.account.maxIntentsPerMinute;
+    const strategyMax = this.options.strategies[intent.strategyId]?.maxIntentsPerMinute;
+    let sw = this.strategyRates.get(intent.strategyId);
+    if (sw === undefined) {
+      sw = new RateWindow(60_000);
+      this.strategyRates.set(intent.strategyId, sw);
+    }
+    if (accountMax !== undefined && this.accountRate.count(now) >= accountMax)
+      return {
+        reason: DenialReason.RATE_LIMIT_EXCEEDED,
+        message: `account over ${accountMax} intents per minute`,
+      };
+    if (strategyMax !== undefined && sw.count(now) >= strategyMax)
+      return {
+        reason: DenialReason.RATE_LIMIT_EXCEEDED,
+        message: `strategy ${intent.strategyId} over ${strategyMax} intents per minute`,
+      };
+    this.accountRate.record(now);
+    sw.record(now);
+    return undefined;
+  }
+}

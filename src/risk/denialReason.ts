@@ -1,0 +1,26 @@
+/** Why the gate refused an intent; every denial is an `intentDenied` event carrying one. */
+export const DenialReason = {
+  TRADING_HALTED: 'TRADING_HALTED',
+  REDUCING_ONLY: 'REDUCING_ONLY',
+  AUTH_FAILED: 'AUTH_FAILED',
+  CAPABILITY_HALTED: 'CAPABILITY_HALTED',
+  JOURNAL_FAILED: 'JOURNAL_FAILED',
+  MARKET_UNRESOLVED: 'MARKET_UNRESOLVED',
+  MARKET_HALTED: 'MARKET_HALTED',
+  NOT_RECONCILED: 'NOT_RECONCILED',
+  DUPLICATE_OPEN: 'DUPLICATE_OPEN',
+  MAX_OPEN_POSITIONS: 'MAX_OPEN_POSITIONS',
+  MAX_NOTIONAL_PER_POSITION: 'MAX_NOTIONAL_PER_POSITION',
+  MAX_TOTAL_NOTIONAL: 'MAX_TOTAL_NOTIONAL',
+  MAX_LEVERAGE: 'MAX_LEVERAGE',
+  RATE_LIMIT_EXCEEDED: 'RATE_LIMIT_EXCEEDED',
+  NO_PRICE: 'NO_PRICE',
+  UNKNOWN_POSITION: 'UNKNOWN_POSITION',
+  UNSUPPORTED: 'UNSUPPORTED',
+} as const;
+export type DenialReason = (typeof DenialReason)[keyof typeof DenialReason];
+
+export interface Denial {
+  readonly reason: DenialReason;
+  readonly message: string;
+}
