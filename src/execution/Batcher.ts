@@ -1,0 +1,64 @@
+import type { Clock, TimerHandle } from '../clock/Clock.ts';
+
+/**
+ * Groups what arrives within `windowMs` per key (operation kind) into one flush, so a burst goes
+ * out as one batch call per kind; a full batch flushes at once. A lone item still waits the
+ * window (a few ms), which is the price of batching.
+ */
+export class Batcher<K extends string, T> {
+  private readonly pending = new Map<K, { items: T[]; timer: TimerHandle | undefined }>();
+  private readonly clock: Clock;
+  private readonly windowMs: number;
+  private readonly maxSize: number;
+  private readonly flush: (key: K, items: T[]) => void;
+
+  constructor(clock: Clock, windowMs: number, maxSize: number, flush: (key: K, items: T[]) => void) {
+    this.clock = clock;
+    this.windowMs = windowMs;
+    this.maxSize = maxSize;
+    this.flush = flush;
+  }
+
+  add(key: K, item: T): void {
+    let slot = this.pending.get(key);
+    if (slot === undefined) {
+      slot = { items: [], timer: undefined };
+      this.pending.set(key, slot);
+    }
+    slot.items.push(item);
+    if (slot.items.length >= this.maxSize) {
+      this.flushKey(key);
+      return;
+    }
+    if (slot.timer === undefined) slot.timer = this.clock.setTimeout(() => this.flushKey(key), this.windowMs);
+  }
+
+  flushKey(key: K): void {
+    const slot = this.pending.get(key);
+    if (slot === undefined || slot.items.length === 0) return;
+    if (slot.timer !== undefined) this.clock.clearTimeout(slot.timer);
+    this.pending.delete(key);
+    this.flush(key, slot.items);
+  }
+
+  flushAll(): void {
+    for (const key of [...this.pending.keys()]) this.flushKey(key);
+  }
+
+  /** Drops everything waiting (shutdown or crash); returns what was dropped. */
+  drain(): T[] {
+    const out: T[] = [];
+    for (const slot of this.pending.values()) {
+      if (slot.timer !== undefined) this.clock.clearTimeout(slot.timer);
+      out.push(...slot.items);
+    }
+    this.pending.clear();
+    return out;
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const s of this.pending.values()) n += s.items.length;
+    return n;
+  }
+}
