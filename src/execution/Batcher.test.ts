@@ -13,6 +13,8 @@ describe('Batcher', () => {
     b.add('close', 3);
     expect(flushed).toEqual([]);
     await clock.advance(2);
+    expect(flushed).toEqual([['open', [1, 2]]]);
+    await clock.advance(3);
     expect(flushed).toEqual([
       ['open', [1, 2]],
       ['close', [3]],
