@@ -25,6 +25,8 @@ export interface OpenOrder {
 
 export interface CloseOrder {
   readonly quoteId: QuoteId;
+  /** The quote's market: when given, quantity and close price are rounded down to its precision. */
+  readonly symbol?: MarketSymbol;
   readonly quantity: Decimal;
   readonly orderType: OrderType;
   readonly slippage?: Decimal;

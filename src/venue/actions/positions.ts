@@ -1,0 +1,16 @@
+import type { Position } from '../../domain/position.ts';
+import { toPosition } from '../mappers/position.ts';
+import { WirePositions } from '../wire/positions.ts';
+import type { VenueContext } from './context.ts';
+
+/** `GET /v1/positions/all`: the authority on exposure, read by reconciliation. */
+export async function positions(ctx: VenueContext): Promise<Position[]> {
+  const wire = await ctx.http.call({
+    method: 'GET',
+    path: '/v1/positions/all',
+    query: { subaccountAddress: ctx.subaccount, chainId: ctx.chainId },
+    schema: WirePositions,
+    kind: 'read',
+  });
+  return wire.map(toPosition);
+}

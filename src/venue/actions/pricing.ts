@@ -1,0 +1,31 @@
+import type { MarketSymbol } from '../../domain/ids.ts';
+import type { PriceTick } from '../../domain/tick.ts';
+import { VenueRejectedError } from '../../errors/venueErrors.ts';
+import { WireMarkPrices } from '../wire/pricing.ts';
+import type { VenueContext } from './context.ts';
+
+const PATH = '/v1/pricing/mark-prices';
+
+/** `GET /v1/pricing/mark-prices?symbols=A&symbols=B`, stamped with the clock on arrival. */
+export async function markPrices(ctx: VenueContext, symbols: readonly MarketSymbol[]): Promise<PriceTick[]> {
+  if (symbols.length === 0) return [];
+  const wire = await ctx.http.call({
+    method: 'GET',
+    path: PATH,
+    query: { symbols },
+    schema: WireMarkPrices,
+    kind: 'read',
+  });
+  const ts = ctx.clock.now();
+  return symbols.map((symbol) => {
+    const mark = wire[symbol];
+    // The venue answers an unknown symbol with null rather than an error (venue-contract.md).
+    if (mark === undefined || mark === null)
+      throw new VenueRejectedError(`GET ${PATH}: no mark price for ${symbol} (unknown market)`, {
+        endpoint: `GET ${PATH}`,
+        venueCode: 'UNKNOWN_MARKET',
+        details: { symbol },
+      });
+    return { symbol, mark, ts };
+  });
+}

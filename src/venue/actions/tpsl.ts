@@ -1,0 +1,21 @@
+import { toWireNumber } from '../../domain/money.ts';
+import type { TpSlOrder } from '../VenuePort.ts';
+import { WireAnything } from '../wire/submit.ts';
+import type { VenueContext } from './context.ts';
+
+/** `POST /v1/tpsl/set` (our shape: the public service needs a signed payload here). */
+export async function setTpSl(ctx: VenueContext, order: TpSlOrder): Promise<void> {
+  await ctx.http.call({
+    method: 'POST',
+    path: '/v1/tpsl/set',
+    body: {
+      quoteId: order.quoteId,
+      chainId: ctx.chainId,
+      subaccountAddress: ctx.subaccount,
+      ...(order.takeProfit === undefined ? {} : { takeProfit: toWireNumber(order.takeProfit) }),
+      ...(order.stopLoss === undefined ? {} : { stopLoss: toWireNumber(order.stopLoss) }),
+    },
+    schema: WireAnything,
+    kind: 'submit',
+  });
+}

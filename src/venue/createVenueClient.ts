@@ -1,0 +1,102 @@
+import type { Clock } from '../clock/Clock.ts';
+import { ChainId, SubaccountAddress } from '../domain/ids.ts';
+import { ConfigError } from '../errors/ConfigError.ts';
+import { balance } from './actions/balance.ts';
+import { batchCancelClose, batchCancelOpen, batchClose, batchOpen, closeAll } from './actions/batch.ts';
+import { cancelClose, cancelOpen } from './actions/cancel.ts';
+import { closePosition } from './actions/closePosition.ts';
+import type { VenueContext } from './actions/context.ts';
+import { createPosition } from './actions/createPosition.ts';
+import { fundingInfo } from './actions/funding.ts';
+import { getMarkets } from './actions/markets.ts';
+import { listPermissions } from './actions/permissions.ts';
+import { positions } from './actions/positions.ts';
+import { markPrices } from './actions/pricing.ts';
+import { requestStatus } from './actions/status.ts';
+import { setTpSl } from './actions/tpsl.ts';
+import { assertApiKey } from './http/apiKey.ts';
+import { parseBaseUrl } from './http/baseUrl.ts';
+import { type BudgetOptions, RequestBudget } from './http/requestBudget.ts';
+import type { RetryPolicy } from './http/retryPolicy.ts';
+import { sharedBudget } from './http/sharedBudget.ts';
+import { createVenueHttp } from './http/venueHttp.ts';
+import { MarketCatalog } from './marketCatalog.ts';
+import type { VenueFetch } from './transport.ts';
+import type { VenuePort } from './VenuePort.ts';
+
+export const DEFAULT_CHAIN_ID = 42161;
+export const DEFAULT_SOLVER = 'PERPS_HUB';
+
+export interface VenueClientOptions {
+  /** The host root, without `/v1`. https unless loopback, or `IN_PROCESS_BASE_URL` with the simulator's fetch. */
+  readonly baseUrl: string;
+  /** `ix.` + 64 hex: checked here, before any request exists. */
+  readonly apiKey: string;
+  readonly subaccount: string;
+  readonly chainId?: number;
+  readonly solver?: string;
+  /** The transport: the platform fetch (keep-alive) by default, or the simulator's in-process one. */
+  readonly fetch?: VenueFetch;
+  readonly clock: Clock;
+  readonly timeoutMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  /** A bucket to share, or options for the one bucket every client on this key shares. */
+  readonly budget?: RequestBudget | BudgetOptions;
+}
+
+function checkSubaccount(raw: string): SubaccountAddress {
+  try {
+    return SubaccountAddress(raw);
+  } catch {
+    throw new ConfigError(`subaccount: not a 0x-prefixed 40-hex-digit address: ${JSON.stringify(raw)}`);
+  }
+}
+
+/**
+ * The venue in domain terms for one API key, subaccount and chain. Reads are retried with
+ * backoff; submits are sent exactly once (a lost answer is an OutcomeUnknownError).
+ */
+export function createVenueClient(options: VenueClientOptions): VenuePort {
+  const apiKey = assertApiKey(options.apiKey);
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const subaccount = checkSubaccount(options.subaccount);
+  const chainId = ChainId(options.chainId ?? DEFAULT_CHAIN_ID);
+  const solver = options.solver ?? DEFAULT_SOLVER;
+  const { clock } = options;
+  const budget =
+    options.budget instanceof RequestBudget ? options.budget : sharedBudget(clock, apiKey, options.budget);
+  const http = createVenueHttp({
+    baseUrl,
+    headers: { 'x-api-key': apiKey, accept: 'application/json' },
+    clock,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    budget,
+  });
+  const catalog = new MarketCatalog(() => getMarkets(http, chainId), clock, solver);
+  const ctx: VenueContext = { http, clock, subaccount, chainId, solver, catalog };
+
+  return {
+    subaccount,
+    chainId,
+    markets: () => catalog.refresh(),
+    market: (symbol) => catalog.get(symbol),
+    markPrices: (symbols) => markPrices(ctx, symbols),
+    positions: () => positions(ctx),
+    balance: () => balance(ctx),
+    fundingInfo: () => fundingInfo(ctx),
+    listPermissions: () => listPermissions(http),
+    openPosition: (order) => createPosition(ctx, order),
+    closePosition: (order) => closePosition(ctx, order),
+    cancelOpen: (positionId) => cancelOpen(ctx, positionId),
+    cancelClose: (closeRequestId) => cancelClose(ctx, closeRequestId),
+    setTpSl: (order) => setTpSl(ctx, order),
+    batchOpen: (orders) => batchOpen(ctx, orders),
+    batchClose: (orders) => batchClose(ctx, orders),
+    batchCancelOpen: (ids) => batchCancelOpen(ctx, ids),
+    batchCancelClose: (ids) => batchCancelClose(ctx, ids),
+    closeAll: () => closeAll(ctx),
+    requestStatus: (kind, id) => requestStatus(ctx, kind, id),
+  };
+}

@@ -1,0 +1,200 @@
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+import type { Clock } from '../../clock/Clock.ts';
+import type { PerpflowError } from '../../errors/PerpflowError.ts';
+import { OutcomeUnknownError, TransientVenueError, VenueProtocolError } from '../../errors/venueErrors.ts';
+import { redactText } from '../../log/redact.ts';
+import type { VenueFetch } from '../transport.ts';
+import { describeIssues } from './describeIssues.ts';
+import { unwrap } from './envelope.ts';
+import { type CallKind, errorForStatus } from './errorForStatus.ts';
+import type { RequestBudget } from './requestBudget.ts';
+import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retryPolicy.ts';
+import { seededRandom } from './seededRandom.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type QueryValue = string | number | boolean | readonly (string | number)[];
+
+export interface CallSpec<T> {
+  readonly method: HttpMethod;
+  /** Starts with `/v1/`; ids in it are fine, credentials never. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue | undefined>>;
+  readonly body?: unknown;
+  readonly schema: z.ZodType<T>;
+  /**
+   * `read`: safe to repeat, retried on 429/5xx/network/time-out. `submit`: sent exactly once;
+   * an unclear answer is an OutcomeUnknownError.
+   */
+  readonly kind: CallKind;
+}
+
+export interface VenueHttpOptions {
+  readonly baseUrl: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly clock: Clock;
+  readonly fetch?: VenueFetch | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly retry?: Partial<RetryPolicy> | undefined;
+  readonly budget?: RequestBudget | undefined;
+}
+
+export interface VenueHttp {
+  call<T>(spec: CallSpec<T>): Promise<T>;
+  /** Like `call`, but a 404 answers null: a status poll's "not indexed yet". */
+  callOrNull<T>(spec: CallSpec<T>): Promise<T | null>;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+type Answer = { readonly status: number; readonly headers: Headers; readonly text: string };
+
+function buildQuery(query: CallSpec<unknown>['query']): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else params.append(k, String(v));
+  }
+  const s = params.toString();
+  return s === '' ? '' : `?${s}`;
+}
+
+/**
+ * The wire layer every action goes through: auth headers, budget, clock-driven time-out, one
+ * ky request (ky's own retry is off), status → error taxonomy, envelope, zod schema, and the
+ * read-only retry loop. A submit passes through `send` exactly once.
+ */
+export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
+  const { clock, budget } = options;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const random = seededRandom(policy.seed);
+  const client: KyInstance = ky.create({
+    retry: 0,
+    // The time-out runs on the injected clock (below), so virtual-time tests never wait.
+    timeout: false,
+    throwHttpErrors: false,
+    headers: options.headers,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch as typeof fetch }),
+  });
+
+  async function exchange(spec: CallSpec<unknown>, endpoint: string): Promise<Answer> {
+    const wait = budget?.acquire();
+    if (wait !== undefined) await wait;
+    const controller = new AbortController();
+    let onTimeout: (() => void) | undefined;
+    const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
+      onTimeout = () => resolve(TIMED_OUT);
+    });
+    const timer = clock.setTimeout(() => {
+      onTimeout?.();
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const url = `${options.baseUrl}${spec.path}${buildQuery(spec.query)}`;
+    try {
+      const request = client(url, {
+        method: spec.method,
+        signal: controller.signal,
+        ...(spec.body === undefined ? {} : { json: spec.body }),
+      }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+      // Raced rather than trusted to the signal: an in-process transport may not observe it.
+      const answer = await Promise.race([request, timedOut]);
+      if (answer === TIMED_OUT) {
+        request.catch(() => undefined);
+        throw failure(spec.kind, `${endpoint}: no answer within ${timeoutMs} ms`, endpoint);
+      }
+      return answer;
+    } catch (error) {
+      if (error instanceof OutcomeUnknownError || error instanceof TransientVenueError) throw error;
+      throw failure(spec.kind, `${endpoint}: network error: ${redactText(causeText(error))}`, endpoint);
+    } finally {
+      clock.clearTimeout(timer);
+    }
+  }
+
+  function parse<T>(spec: CallSpec<T>, endpoint: string, answer: Answer): T {
+    let body: unknown;
+    try {
+      body = answer.text === '' ? undefined : JSON.parse(answer.text);
+    } catch {
+      body = answer.text;
+      if (answer.status >= 200 && answer.status < 300)
+        throw unreadable(spec.kind, endpoint, 'body is not JSON');
+    }
+    const unwrapped = unwrap(body);
+    if (answer.status < 200 || answer.status >= 300 || !unwrapped.success) {
+      const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), clock.now());
+      if (answer.status === 429 && retryAfterMs !== undefined) budget?.holdOff(retryAfterMs);
+      throw errorForStatus({
+        kind: spec.kind,
+        endpoint,
+        status: answer.status,
+        code: unwrapped.code,
+        message: unwrapped.message,
+        retryAfterMs,
+      });
+    }
+    const result = spec.schema.safeParse(unwrapped.payload);
+    if (!result.success)
+      throw unreadable(spec.kind, endpoint, describeIssues(result.error, unwrapped.enveloped ? 'data' : ''));
+    return result.data;
+  }
+
+  async function attempt<T>(spec: CallSpec<T>, nullOn404: boolean): Promise<T | null> {
+    const endpoint = `${spec.method} ${spec.path}`;
+    const answer = await exchange(spec, endpoint);
+    if (nullOn404 && answer.status === 404) return null;
+    return parse(spec, endpoint, answer);
+  }
+
+  async function run<T>(spec: CallSpec<T>, nullOn404: boolean): Promise<T | null> {
+    // Submits are never retried: the loop below is only entered for reads (reliability.md A3).
+    if (spec.kind === 'submit') return attempt(spec, nullOn404);
+    for (let retry = 0; ; retry++) {
+      try {
+        return await attempt(spec, nullOn404);
+      } catch (error) {
+        if (!(error instanceof TransientVenueError)) throw error;
+        const after = error.retryAfterMs;
+        if (retry >= policy.retries || (after !== undefined && after > policy.maxRetryAfterMs))
+          throw retry === 0 ? error : gaveUp(error, retry + 1);
+        await clock.sleep(after ?? backoffDelay(policy, retry, random));
+      }
+    }
+  }
+
+  return {
+    call: (spec) => run(spec, false) as Promise<never>,
+    callOrNull: (spec) => run(spec, true),
+  };
+}
+
+function causeText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}
+
+function failure(kind: CallKind, message: string, endpoint: string): PerpflowError {
+  return kind === 'submit'
+    ? new OutcomeUnknownError(`${message}; the submit may or may not have been accepted; reconcile`, {
+        endpoint,
+      })
+    : new TransientVenueError(message, { endpoint });
+}
+
+function unreadable(kind: CallKind, endpoint: string, what: string): PerpflowError {
+  return kind === 'submit'
+    ? new OutcomeUnknownError(`${endpoint}: unreadable answer to a submit (${what}); reconcile`, { endpoint })
+    : new VenueProtocolError(`${endpoint}: ${what}`, { endpoint });
+}
+
+function gaveUp(error: TransientVenueError, attempts: number): TransientVenueError {
+  return new TransientVenueError(`${error.message} (gave up after ${attempts} attempts)`, {
+    details: { ...error.details, attempts },
+    cause: error,
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+  });
+}

@@ -1,0 +1,25 @@
+import { MarketId, MarketSymbol, QuoteId, TempId } from '../../domain/ids.ts';
+import type { Position } from '../../domain/position.ts';
+import type { PositionSide } from '../../domain/side.ts';
+import type { VenueStatus } from '../../domain/venueStatus.ts';
+import type { WirePosition } from '../wire/positions.ts';
+
+export function toPosition(wire: WirePosition): Position {
+  return {
+    quoteId: wire.id === null ? null : QuoteId(wire.id),
+    tempId: wire.tempId === null ? null : TempId(wire.tempId),
+    marketId: MarketId(wire.marketId),
+    symbol: MarketSymbol(wire.symbol),
+    side: wire.positionType as PositionSide,
+    quantity: wire.quantity,
+    closedQuantity: wire.closedAmount,
+    openedPrice: wire.openedPrice,
+    leverage: wire.leverage,
+    status: wire.status as VenueStatus,
+    unrealizedPnl: wire.unrealizedPnl,
+    margin: wire.margin,
+    accumulatedFunding: wire.accumulatedFunding,
+    createdAt: wire.createdAt,
+    updatedAt: wire.updatedAt,
+  };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { type Decimal, dec, isDecimalLike } from '../../domain/money.ts';
+import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
+
+const NUMERIC_MESSAGE = 'expected a number or numeric string';
+
+/** Venue numbers arrive as JSON numbers or numeric strings (venue-contract.md): both → Decimal. */
+export const wireDecimal = z.unknown().transform((value, ctx): Decimal => {
+  if ((typeof value === 'number' || typeof value === 'string') && isDecimalLike(value)) return dec(value);
+  ctx.addIssue({ code: 'custom', message: NUMERIC_MESSAGE, input: value });
+  return z.NEVER;
+});
+
+/** A plain number (leverage, precision, ids) sent as a number or numeric string. */
+export const wireNumber = z.unknown().transform((value, ctx): number => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n === 'number' && Number.isFinite(n)) return n;
+  ctx.addIssue({ code: 'custom', message: NUMERIC_MESSAGE, input: value });
+  return z.NEVER;
+});
+
+export const wireInt = wireNumber.refine((n) => Number.isInteger(n), { message: 'expected a whole number' });
+
+/** Epoch milliseconds, or an ISO-8601 text. */
+export const wireTime = z.unknown().transform((value, ctx): number => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string') {
+    const asNumber = Number(value);
+    if (value.trim() !== '' && Number.isFinite(asNumber)) return asNumber;
+    const parsed = Date.parse(value);
+    if (!Number.isNaN(parsed)) return parsed;
+  }
+  ctx.addIssue({ code: 'custom', message: 'expected epoch milliseconds or an ISO-8601 time', input: value });
+  return z.NEVER;
+});
+
+/** Ids may be numbers on some deployments; perpflow keeps them as text. */
+export const wireId = z.union([z.string().min(1), z.number().transform(String)]);
+
+export const wireAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 40-hex-digit address');
+
+export const wireVenueStatus = z.enum(VENUE_STATUSES as [string, ...string[]]);
+
+export const wirePositionSide = z.enum(['LONG', 'SHORT']);
