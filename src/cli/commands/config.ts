@@ -1,0 +1,45 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Command } from 'commander';
+import { jsonSchemaText } from '../../config/jsonSchema.ts';
+import { loadConfig } from '../../config/loadConfig.ts';
+import { action } from '../action.ts';
+
+export const DEFAULT_SCHEMA_FILE = 'config/schema.json';
+
+/** `perpflow config validate <file>` and `perpflow config schema [--out FILE]`. */
+export function registerConfigCommands(program: Command): Command {
+  const config = program.command('config').description('check config files and write their JSON Schema');
+
+  config
+    .command('validate')
+    .description(
+      'validate a config file: prints "ok: <file>" (exit 0) or every problem with its line and column (exit 2)',
+    )
+    .argument('<file>', 'the YAML config file')
+    .action(
+      action((file: string) => {
+        loadConfig(file);
+        process.stdout.write(`ok: ${file}\n`);
+      }),
+    );
+
+  config
+    .command('schema')
+    .description('write the JSON Schema of config files, for editors (YAML language server)')
+    .option('--out <file>', 'where to write it; "-" for standard output', DEFAULT_SCHEMA_FILE)
+    .action(
+      action((options: { out: string }) => {
+        const text = jsonSchemaText();
+        if (options.out === '-') {
+          process.stdout.write(text);
+          return;
+        }
+        mkdirSync(dirname(options.out), { recursive: true });
+        writeFileSync(options.out, text);
+        process.stdout.write(`wrote ${options.out}\n`);
+      }),
+    );
+
+  return config;
+}

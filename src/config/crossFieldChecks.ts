@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { envRef } from './envReference.ts';
+import { STRATEGY_LIMIT_NAMES } from './sections/risk.ts';
+
+/**
+ * Rules that span sections. They run even when other parts of the file are invalid, so that a
+ * person sees every problem at once; hence they read the value defensively.
+ */
+type Ctx = z.RefinementCtx;
+
+function at(value: unknown, ...path: (string | number)[]): unknown {
+  let current = value;
+  for (const part of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string | number, unknown>)[part];
+  }
+  return current;
+}
+
+function issue(ctx: Ctx, path: (string | number)[], message: string): void {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+
+function checkMode(config: unknown, ctx: Ctx): void {
+  const mode = at(config, 'mode');
+  if (mode === 'live') {
+    if (at(config, 'venue', 'url') == null)
+      issue(
+        ctx,
+        ['venue', 'url'],
+        'mode live needs the venue URL (https://…); null means the embedded simulator',
+      );
+    if (at(config, 'venue', 'apiKey') == null)
+      issue(ctx, ['venue', 'apiKey'], `mode live needs an API key: apiKey: ${envRef('PERPFLOW_API_KEY')}`);
+    if (at(config, 'venue', 'subaccount') == null)
+      issue(
+        ctx,
+        ['venue', 'subaccount'],
+        `mode live needs the subaccount address: subaccount: ${envRef('PERPFLOW_SUBACCOUNT')}`,
+      );
+  }
+  if (mode === 'sim' && typeof at(config, 'venue', 'url') === 'string')
+    issue(
+      ctx,
+      ['venue', 'url'],
+      'mode sim runs the embedded simulator; set venue.url to null, or use mode dry-run or live',
+    );
+}
+
+function checkUnique(config: unknown, ctx: Ctx, list: string, key: string, what: string): void {
+  const items = at(config, list);
+  if (!Array.isArray(items)) return;
+  const first = new Map<unknown, number>();
+  items.forEach((item, i) => {
+    const value = at(item, key);
+    if (typeof value !== 'string') return;
+    const earlier = first.get(value);
+    if (earlier === undefined) first.set(value, i);
+    else issue(ctx, [list, i, key], `duplicate ${what} "${value}" (already used by ${list}[${earlier}])`);
+  });
+}
+
+function checkStrategyLimits(config: unknown, ctx: Ctx): void {
+  const strategies = at(config, 'strategies');
+  if (!Array.isArray(strategies)) return;
+  strategies.forEach((_, i) => {
+    for (const name of STRATEGY_LIMIT_NAMES) {
+      const own = at(strategies, i, 'risk', name);
+      const account = at(config, 'risk', 'account', name);
+      if (typeof own === 'number' && typeof account === 'number' && own > account)
+        issue(ctx, ['strategies', i, 'risk', name], `${own} exceeds risk.account.${name} (${account})`);
+    }
+  });
+}
+
+export function crossFieldChecks(config: unknown, ctx: Ctx): void {
+  checkMode(config, ctx);
+  checkUnique(config, ctx, 'strategies', 'id', 'strategy id');
+  checkUnique(config, ctx, 'schedule', 'name', 'job name');
+  checkStrategyLimits(config, ctx);
+}

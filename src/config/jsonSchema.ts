@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { jsonInputForms } from './jsonInputForm.ts';
+import { configSchema } from './schema.ts';
+
+/**
+ * The JSON Schema of what may be written in a config file, for editors (the YAML language server
+ * reads the `# yaml-language-server: $schema=` line). Draft-07: the widest editor support.
+ */
+export function buildJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(configSchema, {
+    target: 'draft-7',
+    io: 'input',
+    override: (ctx) => {
+      const form = jsonInputForms.get(ctx.zodSchema);
+      if (form === undefined) return;
+      const replacement = form({ ...ctx.jsonSchema });
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      Object.assign(ctx.jsonSchema, replacement);
+    },
+  }) as Record<string, unknown>;
+  const { $schema, ...rest } = generated;
+  return {
+    $schema,
+    $id: 'https://perpflow.dev/config.schema.json',
+    title: 'perpflow configuration',
+    ...rest,
+  };
+}
+
+/** The committed `config/schema.json` text: stable key order, two-space indent, final newline. */
+export function jsonSchemaText(): string {
+  return `${JSON.stringify(buildJsonSchema(), null, 2)}\n`;
+}

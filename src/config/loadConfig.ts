@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { ConfigError, type ConfigIssue } from '../errors/ConfigError.ts';
+import { formatPath } from './configPath.ts';
+import type { EnvLookup } from './envReference.ts';
+import { IssueLocator } from './issueLocator.ts';
+import { messageFor } from './issueMessages.ts';
+import { resolveEnvInDocument } from './resolveEnvInDocument.ts';
+import { configSchema, type PerpflowConfig, type StrategyConfig } from './schema.ts';
+import { scrubSecrets } from './scrubSecrets.ts';
+import { strategySchema } from './sections/strategies.ts';
+import { yamlProblems } from './yamlProblems.ts';
+import { zodProblems } from './zodProblems.ts';
+
+export interface LoadConfigOptions {
+  /** Where `${env:NAME}` references are looked up; `process.env` when absent. */
+  readonly env?: EnvLookup;
+  /**
+   * The parameter schema of a strategy entry, usually the plugin's own. Called only for entries
+   * that are valid themselves; returning undefined leaves `params` unchecked. A throw becomes an
+   * issue at the entry's `module`.
+   */
+  readonly strategyParams?: (strategy: StrategyConfig, index: number) => z.ZodType | undefined;
+}
+
+/** Reads, resolves and validates a config file; throws one ConfigError listing every issue. */
+export function loadConfig(file: string, options: LoadConfigOptions = {}): PerpflowConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read it (${code})`;
+    throw new ConfigError([{ location: { file }, path: '', message: reason }], { cause: error });
+  }
+  return parseConfig(text, file, options);
+}
+
+/** The same as loadConfig for text already in memory; `file` only names it in messages. */
+export function parseConfig(text: string, file: string, options: LoadConfigOptions = {}): PerpflowConfig {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const syntax = yamlProblems(doc, lines, file);
+  if (syntax.length > 0) throw new ConfigError(syntax);
+
+  const locator = new IssueLocator(doc, lines, file);
+  if (doc.contents === null || doc.contents === undefined)
+    throw new ConfigError([
+      locator.at(
+        undefined,
+        [],
+        'the file is empty; expected a mapping of settings (see config/default.yaml)',
+      ),
+    ]);
+
+  const env = resolveEnvInDocument(doc, options.env ?? process.env, formatPath);
+  const issues: ConfigIssue[] = env.problems.map((p) => locator.at(p.node, p.path, p.message));
+  const data: unknown = doc.toJS();
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const got = Array.isArray(data) ? 'a list' : 'a single value';
+    throw new ConfigError([
+      locator.at(doc.contents, [], `expected a mapping of settings at the top level, got ${got}`),
+    ]);
+  }
+
+  const parsed = configSchema.safeParse(data, { error: messageFor });
+  const schemaIssues = parsed.success
+    ? []
+    : zodProblems(parsed.error.issues, { locator, schema: configSchema, prefix: [], data });
+  issues.push(...schemaIssues.filter((issue) => !env.unresolved.has(issue.path)));
+  const config = parsed.success ? parsed.data : undefined;
+  issues.push(...checkStrategyParams(data, config, locator, options));
+
+  if (issues.length > 0 || config === undefined) throw new ConfigError(scrubSecrets(sortIssues(issues), env));
+  return config;
+}
+
+function checkStrategyParams(
+  data: object,
+  config: PerpflowConfig | undefined,
+  locator: IssueLocator,
+  options: LoadConfigOptions,
+): ConfigIssue[] {
+  const hook = options.strategyParams;
+  const raw = (data as { strategies?: unknown }).strategies;
+  if (hook === undefined || !Array.isArray(raw)) return [];
+  const issues: ConfigIssue[] = [];
+  raw.forEach((entry: unknown, index) => {
+    const strategy = strategySchema.safeParse(entry);
+    if (!strategy.success) return;
+    let schema: z.ZodType | undefined;
+    try {
+      schema = hook(strategy.data, index);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      issues.push(
+        locator.value(
+          ['strategies', index, 'module'],
+          `cannot load the strategy's parameter schema: ${reason}`,
+        ),
+      );
+      return;
+    }
+    if (schema === undefined) return;
+    const prefix = ['strategies', index, 'params'] as const;
+    const params = schema.safeParse(strategy.data.params, { error: messageFor });
+    if (!params.success) {
+      issues.push(
+        ...zodProblems(params.error.issues, { locator, schema, prefix, data: strategy.data.params }),
+      );
+    } else if (config !== undefined) {
+      // Plugins may default or transform their parameters; keep what their schema produced.
+      const target = config.strategies[index];
+      if (target !== undefined) (target as { params: unknown }).params = params.data;
+    }
+  });
+  return issues;
+}
+
+function sortIssues(issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const line = (i: ConfigIssue) => i.location.line ?? 0;
+  const column = (i: ConfigIssue) => i.location.column ?? 0;
+  return [...issues].sort((a, b) => line(a) - line(b) || column(a) - column(b));
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { integer, percent, positiveInt, positiveNumber } from '../primitives.ts';
+
+/** The limits that apply per strategy as well as to the whole account. */
+const sharedLimits = {
+  maxOpenPositions: positiveInt(1000).describe('Most positions open at once.'),
+  maxNotionalPerPosition: positiveNumber().describe('Largest notional of one position, in collateral (USD).'),
+  maxTotalNotional: positiveNumber().describe('Largest total open notional, in collateral (USD).'),
+  maxLeverage: integer(1, 100, 'a leverage').describe('Highest leverage an intent may ask for (1 to 100).'),
+  maxIntentsPerMinute: positiveInt(10_000).describe('Intents beyond this rate are denied, not queued.'),
+} as const;
+
+export const accountLimitsSchema = z
+  .strictObject({
+    ...sharedLimits,
+    dailyLossLimit: positiveNumber().describe(
+      'Realised + unrealised loss in a UTC day that halts trading (USD).',
+    ),
+    maxDrawdownPct: percent().describe('Drawdown from the equity peak, in percent, that halts trading.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.maxNotionalPerPosition > v.maxTotalNotional)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxNotionalPerPosition'],
+        message: `must not exceed maxTotalNotional (${v.maxTotalNotional})`,
+      });
+  })
+  .describe('Account-wide limits. Required: perpflow does not guess how much you are willing to lose.');
+
+export const strategyLimitsSchema = z
+  .strictObject({
+    maxOpenPositions: sharedLimits.maxOpenPositions.optional(),
+    maxNotionalPerPosition: sharedLimits.maxNotionalPerPosition.optional(),
+    maxTotalNotional: sharedLimits.maxTotalNotional.optional(),
+    maxLeverage: sharedLimits.maxLeverage.optional(),
+    maxIntentsPerMinute: sharedLimits.maxIntentsPerMinute.optional(),
+  })
+  .describe('Tighter limits for one strategy; each must not exceed the account limit of the same name.');
+
+export const riskSchema = z
+  .strictObject({
+    account: accountLimitsSchema,
+    killSwitch: z
+      .strictObject({
+        closeAllOnHalt: z
+          .boolean({ error: 'expected true or false' })
+          .default(false)
+          .describe('Close every position when trading halts (off by default: a halt stops new exposure).'),
+      })
+      .prefault({})
+      .describe('What a halt does.'),
+  })
+  .describe('The risk gate every intent passes.');
+
+export type StrategyLimitName = keyof typeof sharedLimits;
+export const STRATEGY_LIMIT_NAMES = Object.keys(sharedLimits) as StrategyLimitName[];

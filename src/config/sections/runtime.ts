@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { millis, nonEmptyPath } from '../primitives.ts';
+
+export const marketSchema = z
+  .strictObject({
+    pollIntervalMs: millis(100, 3_600_000).default(1000).describe('How often prices are polled.'),
+    staleAfterMs: millis(100, 86_400_000)
+      .default(5000)
+      .describe('A price older than this is stale: no new exposure is opened on it.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.staleAfterMs <= v.pollIntervalMs)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['staleAfterMs'],
+        message: `must be greater than pollIntervalMs (${v.pollIntervalMs}), or every price is stale on arrival`,
+      });
+  })
+  .describe('Price polling and staleness.');
+
+export const journalSchema = z
+  .strictObject({
+    path: nonEmptyPath('the path of the SQLite journal file')
+      .default('var/perpflow.sqlite')
+      .describe('SQLite file of the write-ahead journal; ":memory:" keeps it in memory.'),
+  })
+  .describe('The write-ahead journal.');
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
+export const loggingSchema = z
+  .strictObject({
+    level: z
+      .enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` })
+      .default('info')
+      .describe('Least severe level written.'),
+    file: nonEmptyPath('the path of the log file, or null')
+      .nullable()
+      .default('var/perpflow.log')
+      .describe('JSON-lines log file; null for none.'),
+  })
+  .describe('Logging.');

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { marketSymbol, nonEmptyPath, slug } from '../primitives.ts';
+import { strategyLimitsSchema } from './risk.ts';
+
+export const strategySchema = z
+  .strictObject({
+    id: slug('a strategy id').describe('Unique id: lower-case letters, digits and dashes.'),
+    module: nonEmptyPath('the path of the strategy module').describe(
+      'Path of the strategy plugin, relative to the working directory.',
+    ),
+    markets: z
+      .array(marketSymbol(), { error: 'expected a list of market symbols, like [BTCUSDT]' })
+      .min(1, { error: 'expected at least one market symbol' })
+      .describe('Markets the strategy trades.'),
+    enabled: z
+      .boolean({ error: 'expected true or false' })
+      .default(true)
+      .describe('false keeps the entry but does not run it.'),
+    params: z
+      .record(z.string(), z.unknown(), { error: 'expected a mapping of strategy parameters' })
+      .default({})
+      .describe("Parameters, validated by the strategy's own schema."),
+    risk: strategyLimitsSchema.optional(),
+  })
+  .describe('One strategy instance.');
+
+export const strategiesSchema = z
+  .array(strategySchema, { error: 'expected a list of strategies' })
+  .default([])
+  .describe('Strategy instances to run.');
