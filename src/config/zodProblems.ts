@@ -32,6 +32,12 @@ function unknownKeyMessage(schema: z.ZodType, parent: ConfigPath, key: string): 
     : `unknown key; expected one of ${known.join(', ')}`;
 }
 
+/** A rule about a key that is not written: point at its mapping, say what it needs. */
+function missingMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'custom') return issue.message;
+  return issue.message.endsWith('got nothing') ? 'required key is missing' : `required key is missing (${issue.message})`;
+}
+
 export function zodProblems(issues: readonly z.core.$ZodIssue[], ctx: ZodProblemContext): ConfigIssue[] {
   const out: ConfigIssue[] = [];
   for (const issue of issues) {
@@ -41,7 +47,7 @@ export function zodProblems(issues: readonly z.core.$ZodIssue[], ctx: ZodProblem
       for (const key of issue.keys)
         out.push(ctx.locator.key([...path, key], unknownKeyMessage(ctx.schema, local, key)));
     } else if (local.length > 0 && !has(ctx.data, local) && !ctx.locator.isWritten(path)) {
-      out.push(ctx.locator.missing(path, `required key is missing (${issue.message})`));
+      out.push(ctx.locator.missing(path, missingMessage(issue)));
     } else {
       out.push(ctx.locator.value(path, issue.message));
     }
