@@ -30,8 +30,9 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 function isIntegerSchema(issue: RawIssue): boolean {
-  const schema = (issue as { schema?: { _zod?: { bag?: { format?: unknown } } } }).schema;
-  const format = schema?._zod?.bag?.format;
+  const schema = (issue as { schema?: { _zod?: { def?: { format?: unknown }; bag?: { format?: unknown } } } })
+    .schema;
+  const format = schema?._zod?.def?.format ?? schema?._zod?.bag?.format;
   return typeof format === 'string' && /int/.test(format);
 }
 

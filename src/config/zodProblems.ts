@@ -35,7 +35,9 @@ function unknownKeyMessage(schema: z.ZodType, parent: ConfigPath, key: string): 
 /** A rule about a key that is not written: point at its mapping, say what it needs. */
 function missingMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'custom') return issue.message;
-  return issue.message.endsWith('got nothing') ? 'required key is missing' : `required key is missing (${issue.message})`;
+  return issue.message.endsWith('got nothing')
+    ? 'required key is missing'
+    : `required key is missing (${issue.message})`;
 }
 
 export function zodProblems(issues: readonly z.core.$ZodIssue[], ctx: ZodProblemContext): ConfigIssue[] {
