@@ -11,7 +11,6 @@ export async function setTpSl(ctx: VenueContext, order: TpSlOrder): Promise<void
     body: {
       quoteId: order.quoteId,
       chainId: ctx.chainId,
-      subaccountAddress: ctx.subaccount,
       ...(order.takeProfit === undefined ? {} : { takeProfit: toWireNumber(order.takeProfit) }),
       ...(order.stopLoss === undefined ? {} : { stopLoss: toWireNumber(order.stopLoss) }),
     },

@@ -1,4 +1,5 @@
 import { MarketId, MarketSymbol, QuoteId, TempId } from '../../domain/ids.ts';
+import { ZERO } from '../../domain/money.ts';
 import type { Position } from '../../domain/position.ts';
 import type { PositionSide } from '../../domain/side.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
@@ -13,7 +14,8 @@ export function toPosition(wire: WirePosition): Position {
     side: wire.positionType as PositionSide,
     quantity: wire.quantity,
     closedQuantity: wire.closedAmount,
-    openedPrice: wire.openedPrice,
+    // The domain type has no "not yet"; a pending open reports 0 (its quantity is not exposure yet).
+    openedPrice: wire.openedPrice ?? ZERO,
     leverage: wire.leverage,
     status: wire.status as VenueStatus,
     unrealizedPnl: wire.unrealizedPnl,

@@ -18,7 +18,8 @@ export const WirePosition = z.object({
   positionType: wirePositionSide,
   quantity: wireDecimal,
   closedAmount: wireDecimal,
-  openedPrice: wireDecimal,
+  /** Null while the open is pending. */
+  openedPrice: wireDecimal.nullable(),
   leverage: wireNumber,
   status: wireVenueStatus,
   unrealizedPnl: wireDecimal,
