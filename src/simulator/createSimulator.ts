@@ -1,0 +1,94 @@
+import type { Clock } from '../clock/Clock.ts';
+import type { VenueFetch } from '../venue/transport.ts';
+import { SimEngine } from './engine/SimEngine.ts';
+import { FaultInjector } from './faults/FaultInjector.ts';
+import {
+  type FaultProfile,
+  NO_FAULTS,
+  type ResolvedFaultProfile,
+  resolveFaultProfile,
+} from './faults/FaultProfile.ts';
+import { createHandler, type SimHandler } from './http/createHandler.ts';
+import { allRoutes } from './http/routes/index.ts';
+import type { SimHttpRequest } from './http/types.ts';
+import { inProcessFetch } from './inProcessFetch.ts';
+import { DEFAULT_CHAIN_ID, defaultMarkets, type SimMarket } from './markets.ts';
+import { gbmPrices } from './prices/gbmPrices.ts';
+import type { PriceSource } from './prices/PriceSource.ts';
+import { createRng } from './rng.ts';
+import { type Listening, listen } from './server/listen.ts';
+
+export interface SimulatorOptions {
+  /** All time (fills, funding, JWT expiry, latency faults) comes from this clock. */
+  readonly clock: Clock;
+  /** Seeds ids, secrets, latencies, the default price walk and faults. Default 1. */
+  readonly seed?: number;
+  /** Delay from accept (or LIMIT trigger) to fill, uniform in [min, max] ms. Default 1000–3000. */
+  readonly fillLatencyMs?: { readonly min: number; readonly max: number };
+  /** Default: a seeded GBM over the catalog, one step per second of the clock. */
+  readonly prices?: PriceSource;
+  /** Default: no faults. */
+  readonly faults?: FaultProfile;
+  /** Default 42161. */
+  readonly chainId?: number;
+  /** Default: BTC/ETH/SOL/XRP (cross) and XAUUSD/SPXUSD (isolated RWA). */
+  readonly markets?: readonly SimMarket[];
+  /** Called with unexpected handler errors (answered 500); default: ignored. */
+  readonly onInternalError?: (error: unknown) => void;
+}
+
+export interface Simulator {
+  /** Direct access: setMark, devSignIn, faucet, state inspection. */
+  readonly engine: SimEngine;
+  /** In-process transport; the base URL is irrelevant (use http://sim.local). */
+  readonly fetch: VenueFetch;
+  /** The framework-free core handler, without faults. */
+  readonly handle: SimHandler;
+  setFaults(profile: FaultProfile): void;
+  /** Serves the same handler over HTTP (default 127.0.0.1, port 0 = any free port). */
+  listen(opts?: { port?: number; host?: string }): Promise<Listening>;
+  /** Stops the price source. Close listeners separately. */
+  stop(): void;
+}
+
+/** Builds a venue simulator: engine, core handler, in-process fetch and an HTTP server on demand. */
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const seed = options.seed ?? 1;
+  const root = createRng(seed);
+  const markets = options.markets ?? defaultMarkets();
+  const prices =
+    options.prices ??
+    gbmPrices(
+      markets.map((m) => ({ symbol: m.spec.symbol, initialPrice: m.initialPrice, volatility: m.volatility })),
+      { seed: (seed * 7919 + 17) >>> 0 },
+    );
+  const engine = new SimEngine({
+    clock: options.clock,
+    rng: root.fork(),
+    markets,
+    prices,
+    fillLatencyMs: options.fillLatencyMs ?? { min: 1_000, max: 3_000 },
+    chainId: options.chainId ?? DEFAULT_CHAIN_ID,
+  });
+  const handle = createHandler(engine, allRoutes, options.onInternalError);
+  let injector: FaultInjector;
+  const applyFaults = (p: ResolvedFaultProfile): void => {
+    injector = new FaultInjector(p, options.clock, (seed * 31 + 7) >>> 0);
+    engine.setFaults({
+      indexingLagMs: p.indexingLagMs,
+      solverRefusalRate: p.solverRefusalRate,
+      slowFillRate: p.slowFills?.rate ?? 0,
+      slowFillExtraMs: p.slowFills?.extraMs ?? 0,
+    });
+  };
+  applyFaults(options.faults ? resolveFaultProfile(options.faults) : NO_FAULTS);
+  const dispatch = (req: SimHttpRequest) => injector.apply(req, handle);
+  return {
+    engine,
+    handle,
+    fetch: inProcessFetch(dispatch),
+    setFaults: (p) => applyFaults(resolveFaultProfile(p)),
+    listen: (opts) => listen(dispatch, allRoutes, opts),
+    stop: () => engine.stop(),
+  };
+}

@@ -1,0 +1,849 @@
+import type { Clock } from '../../clock/Clock.ts';
+import { type Decimal, dec, roundTo, ZERO } from '../../domain/money.ts';
+import type { OrderType, PositionSide } from '../../domain/side.ts';
+import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
+import { isMarketOpen, type SimMarket } from '../markets.ts';
+import type { PriceSource } from '../prices/PriceSource.ts';
+import type { Rng } from '../rng.ts';
+import { AccountBook } from './AccountBook.ts';
+import { reject } from './SimRejection.ts';
+import { SymbolWatch } from './SymbolWatch.ts';
+import type { Quote, Request, Subaccount } from './state.ts';
+
+/** Platform fee on each side (0.03 %). */
+export const PLATFORM_FEE = dec('0.0003');
+const DEFAULT_SLIPPAGE = dec('0.05');
+
+export interface EngineFaults {
+  /** A fresh request id answers 404 for this long after accept (indexing lag). */
+  indexingLagMs: number;
+  /** Share of fills the solver refuses (FAILED, errorCode 4006). */
+  solverRefusalRate: number;
+  /** Share of fills delayed by `slowFillExtraMs`. */
+  slowFillRate: number;
+  slowFillExtraMs: number;
+}
+
+export interface EngineOptions {
+  readonly clock: Clock;
+  readonly rng: Rng;
+  readonly markets: readonly SimMarket[];
+  readonly prices: PriceSource;
+  readonly fillLatencyMs: { readonly min: number; readonly max: number };
+  readonly chainId: number;
+}
+
+export interface OpenParams {
+  readonly marketId: number;
+  readonly positionType: PositionSide;
+  readonly orderType: OrderType;
+  readonly quantity: number;
+  readonly leverage: number;
+  readonly slippage?: number | undefined;
+  readonly limitPrice?: number | undefined;
+  readonly useInstantActions?: boolean | undefined;
+  readonly solver?: string | undefined;
+}
+
+export interface CloseParams {
+  readonly quantityToClose: number;
+  readonly orderType: OrderType;
+  readonly slippage?: number | undefined;
+  readonly closePrice?: number | undefined;
+}
+
+interface Mark {
+  mark: number;
+  last: number;
+  ts: number;
+}
+
+const NO_FAULTS: EngineFaults = {
+  indexingLagMs: 0,
+  solverRefusalRate: 0,
+  slowFillRate: 0,
+  slowFillExtraMs: 0,
+};
+
+/** Decimal places of a JSON number as sent (1e-7 and 0.1 both count honestly). */
+function decimalsOf(n: number): number {
+  return dec(n).decimalPlaces();
+}
+
+/**
+ * The venue, pure and clock-driven: no HTTP here. Submits return a tempId at once; fills,
+ * LIMIT triggers, TP/SL, funding and liquidation happen on clock timers and price updates.
+ */
+export class SimEngine {
+  readonly clock: Clock;
+  readonly accounts: AccountBook;
+  readonly chainId: number;
+  readonly markets: readonly SimMarket[];
+  private readonly rng: Rng;
+  private readonly bySymbol = new Map<string, SimMarket>();
+  private readonly byId = new Map<number, SimMarket>();
+  private readonly marks = new Map<string, Mark>();
+  private readonly watches = new Map<string, SymbolWatch>();
+  private readonly requests = new Map<string, Request>();
+  private readonly byQuoteId = new Map<string, Quote>();
+  private readonly fillLatency: { min: number; max: number };
+  private faults: EngineFaults = NO_FAULTS;
+  private tempSeq = 0;
+  private quoteSeq = 1000;
+  private batchSeq = 0;
+  private readonly stopPrices: () => void;
+
+  constructor(o: EngineOptions) {
+    this.clock = o.clock;
+    this.rng = o.rng;
+    this.chainId = o.chainId;
+    this.markets = o.markets;
+    this.fillLatency = { ...o.fillLatencyMs };
+    this.accounts = new AccountBook(o.clock, o.rng.fork());
+    for (const m of o.markets) {
+      this.bySymbol.set(m.spec.symbol, m);
+      this.byId.set(m.spec.id, m);
+      this.watches.set(m.spec.symbol, new SymbolWatch());
+      const p = o.prices.initial(m.spec.symbol) ?? m.initialPrice;
+      this.marks.set(m.spec.symbol, { mark: p, last: p, ts: o.clock.now() });
+      this.scheduleFunding(m);
+    }
+    this.stopPrices = o.prices.start(o.clock, (s, mark, last, ts) => this.setMark(s, mark, ts, last));
+  }
+
+  /** Stops the price source; timers already queued on the clock stay harmless. */
+  stop(): void {
+    this.stopPrices();
+  }
+
+  setFaults(f: Partial<EngineFaults>): void {
+    this.faults = { ...NO_FAULTS, ...f };
+  }
+
+  // ---------------------------------------------------------------- prices
+
+  /**
+   * The hot path of backtests: a new mark for one symbol. Allocation-free when nothing can
+   * trigger; otherwise only this symbol's LIMITs, TP/SL and liquidations are examined.
+   */
+  setMark(symbol: string, price: number, ts: number = this.clock.now(), last: number = price): void {
+    const m = this.marks.get(symbol);
+    if (!m) return;
+    m.mark = price;
+    m.last = last;
+    m.ts = ts;
+    const w = this.watches.get(symbol) as SymbolWatch;
+    if (w.live.size > 0) this.checkCrossLiquidation(w);
+    if (w.mayTrigger(price)) this.fireTriggers(symbol, w, price);
+  }
+
+  mark(symbol: string): Mark | undefined {
+    return this.marks.get(symbol);
+  }
+
+  marketBySymbol(symbol: string): SimMarket | undefined {
+    return this.bySymbol.get(symbol);
+  }
+
+  isOpen(market: SimMarket): boolean {
+    return isMarketOpen(market, this.clock.now());
+  }
+
+  // ---------------------------------------------------------------- dev doors
+
+  devSignIn(
+    wallet: string,
+    ttlSeconds?: number,
+    chainId = this.chainId,
+  ): { token: string; expiresAt: number } {
+    return this.accounts.signIn(wallet, chainId, ttlSeconds);
+  }
+
+  faucet(subaccountAddress: string, chainId: number, amount: number): Decimal {
+    const sub = this.accounts.subaccount(subaccountAddress, chainId);
+    if (!(amount > 0)) throw reject.validation('amount: must be a positive number');
+    sub.collateral = sub.collateral.plus(dec(amount));
+    return sub.collateral;
+  }
+
+  // ---------------------------------------------------------------- submits
+
+  submitOpen(sub: Subaccount, p: OpenParams): Request {
+    const market = this.byId.get(p.marketId);
+    if (!market) throw reject.business('UNKNOWN_MARKET', `marketId: no market with id ${p.marketId}`);
+    const spec = market.spec;
+    if (!spec.isValid) throw reject.business('MARKET_INVALID', `market ${spec.symbol} is not tradable`);
+    if (p.solver !== undefined && p.solver !== spec.solver)
+      throw reject.business(
+        'UNKNOWN_SOLVER',
+        `solver: ${spec.symbol} is quoted by ${spec.solver}, not ${p.solver}`,
+      );
+    if (!this.isOpen(market))
+      throw reject.business('MARKET_CLOSED', `${spec.symbol} is closed now (${market.hours?.description})`);
+    this.checkPrecision('quantity', p.quantity, spec.quantityPrecision);
+    if (!(p.leverage >= 1 && p.leverage <= spec.maxLeverage))
+      throw reject.validation(
+        `leverage: must be between 1 and ${spec.maxLeverage} for ${spec.symbol}, got ${p.leverage}`,
+      );
+    if (p.orderType === 'MARKET') {
+      if (p.limitPrice !== undefined) throw reject.validation('limitPrice: only allowed for LIMIT orders');
+      if (p.slippage !== undefined && !(p.slippage > 0 && p.slippage < 1))
+        throw reject.validation('slippage: must be a fraction between 0 and 1 (0.01 = 1 %)');
+    } else {
+      if (p.limitPrice === undefined) throw reject.validation('limitPrice: required for LIMIT orders');
+      if (p.slippage !== undefined) throw reject.validation('slippage: only allowed for MARKET orders');
+      this.checkPrecision('limitPrice', p.limitPrice, spec.pricePrecision);
+    }
+    const instant = p.useInstantActions ?? true;
+    if (!instant && spec.marginMode !== 'cross')
+      throw reject.business(
+        'ON_CHAIN_CROSS_ONLY',
+        `useInstantActions: false is only available in cross margin; ${spec.symbol} is isolated`,
+      );
+    if (instant && !sub.instantTokens.has(spec.solver))
+      throw reject.business(
+        'INSTANT_TOKEN_MISSING',
+        `no instant-action token registered for subaccount ${sub.address} with solver ${spec.solver}`,
+      );
+    const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
+    const quantity = dec(p.quantity);
+    const price = p.limitPrice !== undefined ? dec(p.limitPrice) : dec(refPrice);
+    const notional = quantity.times(price);
+    if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
+      throw reject.business(
+        'NOTIONAL_OUT_OF_RANGE',
+        `notional ${notional.toDecimalPlaces(2)} of ${spec.symbol} is outside [${spec.minNotional}, ${spec.maxNotional}]`,
+      );
+    const margin = notional.div(p.leverage);
+    const fees = notional.times(PLATFORM_FEE.plus(spec.hedgerFeeOpen));
+    const available = this.balance(sub).availableMargin;
+    if (margin.plus(fees).greaterThan(available))
+      throw reject.business(
+        '4000',
+        `insufficient margin: needs ${margin.plus(fees).toDecimalPlaces(2)}, available ${available.toDecimalPlaces(2)}`,
+      );
+
+    const now = this.clock.now();
+    const tempId = this.nextTempId();
+    const quote: Quote = {
+      tempId,
+      quoteId: null,
+      subaccount: sub,
+      market,
+      side: p.positionType,
+      orderType: p.orderType,
+      quantity,
+      leverage: p.leverage,
+      limitPrice: p.limitPrice !== undefined ? dec(p.limitPrice) : null,
+      slippage: p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE,
+      refPrice,
+      marginMode: spec.marginMode,
+      status: 'PENDING',
+      closedAmount: ZERO,
+      openedPrice: null,
+      margin,
+      accumulatedFunding: ZERO,
+      realizedPnl: ZERO,
+      takeProfit: null,
+      stopLoss: null,
+      closeRequest: null,
+      openRequest: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const req = this.newRequest(
+      tempId,
+      'open',
+      quote,
+      'PENDING',
+      quantity,
+      p.orderType,
+      quote.limitPrice,
+      quote.slippage,
+      refPrice,
+      null,
+    );
+    quote.openRequest = req;
+    sub.quotes.set(tempId, quote);
+    sub.live.add(quote);
+    if (p.orderType === 'MARKET') this.after(this.latency(), () => this.fillOpen(quote));
+    else this.restLimit(req);
+    return req;
+  }
+
+  submitClose(quote: Quote, p: CloseParams): Request {
+    const spec = quote.market.spec;
+    if (quote.status !== 'OPENED')
+      throw reject.business(
+        'INVALID_STATE',
+        `position ${quote.quoteId ?? quote.tempId} is ${quote.status}, not OPENED`,
+      );
+    if (!this.isOpen(quote.market))
+      throw reject.business(
+        'MARKET_CLOSED',
+        `${spec.symbol} is closed now (${quote.market.hours?.description})`,
+      );
+    this.checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
+    const qty = dec(p.quantityToClose);
+    const open = quote.quantity.minus(quote.closedAmount);
+    if (qty.greaterThan(open))
+      throw reject.validation(`quantityToClose: ${qty} exceeds the open quantity ${open}`);
+    if (p.orderType === 'MARKET') {
+      if (p.closePrice !== undefined) throw reject.validation('closePrice: only allowed for LIMIT closes');
+      if (p.slippage !== undefined && !(p.slippage > 0 && p.slippage < 1))
+        throw reject.validation('slippage: must be a fraction between 0 and 1 (0.01 = 1 %)');
+    } else {
+      if (p.closePrice === undefined) throw reject.validation('closePrice: required for LIMIT closes');
+      if (p.slippage !== undefined) throw reject.validation('slippage: only allowed for MARKET closes');
+      this.checkPrecision('closePrice', p.closePrice, spec.pricePrecision);
+    }
+    const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
+    const price = p.closePrice !== undefined ? dec(p.closePrice) : null;
+    const slippage = p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE;
+    const req = this.newRequest(
+      this.nextTempId(),
+      'close',
+      quote,
+      'CLOSE_PENDING',
+      qty,
+      p.orderType,
+      price,
+      slippage,
+      refPrice,
+      null,
+    );
+    quote.closeRequest = req;
+    this.setQuoteStatus(quote, 'CLOSE_PENDING');
+    this.watchOf(quote).tpsl.delete(quote);
+    this.rebuild(quote);
+    if (p.orderType === 'MARKET') this.after(this.latency(), () => this.fillClose(req));
+    else this.restLimit(req);
+    return req;
+  }
+
+  /** Cancels a pending open; answered later with CANCELED, or OPENED when the fill won the race. */
+  submitCancelOpen(quote: Quote): Request {
+    if (quote.status !== 'PENDING' && quote.status !== 'LOCKED')
+      throw reject.business(
+        'INVALID_STATE',
+        `open ${quote.tempId} is ${quote.status}: only PENDING or LOCKED opens can be cancelled`,
+      );
+    const open = quote.openRequest as Request;
+    const req = this.newRequest(
+      this.nextTempId(),
+      'cancelOpen',
+      quote,
+      'CANCEL_PENDING',
+      quote.quantity,
+      quote.orderType,
+      null,
+      ZERO,
+      0,
+      open,
+    );
+    this.setQuoteStatus(quote, 'CANCEL_PENDING');
+    open.status = 'CANCEL_PENDING';
+    this.after(this.latency(), () => {
+      if (quote.status !== 'CANCEL_PENDING')
+        return this.finish(req, quote.status === 'OPENED' ? 'OPENED' : 'FAILED');
+      this.watchOf(quote).limits.delete(open);
+      this.rebuild(quote);
+      quote.subaccount.live.delete(quote);
+      this.setQuoteStatus(quote, 'CANCELED');
+      this.finish(open, 'CANCELED');
+      this.finish(req, 'CANCELED');
+    });
+    return req;
+  }
+
+  /** Cancels a pending close; the position returns to OPENED unless the close filled first. */
+  submitCancelClose(close: Request): Request {
+    const quote = close.quote;
+    if (close.status !== 'CLOSE_PENDING')
+      throw reject.business(
+        'INVALID_STATE',
+        `close request ${close.tempId} is ${close.status}, not CLOSE_PENDING`,
+      );
+    const req = this.newRequest(
+      this.nextTempId(),
+      'cancelClose',
+      quote,
+      'CANCEL_CLOSE_PENDING',
+      close.quantity,
+      close.orderType,
+      null,
+      ZERO,
+      0,
+      close,
+    );
+    close.status = 'CANCEL_CLOSE_PENDING';
+    this.setQuoteStatus(quote, 'CANCEL_CLOSE_PENDING');
+    this.after(this.latency(), () => {
+      if (close.status !== 'CANCEL_CLOSE_PENDING')
+        return this.finish(req, quote.status === 'CLOSED' ? 'CLOSED' : 'OPENED');
+      this.watchOf(quote).limits.delete(close);
+      quote.closeRequest = null;
+      this.setQuoteStatus(quote, 'OPENED');
+      this.finish(close, 'OPENED', 'close cancelled');
+      this.finish(req, 'OPENED');
+      this.watchTpSl(quote);
+    });
+    return req;
+  }
+
+  setTpSl(quote: Quote, tp: number | null | undefined, sl: number | null | undefined): void {
+    const spec = quote.market.spec;
+    if (quote.status !== 'OPENED')
+      throw reject.business(
+        'INVALID_STATE',
+        `position ${quote.quoteId ?? quote.tempId} is ${quote.status}, not OPENED`,
+      );
+    const mark = (this.marks.get(spec.symbol) as Mark).mark;
+    const long = quote.side === 'LONG';
+    if (tp !== undefined && tp !== null) {
+      this.checkPrecision('takeProfit', tp, spec.pricePrecision);
+      if (long ? tp <= mark : tp >= mark)
+        throw reject.business(
+          'INVALID_TPSL',
+          `takeProfit: ${tp} must be ${long ? 'above' : 'below'} the mark ${mark} for a ${quote.side}`,
+        );
+      quote.takeProfit = dec(tp);
+    } else if (tp === null) quote.takeProfit = null;
+    if (sl !== undefined && sl !== null) {
+      this.checkPrecision('stopLoss', sl, spec.pricePrecision);
+      if (long ? sl >= mark : sl <= mark)
+        throw reject.business(
+          'INVALID_TPSL',
+          `stopLoss: ${sl} must be ${long ? 'below' : 'above'} the mark ${mark} for a ${quote.side}`,
+        );
+      quote.stopLoss = dec(sl);
+    } else if (sl === null) quote.stopLoss = null;
+    quote.updatedAt = this.clock.now();
+    this.watchTpSl(quote);
+  }
+
+  // ---------------------------------------------------------------- lookups
+
+  request(tempId: string): Request | undefined {
+    return this.requests.get(tempId);
+  }
+
+  /** The quote behind a tempId of its open, or behind its quoteId. */
+  quote(positionId: string): Quote | undefined {
+    return this.byQuoteId.get(positionId) ?? this.requests.get(positionId)?.quote;
+  }
+
+  /** Whether a fresh request id is still inside the indexing-lag window (answers 404). */
+  isIndexed(req: Request): boolean {
+    return this.clock.now() - req.acceptedAt >= this.faults.indexingLagMs;
+  }
+
+  /** Positions and pending opens, in creation order. */
+  positions(sub: Subaccount): readonly Quote[] {
+    return [...sub.live];
+  }
+
+  unrealizedPnl(q: Quote): Decimal {
+    if (!q.openedPrice) return ZERO;
+    const mark = dec((this.marks.get(q.market.spec.symbol) as Mark).mark);
+    const open = q.quantity.minus(q.closedAmount);
+    const diff = q.side === 'LONG' ? mark.minus(q.openedPrice) : q.openedPrice.minus(mark);
+    return diff.times(open);
+  }
+
+  balance(sub: Subaccount): {
+    allocated: Decimal;
+    equity: Decimal;
+    availableMargin: Decimal;
+    lockedMargin: Decimal;
+    unrealizedPnl: Decimal;
+    maintenanceMargin: Decimal;
+  } {
+    let upnl = ZERO;
+    let locked = ZERO;
+    let mm = ZERO;
+    for (const q of sub.live) {
+      const fees = q.openedPrice
+        ? ZERO
+        : q.quantity.times(dec(q.refPrice)).times(PLATFORM_FEE.plus(q.market.spec.hedgerFeeOpen));
+      // Isolated margin left the cross collateral at the fill; until then it is reserved here.
+      if (q.marginMode === 'cross' || !q.openedPrice) locked = locked.plus(q.margin).plus(fees);
+      if (q.marginMode !== 'cross' || !q.openedPrice) continue;
+      upnl = upnl.plus(this.unrealizedPnl(q));
+      const mark = (this.marks.get(q.market.spec.symbol) as Mark).mark;
+      mm = mm.plus(q.quantity.minus(q.closedAmount).times(mark * q.market.maintenanceMarginRate));
+    }
+    const equity = sub.collateral.plus(upnl);
+    return {
+      allocated: sub.collateral,
+      equity,
+      availableMargin: equity.minus(locked),
+      lockedMargin: locked,
+      unrealizedPnl: upnl,
+      maintenanceMargin: mm,
+    };
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  nextBatchId(): string {
+    return `batch-${(++this.batchSeq).toString().padStart(6, '0')}`;
+  }
+
+  private nextTempId(): string {
+    return `tmp-${(++this.tempSeq).toString().padStart(7, '0')}`;
+  }
+
+  private newRequest(
+    tempId: string,
+    kind: RequestKind,
+    quote: Quote,
+    status: VenueStatus,
+    quantity: Decimal,
+    orderType: OrderType,
+    price: Decimal | null,
+    slippage: Decimal,
+    refPrice: number,
+    target: Request | null,
+  ): Request {
+    const now = this.clock.now();
+    const req: Request = {
+      tempId,
+      kind,
+      quote,
+      status,
+      filledQuantity: ZERO,
+      avgPrice: null,
+      errorCode: null,
+      reason: null,
+      acceptedAt: now,
+      updatedAt: now,
+      quantity,
+      orderType,
+      price,
+      slippage,
+      refPrice,
+      target,
+    };
+    this.requests.set(tempId, req);
+    return req;
+  }
+
+  private checkPrecision(field: string, value: number, decimals: number): void {
+    if (!(value > 0)) throw reject.validation(`${field}: must be a positive number, got ${value}`);
+    if (decimalsOf(value) > decimals)
+      throw reject.validation(`${field}: ${value} has more than ${decimals} decimal places`);
+  }
+
+  private latency(): number {
+    let ms = this.rng.int(this.fillLatency.min, this.fillLatency.max);
+    if (this.faults.slowFillRate > 0 && this.rng.next() < this.faults.slowFillRate)
+      ms += this.faults.slowFillExtraMs;
+    return ms;
+  }
+
+  private after(ms: number, fn: () => void): void {
+    this.clock.setTimeout(fn, ms);
+  }
+
+  private watchOf(q: Quote): SymbolWatch {
+    return this.watches.get(q.market.spec.symbol) as SymbolWatch;
+  }
+
+  private rebuild(q: Quote): void {
+    this.watchOf(q).rebuild((x) => this.isolatedLiquidationPrice(x));
+  }
+
+  private setQuoteStatus(q: Quote, s: VenueStatus): void {
+    q.status = s;
+    q.updatedAt = this.clock.now();
+  }
+
+  private finish(r: Request, s: VenueStatus, reason?: string, errorCode?: string): void {
+    r.status = s;
+    r.updatedAt = this.clock.now();
+    if (reason !== undefined) r.reason = reason;
+    if (errorCode !== undefined) r.errorCode = errorCode;
+  }
+
+  private fail(r: Request, code: string, reason: string): void {
+    this.finish(r, 'FAILED', reason, code);
+  }
+
+  private restLimit(r: Request): void {
+    this.watchOf(r.quote).limits.add(r);
+    this.rebuild(r.quote);
+    const mark = (this.marks.get(r.quote.market.spec.symbol) as Mark).mark;
+    if (this.watchOf(r.quote).mayTrigger(mark))
+      this.fireTriggers(r.quote.market.spec.symbol, this.watchOf(r.quote), mark);
+  }
+
+  private watchTpSl(q: Quote): void {
+    const w = this.watchOf(q);
+    if (q.status === 'OPENED' && (q.takeProfit || q.stopLoss)) w.tpsl.add(q);
+    else w.tpsl.delete(q);
+    this.rebuild(q);
+  }
+
+  /** Solver fill price: the mark plus the half-spread against the taker, at the market's precision. */
+  private solverPrice(market: SimMarket, buying: boolean): Decimal {
+    const mark = (this.marks.get(market.spec.symbol) as Mark).mark;
+    const p = mark * (buying ? 1 + market.spread : 1 - market.spread);
+    return roundTo(p, market.spec.pricePrecision, buying ? 'up' : 'down');
+  }
+
+  private refused(): boolean {
+    return this.faults.solverRefusalRate > 0 && this.rng.next() < this.faults.solverRefusalRate;
+  }
+
+  /** True when the open filled. */
+  private fillOpen(q: Quote): boolean {
+    const open = q.openRequest as Request;
+    if (q.status === 'CANCELED' || q.status === 'FAILED') return false;
+    const spec = q.market.spec;
+    const failOpen = (code: string, reason: string): false => {
+      q.subaccount.live.delete(q);
+      this.setQuoteStatus(q, 'FAILED');
+      this.fail(open, code, reason);
+      return false;
+    };
+    if (this.refused()) return failOpen('4006', 'the solver refused the quote');
+    const buying = q.side === 'LONG';
+    let price: Decimal;
+    if (q.orderType === 'LIMIT') price = q.limitPrice as Decimal;
+    else {
+      price = this.solverPrice(q.market, buying);
+      const bound = dec(q.refPrice).times(buying ? q.slippage.plus(1) : dec(1).minus(q.slippage));
+      if (buying ? price.greaterThan(bound) : price.lessThan(bound))
+        return failOpen(
+          '4104',
+          `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(spec.pricePrecision)}`,
+        );
+    }
+    const notional = q.quantity.times(price);
+    const margin = notional.div(q.leverage);
+    const fees = notional.times(PLATFORM_FEE.plus(spec.hedgerFeeOpen));
+    // Re-check solvency at the fill price, without this quote's own reservation.
+    q.subaccount.live.delete(q);
+    const available = this.balance(q.subaccount).availableMargin;
+    if (margin.plus(fees).greaterThan(available)) {
+      this.setQuoteStatus(q, 'FAILED');
+      this.fail(open, '4000', 'insufficient margin at fill');
+      return false;
+    }
+    q.subaccount.live.add(q);
+    q.openedPrice = price;
+    q.margin = margin;
+    q.quoteId = String(++this.quoteSeq);
+    this.byQuoteId.set(q.quoteId, q);
+    const sub = q.subaccount;
+    sub.collateral = sub.collateral.minus(fees);
+    if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
+    const cancel = q.status === 'CANCEL_PENDING';
+    this.setQuoteStatus(q, 'OPENED');
+    open.filledQuantity = q.quantity;
+    open.avgPrice = price;
+    this.finish(open, 'OPENED');
+    if (cancel) this.watchOf(q).limits.delete(open);
+    this.watchOf(q).live.add(q);
+    this.rebuild(q);
+    return true;
+  }
+
+  /** True when the close filled. */
+  private fillClose(r: Request): boolean {
+    const q = r.quote;
+    if (r.status !== 'CLOSE_PENDING' && r.status !== 'CANCEL_CLOSE_PENDING') return false;
+    const spec = q.market.spec;
+    const back = (code: string, reason: string): false => {
+      q.closeRequest = null;
+      this.setQuoteStatus(q, 'OPENED');
+      this.fail(r, code, reason);
+      this.watchTpSl(q);
+      return false;
+    };
+    if (this.refused()) return back('4006', 'the solver refused the close');
+    const buying = q.side === 'SHORT';
+    let price: Decimal;
+    if (r.orderType === 'LIMIT') price = r.price as Decimal;
+    else {
+      price = this.solverPrice(q.market, buying);
+      const bound = dec(r.refPrice).times(buying ? r.slippage.plus(1) : dec(1).minus(r.slippage));
+      if (buying ? price.greaterThan(bound) : price.lessThan(bound))
+        return back(
+          '4104',
+          `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(spec.pricePrecision)}`,
+        );
+    }
+    this.realize(q, r.quantity, price, spec.hedgerFeeClose);
+    q.closeRequest = null;
+    r.filledQuantity = r.quantity;
+    r.avgPrice = price;
+    const remaining = q.quantity.minus(q.closedAmount);
+    if (remaining.isZero()) {
+      this.retire(q, 'CLOSED');
+      this.finish(r, 'CLOSED');
+    } else {
+      this.setQuoteStatus(q, 'OPENED');
+      this.finish(r, 'OPENED', 'partially closed: the remainder stays open');
+      this.watchTpSl(q);
+    }
+    return true;
+  }
+
+  /** Books a close of `qty` at `price`: PnL and fees into collateral, margin released pro rata. */
+  private realize(q: Quote, qty: Decimal, price: Decimal, solverFee: Decimal): void {
+    const entry = q.openedPrice as Decimal;
+    const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
+    const fees = qty.times(price).times(PLATFORM_FEE.plus(solverFee));
+    const open = q.quantity.minus(q.closedAmount);
+    const released = q.margin.times(qty).div(open);
+    const sub = q.subaccount;
+    sub.collateral = sub.collateral.plus(pnl).minus(fees);
+    if (q.marginMode === 'isolated') sub.collateral = sub.collateral.plus(released);
+    q.margin = q.margin.minus(released);
+    q.realizedPnl = q.realizedPnl.plus(pnl);
+    q.closedAmount = q.closedAmount.plus(qty);
+  }
+
+  /** Takes a quote out of every index with its final status. */
+  private retire(q: Quote, status: VenueStatus): void {
+    const w = this.watchOf(q);
+    q.subaccount.live.delete(q);
+    w.live.delete(q);
+    w.tpsl.delete(q);
+    if (q.closeRequest) w.limits.delete(q.closeRequest);
+    q.takeProfit = null;
+    q.stopLoss = null;
+    this.setQuoteStatus(q, status);
+    this.rebuild(q);
+  }
+
+  /** Price at which an isolated position's equity meets its maintenance margin. */
+  private isolatedLiquidationPrice(q: Quote): number | null {
+    if (!q.openedPrice) return null;
+    const qty = q.quantity.minus(q.closedAmount).toNumber();
+    if (qty <= 0) return null;
+    const entry = q.openedPrice.toNumber();
+    const margin = q.margin.minus(q.accumulatedFunding).toNumber();
+    const mmr = q.market.maintenanceMarginRate;
+    return q.side === 'LONG'
+      ? (entry * qty - margin) / (qty * (1 - mmr))
+      : (margin + entry * qty) / (qty * (1 + mmr));
+  }
+
+  private fireTriggers(symbol: string, w: SymbolWatch, price: number): void {
+    const hits: (() => void)[] = [];
+    for (const r of w.limits) {
+      if (r.status !== 'PENDING' && r.status !== 'CLOSE_PENDING') continue;
+      const limit = (r.price as Decimal).toNumber();
+      const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
+      if (buys ? price <= limit : price >= limit) hits.push(() => this.triggerLimit(w, r));
+    }
+    for (const q of w.tpsl) {
+      const long = q.side === 'LONG';
+      const tp = q.takeProfit?.toNumber();
+      const sl = q.stopLoss?.toNumber();
+      const tpHit = tp !== undefined && (long ? price >= tp : price <= tp);
+      const slHit = sl !== undefined && (long ? price <= sl : price >= sl);
+      if (tpHit || slHit) hits.push(() => this.triggerTpSl(q, tpHit ? 'take-profit' : 'stop-loss'));
+    }
+    for (const q of w.live) {
+      if (q.marginMode !== 'isolated') continue;
+      const liq = this.isolatedLiquidationPrice(q);
+      if (liq !== null && (q.side === 'LONG' ? price <= liq : price >= liq))
+        hits.push(() => this.liquidate([q]));
+    }
+    for (const h of hits) h();
+    const any = this.watches.get(symbol);
+    if (any) any.rebuild((x) => this.isolatedLiquidationPrice(x));
+  }
+
+  private triggerLimit(w: SymbolWatch, r: Request): void {
+    w.limits.delete(r);
+    if (r.kind === 'open') {
+      r.status = 'LOCKED';
+      this.setQuoteStatus(r.quote, 'LOCKED');
+      this.after(this.latency(), () => this.fillOpen(r.quote));
+    } else this.after(this.latency(), () => this.fillClose(r));
+  }
+
+  private triggerTpSl(q: Quote, which: string): void {
+    this.watchOf(q).tpsl.delete(q);
+    if (q.status !== 'OPENED') return;
+    const qty = q.quantity.minus(q.closedAmount).toNumber();
+    q.takeProfit = null;
+    q.stopLoss = null;
+    const r = this.submitClose(q, { quantityToClose: qty, orderType: 'MARKET' });
+    r.reason = `${which} triggered`;
+  }
+
+  private checkCrossLiquidation(w: SymbolWatch): void {
+    let seen: Set<Subaccount> | undefined;
+    for (const q of w.live) {
+      if (q.marginMode !== 'cross') continue;
+      const sub = q.subaccount;
+      if (seen?.has(sub)) continue;
+      seen ??= new Set();
+      seen.add(sub);
+      let equity = sub.collateral.toNumber();
+      let mm = 0;
+      for (const x of sub.live) {
+        if (x.marginMode !== 'cross' || !x.openedPrice) continue;
+        const mark = (this.marks.get(x.market.spec.symbol) as Mark).mark;
+        const qty = x.quantity.toNumber() - x.closedAmount.toNumber();
+        const entry = x.openedPrice.toNumber();
+        equity += (x.side === 'LONG' ? mark - entry : entry - mark) * qty;
+        mm += mark * qty * x.market.maintenanceMarginRate;
+      }
+      if (equity < mm) this.liquidate([...sub.live].filter((x) => x.marginMode === 'cross' && x.openedPrice));
+    }
+  }
+
+  /** Closes positions at the mark with status LIQUIDATED; cross collateral never goes below zero. */
+  private liquidate(quotes: readonly Quote[]): void {
+    for (const q of quotes) {
+      const mark = dec((this.marks.get(q.market.spec.symbol) as Mark).mark);
+      const pending = q.closeRequest;
+      if (q.marginMode === 'isolated') {
+        // The virtual account loses its margin; nothing flows back to the cross collateral.
+        q.closedAmount = q.quantity;
+        q.margin = ZERO;
+      } else {
+        this.realize(q, q.quantity.minus(q.closedAmount), mark, ZERO);
+        if (q.subaccount.collateral.isNegative()) q.subaccount.collateral = ZERO;
+      }
+      this.retire(q, 'LIQUIDATED');
+      if (pending) this.finish(pending, 'LIQUIDATED', 'the position was liquidated');
+    }
+  }
+
+  private scheduleFunding(m: SimMarket): void {
+    const now = this.clock.now();
+    const next = Math.floor(now / m.fundingEpochMs) * m.fundingEpochMs + m.fundingEpochMs;
+    this.after(next - now, () => {
+      this.payFunding(m);
+      this.scheduleFunding(m);
+    });
+  }
+
+  nextFundingTime(m: SimMarket): number {
+    const now = this.clock.now();
+    return Math.floor(now / m.fundingEpochMs) * m.fundingEpochMs + m.fundingEpochMs;
+  }
+
+  private payFunding(m: SimMarket): void {
+    const w = this.watches.get(m.spec.symbol) as SymbolWatch;
+    if (w.live.size === 0) return;
+    const mark = dec((this.marks.get(m.spec.symbol) as Mark).mark);
+    for (const q of w.live) {
+      const rate = q.side === 'LONG' ? m.fundingRateLong : m.fundingRateShort;
+      const paid = q.quantity.minus(q.closedAmount).times(mark).times(rate);
+      q.accumulatedFunding = q.accumulatedFunding.plus(paid);
+      if (q.marginMode === 'cross') q.subaccount.collateral = q.subaccount.collateral.minus(paid);
+      q.updatedAt = this.clock.now();
+    }
+    w.rebuild((x) => this.isolatedLiquidationPrice(x));
+    this.checkCrossLiquidation(w);
+  }
+}

@@ -1,0 +1,46 @@
+import type { Quote, Request } from './state.ts';
+
+/**
+ * Everything that a price move on one symbol can trigger: resting LIMIT opens and closes, TP/SL,
+ * isolated liquidations. `upMin`/`downMax` bound the quiet band: a tick strictly inside it
+ * triggers nothing, so the hot path is two comparisons when nothing is near a threshold.
+ */
+export class SymbolWatch {
+  readonly live = new Set<Quote>();
+  readonly limits = new Set<Request>();
+  readonly tpsl = new Set<Quote>();
+  upMin = Number.POSITIVE_INFINITY;
+  downMax = Number.NEGATIVE_INFINITY;
+
+  mayTrigger(price: number): boolean {
+    return price >= this.upMin || price <= this.downMax;
+  }
+
+  /** Recomputes the quiet band from every watched threshold. */
+  rebuild(isolatedLiquidation: (q: Quote) => number | null): void {
+    let up = Number.POSITIVE_INFINITY;
+    let down = Number.NEGATIVE_INFINITY;
+    const add = (price: number, rising: boolean): void => {
+      if (rising) up = Math.min(up, price);
+      else down = Math.max(down, price);
+    };
+    for (const r of this.limits) {
+      const p = (r.price as NonNullable<Request['price']>).toNumber();
+      // A long open and a short close buy: they fill when the price comes down to them.
+      const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
+      add(p, !buys);
+    }
+    for (const q of this.tpsl) {
+      const long = q.side === 'LONG';
+      if (q.takeProfit) add(q.takeProfit.toNumber(), long);
+      if (q.stopLoss) add(q.stopLoss.toNumber(), !long);
+    }
+    for (const q of this.live) {
+      if (q.marginMode !== 'isolated') continue;
+      const p = isolatedLiquidation(q);
+      if (p !== null) add(p, q.side === 'SHORT');
+    }
+    this.upMin = up;
+    this.downMax = down;
+  }
+}

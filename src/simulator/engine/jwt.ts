@@ -1,0 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface SessionClaims {
+  /** Wallet address, lower case. */
+  readonly sub: string;
+  /** Seconds since epoch, as JWTs count. */
+  readonly iat: number;
+  readonly exp: number;
+  readonly jti: string;
+}
+
+const b64 = (s: string): string => Buffer.from(s).toString('base64url');
+const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+/** Signs an HS256 JWT; the simulator is the only party that verifies it. */
+export function signJwt(claims: SessionClaims, secret: string): string {
+  const body = `${HEADER}.${b64(JSON.stringify(claims))}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/** The claims of a well-signed token, or a reason it is not one. Expiry is checked by the caller. */
+export function verifyJwt(token: string, secret: string): SessionClaims | string {
+  const parts = token.split('.');
+  if (parts.length !== 3) return 'the session token is not a JWT';
+  const [h, p, sig] = parts as [string, string, string];
+  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return 'the session token signature is invalid';
+  try {
+    const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as SessionClaims;
+    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number')
+      return 'the session token has no subject';
+    return claims;
+  } catch {
+    return 'the session token payload is not JSON';
+  }
+}

@@ -1,0 +1,87 @@
+import type { Decimal } from '../../domain/money.ts';
+import type { MarginMode, OrderType, Permission, PositionSide } from '../../domain/side.ts';
+import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
+import type { SimMarket } from '../markets.ts';
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  name: string;
+  readonly wallet: string;
+  /** sha256 of the secret: the secret itself is never stored. */
+  readonly hash: string;
+  readonly createdAt: number;
+  lastUsedAt: number | null;
+  revoked: boolean;
+}
+
+export interface Subaccount {
+  readonly address: string;
+  readonly chainId: number;
+  readonly wallet: string;
+  readonly name: string;
+  apiAccessEnabled: boolean;
+  /** Cross-margin collateral: deposits, minus fees and funding, plus realised PnL. */
+  collateral: Decimal;
+  /** keyId → permissions delegated on this subaccount. */
+  readonly delegations: Map<string, Set<Permission>>;
+  /** solver → instant-action token registered. */
+  readonly instantTokens: Map<string, string>;
+  /** Every quote of this subaccount, by tempId (history included). */
+  readonly quotes: Map<string, Quote>;
+  /** Quotes that hold exposure or a margin reservation: pending opens and open positions. */
+  readonly live: Set<Quote>;
+}
+
+/** An open request and, once filled, the position it became (SYMMIO's quote). */
+export interface Quote {
+  readonly tempId: string;
+  quoteId: string | null;
+  readonly subaccount: Subaccount;
+  readonly market: SimMarket;
+  readonly side: PositionSide;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly leverage: number;
+  readonly limitPrice: Decimal | null;
+  readonly slippage: Decimal;
+  /** Mark when the open was accepted: the reference of the slippage check. */
+  readonly refPrice: number;
+  readonly marginMode: MarginMode;
+  status: VenueStatus;
+  closedAmount: Decimal;
+  openedPrice: Decimal | null;
+  /** Initial margin of the open quantity (isolated: what this virtual account holds). */
+  margin: Decimal;
+  accumulatedFunding: Decimal;
+  realizedPnl: Decimal;
+  takeProfit: Decimal | null;
+  stopLoss: Decimal | null;
+  /** The close request in flight, if any. */
+  closeRequest: Request | null;
+  /** The open request of this quote. */
+  openRequest: Request | null;
+  readonly createdAt: number;
+  updatedAt: number;
+}
+
+/** One submit: the thing a status poll reports on. */
+export interface Request {
+  readonly tempId: string;
+  readonly kind: RequestKind;
+  readonly quote: Quote;
+  status: VenueStatus;
+  filledQuantity: Decimal;
+  avgPrice: Decimal | null;
+  errorCode: string | null;
+  reason: string | null;
+  readonly acceptedAt: number;
+  updatedAt: number;
+  /** Close: how much, at what type/price. */
+  readonly quantity: Decimal;
+  readonly orderType: OrderType;
+  readonly price: Decimal | null;
+  readonly slippage: Decimal;
+  readonly refPrice: number;
+  /** The request a cancel targets. */
+  readonly target: Request | null;
+}

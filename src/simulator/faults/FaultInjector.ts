@@ -1,0 +1,64 @@
+import type { Clock } from '../../clock/Clock.ts';
+import { fail } from '../http/envelope.ts';
+import type { SimHttpRequest, SimHttpResponse } from '../http/types.ts';
+import { createRng, type Rng } from '../rng.ts';
+import type { ResolvedFaultProfile } from './FaultProfile.ts';
+
+/** What a transport must do: send the response, or reset the connection after the fact. */
+export type Outcome =
+  | { readonly kind: 'response'; readonly response: SimHttpResponse }
+  | { readonly kind: 'drop' };
+
+const isSubmit = (req: SimHttpRequest): boolean =>
+  req.method === 'POST' && (req.path.startsWith('/v1/trade/') || req.path === '/v1/tpsl/set');
+
+/**
+ * Applies the transport faults of a profile around the core handler, identically for HTTP and
+ * in process. The dice are seeded, so the same requests meet the same faults.
+ */
+export class FaultInjector {
+  private readonly profile: ResolvedFaultProfile;
+  private readonly clock: Clock;
+  private readonly rng: Rng;
+  private burstLeft = 0;
+
+  constructor(profile: ResolvedFaultProfile, clock: Clock, seed: number) {
+    this.profile = profile;
+    this.clock = clock;
+    this.rng = createRng(profile.seed ?? seed);
+  }
+
+  async apply(
+    req: SimHttpRequest,
+    handle: (r: SimHttpRequest) => Promise<SimHttpResponse>,
+  ): Promise<Outcome> {
+    const p = this.profile;
+    if (!req.path.startsWith('/v1/')) return { kind: 'response', response: await handle(req) };
+    if (p.latencyMs) await this.clock.sleep(this.rng.int(p.latencyMs.min, p.latencyMs.max));
+    if (p.rateLimit) {
+      if (this.burstLeft === 0 && this.rng.next() < p.rateLimit.burstRate)
+        this.burstLeft = p.rateLimit.burstLength;
+      if (this.burstLeft > 0) {
+        this.burstLeft--;
+        const retry = String(p.rateLimit.retryAfterSeconds);
+        return {
+          kind: 'response',
+          response: fail(429, 'RATE_LIMITED', `rate limited: retry after ${retry} s`, {
+            'retry-after': retry,
+          }),
+        };
+      }
+    }
+    if (p.errorRate > 0 && this.rng.next() < p.errorRate)
+      return { kind: 'response', response: fail(503, 'UNAVAILABLE', 'the venue is temporarily unavailable') };
+    const response = await handle(req);
+    if (
+      p.dropResponseRate > 0 &&
+      isSubmit(req) &&
+      response.status === 201 &&
+      this.rng.next() < p.dropResponseRate
+    )
+      return { kind: 'drop' };
+    return { kind: 'response', response };
+  }
+}

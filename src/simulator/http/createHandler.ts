@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { Permission } from '../../domain/side.ts';
+import type { SimEngine } from '../engine/SimEngine.ts';
+import { SimRejection } from '../engine/SimRejection.ts';
+import type { ApiKeyRecord, Subaccount } from '../engine/state.ts';
+import { fail, ok } from './envelope.ts';
+import { Router } from './router.ts';
+import type { Route, SimHttpRequest, SimHttpResponse } from './types.ts';
+
+export type SimHandler = (req: SimHttpRequest) => Promise<SimHttpResponse>;
+
+function header(req: SimHttpRequest, name: string): string | undefined {
+  return req.headers[name] ?? req.headers[name.toLowerCase()];
+}
+
+/** `where: what` for the first problems zod found, e.g. `quantity: Too small: expected number to be >0`. */
+export function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${[where, ...i.path.map(String)].filter(Boolean).join('.') || where}: ${i.message}`)
+    .join('; ');
+}
+
+interface Caller {
+  readonly wallet: string | undefined;
+  readonly key: ApiKeyRecord | undefined;
+}
+
+function authenticate(engine: SimEngine, route: Route, req: SimHttpRequest): Caller {
+  if (route.auth === 'none') return { wallet: undefined, key: undefined };
+  const authz = header(req, 'authorization');
+  const apiKey = header(req, 'x-api-key');
+  const wantsKey = route.auth === 'key' || (route.auth === 'jwtOrKey' && apiKey !== undefined);
+  if (wantsKey) {
+    if (apiKey === undefined || apiKey === '')
+      throw new SimRejection(401, 'UNAUTHORIZED', 'missing x-api-key header');
+    return { wallet: undefined, key: engine.accounts.authenticateKey(apiKey.trim()) };
+  }
+  if (authz === undefined || authz === '')
+    throw new SimRejection(401, 'UNAUTHORIZED', 'missing Authorization: Bearer <session JWT> header');
+  const m = /^Bearer\s+(\S+)$/i.exec(authz.trim());
+  if (!m)
+    throw new SimRejection(401, 'UNAUTHORIZED', 'the Authorization header is not "Bearer <session JWT>"');
+  return { wallet: engine.accounts.verifySession(m[1] as string), key: undefined };
+}
+
+function authorizer(engine: SimEngine, caller: Caller) {
+  return (sub: Subaccount, permission: Permission): void => {
+    if (caller.key) {
+      engine.accounts.authorize(caller.key, sub, permission);
+      return;
+    }
+    if (caller.wallet !== sub.wallet)
+      throw new SimRejection(
+        403,
+        'FORBIDDEN',
+        `subaccount ${sub.address} does not belong to the signed-in wallet`,
+      );
+  };
+}
+
+/**
+ * The framework-free core of the simulator's HTTP face: routing, authentication, schema
+ * validation and the envelope. Order of checks: route (404/405), credential (401), body and
+ * query (400 VALIDATION), then the route itself (403 on the subaccount, 400/404 business).
+ */
+export function createHandler(
+  engine: SimEngine,
+  routes: readonly Route[],
+  onInternalError?: (error: unknown) => void,
+): SimHandler {
+  const router = new Router(routes);
+  return async (req) => {
+    const m = router.match(req.method, req.path);
+    if (m === undefined) return fail(404, 'ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
+    if (m === 'method') return fail(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
+    const { route, params } = m;
+    try {
+      const caller = authenticate(engine, route, req);
+      let body: unknown;
+      if (route.body) {
+        if (req.body === undefined) return fail(400, 'VALIDATION', 'body: a JSON body is required');
+        const parsed = route.body.safeParse(req.body);
+        if (!parsed.success) return fail(400, 'VALIDATION', describeIssues('body', parsed.error));
+        body = parsed.data;
+      }
+      let query: unknown = req.query;
+      if (route.query) {
+        const parsed = route.query.safeParse(req.query);
+        if (!parsed.success) return fail(400, 'VALIDATION', describeIssues('query', parsed.error));
+        query = parsed.data;
+      }
+      const data = await route.run({
+        engine,
+        body,
+        query,
+        params,
+        wallet: caller.wallet,
+        key: caller.key,
+        authorize: authorizer(engine, caller),
+      });
+      return ok(route.status ?? 200, data);
+    } catch (e) {
+      if (e instanceof SimRejection) return fail(e.status, e.code, e.message);
+      // An engine bug must not leak internals to the client; the message is generic on purpose.
+      onInternalError?.(e);
+      return fail(500, 'INTERNAL', 'internal simulator error');
+    }
+  };
+}

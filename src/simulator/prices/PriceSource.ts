@@ -1,0 +1,24 @@
+import type { Clock } from '../../clock/Clock.ts';
+
+/** Receives each new price; `last` is the last traded price, `ts` epoch ms. */
+export type PriceSink = (symbol: string, mark: number, last: number, ts: number) => void;
+
+/**
+ * Where the simulator's prices come from. A source gives a starting mark per symbol and, once
+ * started, pushes ticks on the injected clock. A backtester may skip `start` and call
+ * `engine.setMark` itself.
+ */
+export interface PriceSource {
+  readonly kind: string;
+  initial(symbol: string): number | undefined;
+  start(clock: Clock, sink: PriceSink): () => void;
+}
+
+/** A source that never moves on its own: tests and backtests drive prices with `engine.setMark`. */
+export function manualPrices(initial: Readonly<Record<string, number>> = {}): PriceSource {
+  return {
+    kind: 'manual',
+    initial: (symbol) => initial[symbol],
+    start: () => () => {},
+  };
+}

@@ -1,0 +1,62 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type { Outcome } from '../faults/FaultInjector.ts';
+import { parseJsonBody, queryOf } from '../http/parseBody.ts';
+import type { Route, SimHttpRequest } from '../http/types.ts';
+import { openApiDocument } from './openApi.ts';
+
+export interface Listening {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The Fastify face of the simulator: a thin adapter over the core handler (one catch-all route),
+ * plus the OpenAPI document and the interactive reference at /api.
+ */
+export async function listen(
+  dispatch: (req: SimHttpRequest) => Promise<Outcome>,
+  routes: readonly Route[],
+  opts: { port?: number; host?: string } = {},
+): Promise<Listening> {
+  const app = Fastify({ logger: false, keepAliveTimeout: 72_000 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: openApiDocument(routes) as never },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api' });
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const url = new URL(request.url, 'http://sim.local');
+      const parsed = parseJsonBody(typeof request.body === 'string' ? request.body : undefined);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(request.headers)) if (typeof v === 'string') headers[k] = v;
+      const outcome: Outcome = parsed.ok
+        ? await dispatch({
+            method: request.method,
+            path: url.pathname,
+            query: queryOf(url.searchParams),
+            headers,
+            body: parsed.value,
+          })
+        : { kind: 'response', response: parsed.response };
+      if (outcome.kind === 'drop') {
+        // The trade happened; the client sees its connection reset before any byte of the answer.
+        reply.hijack();
+        request.raw.socket.resetAndDestroy();
+        return;
+      }
+      const res = outcome.response;
+      return reply.code(res.status).headers(res.headers).send(res.body);
+    },
+  });
+
+  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  return { url: address, close: () => app.close() };
+}

@@ -1,0 +1,105 @@
+import type { Permission } from '../../domain/side.ts';
+import { redactText } from '../../log/redact.ts';
+import type { VenueFetch } from '../../venue/transport.ts';
+
+export interface BootstrapOptions {
+  /** Default http://sim.local (irrelevant for the in-process fetch). */
+  readonly baseUrl?: string;
+  /** Default 0x00000000000000000000000000000000000a11ce. */
+  readonly wallet?: string;
+  /** Collateral credited through /dev/faucet; default 100 000; 0 skips the faucet. */
+  readonly collateral?: number;
+  /** Default ['ALL']. */
+  readonly permissions?: readonly Permission[];
+  /** Register instant-action tokens with every solver; default true. */
+  readonly instantToken?: boolean;
+  /** Default 42161. */
+  readonly chainId?: number;
+  /** Solvers to register tokens with; default PERPS_HUB and NOXRWA. */
+  readonly solvers?: readonly string[];
+  /** Name of the API key; default "perpflow". */
+  readonly keyName?: string;
+}
+
+export interface BootstrappedAccount {
+  readonly jwt: string;
+  readonly apiKey: string;
+  readonly apiKeyId: string;
+  readonly wallet: string;
+  readonly subaccount: string;
+  readonly chainId: number;
+}
+
+/**
+ * Walks the documented account setup order over a VenueFetch: sign in (dev door) → create key
+ * → enable the subaccount → delegate → instant-action tokens → faucet. Throws with the step,
+ * status and (redacted) answer when any step fails.
+ */
+export async function bootstrapAccount(
+  fetch: VenueFetch,
+  opts: BootstrapOptions = {},
+): Promise<BootstrappedAccount> {
+  const base = (opts.baseUrl ?? 'http://sim.local').replace(/\/$/, '');
+  const wallet = (opts.wallet ?? '0x00000000000000000000000000000000000a11ce').toLowerCase();
+  const chainId = opts.chainId ?? 42161;
+  let jwt = '';
+
+  const call = async (step: string, method: string, path: string, body?: unknown): Promise<unknown> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (jwt) headers.authorization = `Bearer ${jwt}`;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const res = await fetch(new Request(`${base}${path}`, init));
+    const text = await res.text();
+    if (!res.ok)
+      throw new Error(
+        `bootstrapAccount: ${step} failed with ${res.status}: ${redactText(text).slice(0, 300)}`,
+      );
+    return (JSON.parse(text) as { data: unknown }).data;
+  };
+
+  const session = (await call('sign-in', 'POST', '/dev/sign-in', { walletAddress: wallet, chainId })) as {
+    token: string;
+  };
+  jwt = session.token;
+  const subs = (await call('list subaccounts', 'GET', `/v1/accounts/subaccounts?chainId=${chainId}`)) as {
+    subaccountAddress: string;
+  }[];
+  const subaccount = subs[0]?.subaccountAddress;
+  if (!subaccount)
+    throw new Error(`bootstrapAccount: wallet ${wallet} has no subaccount on chain ${chainId}`);
+  const key = (await call('create key', 'POST', '/v1/api-keys/create', {
+    name: opts.keyName ?? 'perpflow',
+  })) as {
+    id: string;
+    key: string;
+  };
+  await call('enable subaccount', 'POST', '/v1/account-auth/subaccount/toggle-access', {
+    subaccountAddress: subaccount,
+    chainId,
+    enable: true,
+  });
+  await call('delegate', 'POST', '/v1/account-auth/delegate-access', {
+    subaccountAddress: subaccount,
+    apiKeyIdentifier: key.id,
+    permissions: opts.permissions ?? ['ALL'],
+    chainId,
+  });
+  if (opts.instantToken ?? true)
+    for (const solver of opts.solvers ?? ['PERPS_HUB', 'NOXRWA'])
+      await call('instant-action token', 'POST', '/v1/account-auth/instant-action/token', {
+        subaccountAddress: subaccount,
+        chainId,
+        solver,
+        token: `dev-instant-${solver.toLowerCase()}`,
+      });
+  const collateral = opts.collateral ?? 100_000;
+  if (collateral > 0)
+    await call('faucet', 'POST', '/dev/faucet', {
+      subaccountAddress: subaccount,
+      chainId,
+      amount: collateral,
+    });
+  return { jwt, apiKey: key.key, apiKeyId: key.id, wallet, subaccount, chainId };
+}
