@@ -42,7 +42,7 @@ export function loadConfig(file: string, options: LoadConfigOptions = {}): Perpf
 export function parseConfig(text: string, file: string, options: LoadConfigOptions = {}): PerpflowConfig {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const syntax = yamlProblems(doc, lines, file);
+  const syntax = yamlProblems(doc, lines, file, text);
   if (syntax.length > 0) throw new ConfigError(syntax);
 
   const locator = new IssueLocator(doc, lines, file);

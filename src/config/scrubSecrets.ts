@@ -2,7 +2,8 @@ import type { ConfigIssue } from '../errors/ConfigError.ts';
 import { isSecretFieldName, mask, redactText } from '../log/redact.ts';
 import type { EnvResolutionReport } from './resolveEnvInDocument.ts';
 
-const MIN_SCRUBBED_LENGTH = 6;
+const MIN_SECRET_LENGTH = 4;
+const MIN_VALUE_LENGTH = 8;
 
 function lastKey(path: string): string {
   return (
@@ -18,9 +19,12 @@ function lastKey(path: string): string {
  * environment. Issues on values that came from the environment name the variable instead.
  */
 export function scrubSecrets(issues: readonly ConfigIssue[], env: EnvResolutionReport): ConfigIssue[] {
-  // Short non-secret values ("1", "info") would mangle messages if replaced; secret values are replaced whatever their length.
+  // Replacing short values ("1", "info") would mangle every message; a secret shorter than
+  // MIN_SECRET_LENGTH protects nothing anyway.
   const values = [...env.read]
-    .filter(([name, value]) => env.secretNames.has(name) || value.length >= MIN_SCRUBBED_LENGTH)
+    .filter(
+      ([name, value]) => value.length >= (env.secretNames.has(name) ? MIN_SECRET_LENGTH : MIN_VALUE_LENGTH),
+    )
     .map(([, value]) => value)
     .sort((a, b) => b.length - a.length);
   return issues.map((issue) => {

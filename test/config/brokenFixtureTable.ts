@@ -35,6 +35,11 @@ export const brokenFixtures: readonly BrokenFixture[] = [
     expected: '14:9 strategies[1].id: duplicate strategy id "sma" (already used by strategies[0])',
   },
   { name: 'empty-file', expected: '1:1 the file is empty' },
+  {
+    name: 'env-reference-in-flow-map',
+    expected:
+      '3:19 venue.apiKey: invalid YAML: unexpected flow-map-start at node end; quote env references inside { } or [ ]',
+  },
   { name: 'fractional-integer', expected: '2:17 execution.maxBatchSize: expected an integer from 1 to 100' },
   {
     name: 'http-non-loopback',

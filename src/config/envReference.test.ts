@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { envRef, isOnlyEnvReference, resolveEnvReferences } from './envReference.ts';
+
+describe('resolveEnvReferences', () => {
+  it('replaces every reference in a string and lists the names once each', () => {
+    const result = resolveEnvReferences(`${envRef('A')}-${envRef('B')}-${envRef('A')}`, { A: 'x', B: 'y' });
+    expect(result).toEqual({ value: 'x-y-x', names: ['A', 'B'], missing: [], malformed: false });
+  });
+
+  it('reports unset and empty variables as missing', () => {
+    expect(resolveEnvReferences(`${envRef('A')}${envRef('B')}`, { B: '' }).missing).toEqual(['A', 'B']);
+  });
+
+  it('flags a reference whose name has a dash or a wrong prefix as malformed', () => {
+    expect(resolveEnvReferences(['$', '{env:BAD-NAME}'].join(''), {}).malformed).toBe(true);
+    expect(resolveEnvReferences(['$', '{ENV:X}'].join(''), {}).malformed).toBe(true);
+  });
+
+  it('leaves text with no reference untouched', () => {
+    expect(resolveEnvReferences('plain $5 text', {})).toMatchObject({
+      value: 'plain $5 text',
+      malformed: false,
+    });
+  });
+});
+
+describe('isOnlyEnvReference', () => {
+  it('accepts exactly one reference and nothing else', () => {
+    expect(isOnlyEnvReference(envRef('PERPFLOW_API_KEY'))).toBe(true);
+    expect(isOnlyEnvReference(`Bearer ${envRef('TOKEN')}`)).toBe(false);
+    expect(isOnlyEnvReference('ix.abc')).toBe(false);
+  });
+});
