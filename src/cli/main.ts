@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { CommanderError } from 'commander';
 import { ExitCode } from './action.ts';
+import { registerAccountCommands } from './commands/account/index.ts';
+import { registerConfigCommands } from './commands/config.ts';
 import { nodeVersionProblem } from './nodeVersion.ts';
 import { createProgram } from './program.ts';
 
@@ -11,6 +13,8 @@ if (problem !== undefined) {
 }
 
 const program = createProgram();
+registerConfigCommands(program);
+registerAccountCommands(program);
 
 try {
   await program.parseAsync(process.argv);
