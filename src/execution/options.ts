@@ -19,6 +19,10 @@ export interface ExecutionOptions {
     readonly intervalMs: number;
     /** How long status and positions may disagree before the disagreement counts (scenario 6). */
     readonly convergenceMs: number;
+    /** An unknown request with no trace in the positions list this long after its send did not execute. */
+    readonly unknownSettleMs: number;
+    /** How far from its send a venue position may be created and still match it by fingerprint. */
+    readonly fingerprintWindowMs: number;
   };
   /** Status polls in flight at once, so a burst never floods the venue. */
   readonly maxConcurrentPolls: number;
@@ -37,7 +41,12 @@ export const DEFAULT_EXECUTION: ExecutionOptions = {
   batchWindowMs: 5,
   maxBatchSize: 20,
   poll: DEFAULT_POLL,
-  reconcile: { intervalMs: 30_000, convergenceMs: 5_000 },
+  reconcile: {
+    intervalMs: 30_000,
+    convergenceMs: 5_000,
+    unknownSettleMs: 30_000,
+    fingerprintWindowMs: 60_000,
+  },
   maxConcurrentPolls: 64,
 };
 

@@ -54,6 +54,8 @@ export class Journal {
   private readonly clock: Clock;
   private readonly leaseTtlMs: number;
   private readonly cache = new Map<ClientRequestId, RequestRecord>();
+  private readonly byIntentIndex = new Map<IntentId, ClientRequestId[]>();
+  private readonly open = new Map<ClientRequestId, RequestRecord>();
   private failure: JournalError | undefined;
   private leaseScope: string | undefined;
   private closed = false;
@@ -86,8 +88,7 @@ export class Journal {
       delMeta: database.prepare('DELETE FROM meta WHERE key=?'),
     };
     for (const row of database.prepare('SELECT * FROM requests').all() as unknown as RequestRow[]) {
-      const r = rowToRecord(row);
-      this.cache.set(r.clientRequestId, r);
+      this.remember(rowToRecord(row));
     }
   }
 
@@ -122,6 +123,17 @@ export class Journal {
 
   // ---- requests -------------------------------------------------------------------------------
 
+  private remember(r: RequestRecord): void {
+    if (!this.cache.has(r.clientRequestId)) {
+      const list = this.byIntentIndex.get(r.intentId);
+      if (list === undefined) this.byIntentIndex.set(r.intentId, [r.clientRequestId]);
+      else list.push(r.clientRequestId);
+    }
+    this.cache.set(r.clientRequestId, r);
+    if (isTerminal(r.status)) this.open.delete(r.clientRequestId);
+    else this.open.set(r.clientRequestId, r);
+  }
+
   /** Journals new requests (status CREATED) in one transaction. */
   insertRequests(records: readonly RequestRecord[]): void {
     this.write('insert requests', () => {
@@ -130,7 +142,7 @@ export class Journal {
         this.stmt.trans.run(r.clientRequestId, null, r.status, r.createdAt, null);
       }
     });
-    for (const r of records) this.cache.set(r.clientRequestId, r);
+    for (const r of records) this.remember(r);
   }
 
   /**
@@ -156,7 +168,7 @@ export class Journal {
         this.stmt.trans.run(n.rec.clientRequestId, n.from, n.rec.status, now, n.note ?? null);
       }
     });
-    for (const n of next) this.cache.set(n.rec.clientRequestId, n.rec);
+    for (const n of next) this.remember(n.rec);
     return next.map((n) => n.rec);
   }
 
@@ -170,7 +182,7 @@ export class Journal {
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
     const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
     this.write('update request', () => this.stmt.update.run(recordToParams(rec)));
-    this.cache.set(id, rec);
+    this.remember(rec);
     return rec;
   }
 
@@ -185,7 +197,7 @@ export class Journal {
   }
 
   byIntent(intentId: IntentId): RequestRecord[] {
-    return [...this.cache.values()].filter((r) => r.intentId === intentId);
+    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.cache.get(id) as RequestRecord);
   }
 
   all(): RequestRecord[] {
@@ -194,7 +206,7 @@ export class Journal {
 
   /** Requests without a terminal status: what recovery must settle. */
   nonTerminal(): RequestRecord[] {
-    return this.all().filter((r) => !isTerminal(r.status));
+    return [...this.open.values()];
   }
 
   transitionsOf(

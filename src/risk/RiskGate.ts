@@ -62,6 +62,10 @@ export class RiskGate {
     return this.journal.getMeta(REASON_KEY);
   }
 
+  get closeAllOnHalt(): boolean {
+    return this.options.closeAllOnHalt;
+  }
+
   get authBroken(): boolean {
     return this.authFailed;
   }

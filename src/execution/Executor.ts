@@ -1,0 +1,844 @@
+import type { Subject } from 'rxjs';
+import type { Clock, TimerHandle } from '../clock/Clock.ts';
+import type { Fill } from '../domain/fill.ts';
+import { ClientRequestId, type IntentId, type QuoteId, type StrategyId, type TempId } from '../domain/ids.ts';
+import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
+import type { MarketSpec } from '../domain/market.ts';
+import { roundQuantity } from '../domain/market.ts';
+import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import { isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
+import type { RequestKind } from '../domain/venueStatus.ts';
+import { JournalError } from '../errors/JournalError.ts';
+import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
+import type { Journal, RequestPatch } from '../journal/Journal.ts';
+import { describeError } from '../log/redact.ts';
+import { DenialReason } from '../risk/denialReason.ts';
+import { type RiskOptions, riskOptionsFromConfig } from '../risk/limits.ts';
+import { type ExposureView, RiskGate } from '../risk/RiskGate.ts';
+import type { Capability } from '../risk/tradingState.ts';
+import type {
+  BatchAck,
+  CloseOrder,
+  OpenOrder,
+  RequestStatusReport,
+  SubmitAck,
+  VenuePort,
+} from '../venue/VenuePort.ts';
+import { Batcher } from './Batcher.ts';
+import type { CrashHook, CrashPoint } from './crash.ts';
+import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
+import { createEventBus, type ExecutionEvent } from './events.ts';
+import { ExposureIndex } from './exposureIndex.ts';
+import { type ExecutionOptions, type ExecutionOptionsInput, executionOptions } from './options.ts';
+import { type FeeRates, fillOf, reportFill, requestOutcome } from './outcome.ts';
+import { PositionLedger } from './PositionLedger.ts';
+import { type ReconcileResult, reconcile } from './reconcile.ts';
+import { Tracker } from './Tracker.ts';
+
+export interface ExecutorOptions {
+  readonly venue: VenuePort;
+  readonly journal: Journal;
+  readonly clock: Clock;
+  readonly risk?: RiskOptions;
+  readonly execution?: ExecutionOptionsInput;
+  /** Called at each labelled crash point; tests throw SimulatedCrash. */
+  readonly crash?: CrashHook;
+  readonly events?: Subject<ExecutionEvent>;
+  /** Lease scope; default `venue:<chainId>:<subaccount>`. */
+  readonly leaseScope?: string;
+  readonly definitiveRejectCodes?: ReadonlySet<string>;
+  /** The journal was rebuilt after corruption: every venue position is adopted as external. */
+  readonly quarantined?: boolean;
+}
+
+export type SubmitResult =
+  | { readonly status: 'accepted'; readonly clientRequestIds: readonly ClientRequestId[] }
+  | { readonly status: 'duplicate'; readonly clientRequestIds: readonly ClientRequestId[] }
+  | { readonly status: 'denied'; readonly reason: DenialReason; readonly message: string };
+
+const PLATFORM_FEE = dec('0.0003');
+
+interface Change {
+  readonly id: ClientRequestId;
+  readonly to: RequestStatus;
+  readonly patch?: RequestPatch;
+  readonly note?: string;
+}
+
+/**
+ * The execution core for one venue subaccount: risk gate → journal → batcher → venue → tracker
+ * → ledger, with reconciliation from the positions list at start and on a timer. Every request
+ * is journaled before it can reach the network; an unclear outcome is settled from positions,
+ * never by sending again.
+ */
+export class Executor {
+  readonly venue: VenuePort;
+  readonly journal: Journal;
+  readonly clock: Clock;
+  readonly options: ExecutionOptions;
+  readonly events$: Subject<ExecutionEvent>;
+  readonly gate: RiskGate;
+  readonly ledger = new PositionLedger();
+  readonly tracker: Tracker;
+  readonly index = new ExposureIndex();
+  readonly quarantined: boolean;
+  private readonly crashHook: CrashHook;
+  private readonly rejectCodes: ReadonlySet<string>;
+  private readonly batcher: Batcher<RequestKind, ClientRequestId>;
+  private readonly timers = new Set<TimerHandle>();
+  private markets = new Map<string, MarketSpec>();
+  private dead = false;
+  private stopped = false;
+  private reconciling: Promise<ReconcileResult> | undefined;
+  private reconciledOnce = false;
+  /** Requests sent to the venue (single and batch calls), for benchmarks. */
+  submitCalls = 0;
+
+  private constructor(o: ExecutorOptions) {
+    this.venue = o.venue;
+    this.journal = o.journal;
+    this.clock = o.clock;
+    this.options = executionOptions(o.execution);
+    this.events$ = o.events ?? createEventBus();
+    this.crashHook = o.crash ?? (() => {});
+    this.rejectCodes = o.definitiveRejectCodes ?? DEFINITIVE_REJECT_CODES;
+    this.quarantined = o.quarantined ?? o.journal.getMeta('quarantinedFrom') !== undefined;
+    this.gate = new RiskGate(o.journal, o.clock, o.risk ?? riskOptionsFromConfig(undefined), (e) =>
+      this.emit(e),
+    );
+    this.batcher = new Batcher(
+      o.clock,
+      this.options.batchWindowMs,
+      this.options.maxBatchSize,
+      (kind, ids) => {
+        void this.flush(kind, ids);
+      },
+    );
+    this.tracker = new Tracker(o.venue, o.clock, this.options.poll, {
+      alive: () => this.alive(),
+      current: (id) => {
+        const r = this.journal.get(id);
+        return r === undefined || isTerminal(r.status) ? undefined : r;
+      },
+      onReport: (r, rep, terminal) => this.applyReport(r, rep, terminal),
+      onLost: (r, why) => this.markUnknown([r], why),
+      onAuthError: (e) => this.onAuth(e),
+      onPermissionError: (e) => this.onPermission('read', e),
+      onOutage: (ms) =>
+        this.alert('warning', 'STATUS_OUTAGE', `status polls failing for ${Math.round(ms / 1000)} s`),
+      midPoll: () => this.crashAt('midPoll'),
+    });
+  }
+
+  /**
+   * Takes the journal lease (a second instance refuses to start), recovers the journal,
+   * checks permissions and reconciles before returning. Strategies may submit once `ready`.
+   */
+  static async start(o: ExecutorOptions): Promise<Executor> {
+    const ex = new Executor(o);
+    o.journal.acquireLease(o.leaseScope ?? `venue:${o.venue.chainId}:${o.venue.subaccount}`);
+    for (const f of o.journal.fills()) ex.ledger.apply(f);
+    ex.recoverJournal();
+    await ex.loadMarkets();
+    await ex.checkPermissions();
+    await ex.reconcileNow();
+    ex.schedulePeriodic();
+    return ex;
+  }
+
+  // ---- public API ---------------------------------------------------------------------------
+
+  /** True once a reconciliation succeeded since start: before that, nothing may trade. */
+  get ready(): boolean {
+    return this.reconciledOnce && !this.dead && !this.stopped;
+  }
+
+  get isDead(): boolean {
+    return this.dead;
+  }
+
+  /** Requests whose outcome is not known yet. */
+  unresolved(): RequestRecord[] {
+    return this.journal.nonTerminal().filter((r) => r.status === 'UNKNOWN' || r.status === 'SUBMITTING');
+  }
+
+  /** True when nothing is waiting, in flight or unknown. */
+  isIdle(): boolean {
+    return this.batcher.size === 0 && this.journal.nonTerminal().length === 0;
+  }
+
+  async submit(intent: Intent): Promise<SubmitResult> {
+    const deny = (reason: DenialReason, message: string): SubmitResult => {
+      this.emit({ type: 'intentDenied', intent, reason, message });
+      return { status: 'denied', reason, message };
+    };
+    if (this.dead || this.stopped) return deny(DenialReason.TRADING_HALTED, 'the executor is stopped');
+    const existing = this.journal.byIntent(intent.intentId).filter((r) => r.status !== 'NOT_SENT');
+    if (existing.length > 0) {
+      this.emit({ type: 'intentDuplicate', intentId: intent.intentId });
+      return { status: 'duplicate', clientRequestIds: existing.map((r) => r.clientRequestId) };
+    }
+    if (!this.reconciledOnce)
+      return deny(DenialReason.NOT_RECONCILED, 'start-up reconciliation has not finished');
+    if (intent.kind === 'closeAll') {
+      await this.closeAll(intent.intentId, intent.strategyId);
+      return { status: 'accepted', clientRequestIds: [] };
+    }
+    if (intent.kind === 'setTpSl')
+      return deny(DenialReason.UNSUPPORTED, 'TP/SL intents are not handled by the executor yet');
+    const spec = this.markets.get(intent.symbol);
+    if (spec === undefined) return deny(DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
+    // Synchronous from here to the journal insert: no await may split the checks from the write.
+    if (this.journal.byIntent(intent.intentId).some((r) => r.status !== 'NOT_SENT')) {
+      this.emit({ type: 'intentDuplicate', intentId: intent.intentId });
+      return {
+        status: 'duplicate',
+        clientRequestIds: this.journal.byIntent(intent.intentId).map((r) => r.clientRequestId),
+      };
+    }
+    const denial = this.gate.check(intent, this.exposureView());
+    if (denial !== undefined) return deny(denial.reason, denial.message);
+    const built = this.buildRecord(intent, spec);
+    if (!('clientRequestId' in built)) return deny(built.reason, built.message);
+    try {
+      this.journal.insertRequests([built]);
+    } catch (e) {
+      this.onJournalFailure(e);
+      return deny(DenialReason.JOURNAL_FAILED, describeError(e));
+    }
+    this.index.update(built);
+    this.emit({
+      type: 'intentAccepted',
+      intentId: intent.intentId,
+      clientRequestIds: [built.clientRequestId],
+    });
+    this.batcher.add(built.kind, built.clientRequestId);
+    return { status: 'accepted', clientRequestIds: [built.clientRequestId] };
+  }
+
+  /**
+   * The kill switch: latches HALTED in the journal (new exposure refused until `resume`), and
+   * with `closeAll` closes every position with close-all-positions. Bind it to SIGUSR2.
+   */
+  async halt(o: { reason?: string; closeAll?: boolean } = {}): Promise<void> {
+    this.gate.halt(o.reason ?? 'kill switch');
+    if (o.closeAll ?? this.gate.closeAllOnHalt)
+      await this.closeAll(`in_killswitch_${this.clock.now()}` as IntentId, null);
+  }
+
+  resume(): void {
+    this.gate.resume();
+  }
+
+  /** Reconciles now (or joins the one running) against GET /v1/positions/all. */
+  reconcileNow(): Promise<ReconcileResult> {
+    if (this.reconciling !== undefined) return this.reconciling;
+    const run = reconcile(this)
+      .then((res) => {
+        if (res.ok) {
+          this.reconciledOnce = true;
+          this.emit({ type: 'reconciled', at: this.clock.now(), unresolved: this.unresolved().length });
+        }
+        return res;
+      })
+      .finally(() => {
+        this.reconciling = undefined;
+      });
+    this.reconciling = run;
+    return run;
+  }
+
+  /** Orderly stop: unsent requests become NOT_SENT, polling stops, the lease is released. */
+  async stop(): Promise<void> {
+    if (this.stopped || this.dead) return;
+    this.stopped = true;
+    const unsent = this.batcher.drain();
+    if (unsent.length > 0) this.move(unsent.map((id) => ({ id, to: 'NOT_SENT' as const, note: 'shutdown' })));
+    this.clearTimers();
+    this.journal.close();
+  }
+
+  // ---- internals used by reconcile.ts -------------------------------------------------------
+
+  alive(): boolean {
+    return !this.dead && !this.stopped;
+  }
+
+  emit(e: ExecutionEvent): void {
+    this.events$.next(e);
+  }
+
+  alert(severity: 'info' | 'warning' | 'critical', code: string, message: string): void {
+    this.emit({ type: 'alert', severity, code, message });
+  }
+
+  feeRates(symbol: string): FeeRates {
+    const m = this.markets.get(symbol);
+    return {
+      open: PLATFORM_FEE.plus(m?.hedgerFeeOpen ?? ZERO),
+      close: PLATFORM_FEE.plus(m?.hedgerFeeClose ?? ZERO),
+    };
+  }
+
+  /** Every status change goes through here: journal (transition table), index, event. */
+  move(changes: readonly Change[]): RequestRecord[] {
+    if (changes.length === 0) return [];
+    const before = changes.map((c) => this.journal.get(c.id)?.status);
+    let out: RequestRecord[];
+    try {
+      out = this.journal.transitionMany(changes.map((c) => ({ ...c })));
+    } catch (e) {
+      if (e instanceof JournalError) this.onJournalFailure(e);
+      throw e;
+    }
+    out.forEach((r, i) => {
+      this.index.update(r);
+      if (isTerminal(r.status)) this.tracker.untrack(r.clientRequestId);
+      this.emit({
+        type: 'requestTransition',
+        clientRequestId: r.clientRequestId,
+        from: before[i] as RequestStatus,
+        to: r.status,
+        record: r,
+      });
+    });
+    return out;
+  }
+
+  /** Journals the fill (exactly once) and then applies it to the ledger. */
+  applyFill(fill: Fill): boolean {
+    if (this.ledger.hasApplied(fill.fillId)) return false;
+    const fresh = this.journal.recordFill(fill);
+    this.ledger.apply(fill);
+    if (fresh) this.emit({ type: 'fillApplied', fill });
+    this.checkLosses();
+    return fresh;
+  }
+
+  markUnknown(records: readonly RequestRecord[], why: string): void {
+    const changes = records
+      .filter((r) => r.status === 'SUBMITTING' || r.status === 'ACCEPTED')
+      .map((r) => ({ id: r.clientRequestId, to: 'UNKNOWN' as const, note: why }));
+    if (changes.length === 0) return;
+    this.move(changes);
+    for (let i = 0; i < changes.length; i++) this.gate.noteUnknownOutcome();
+    this.alert('warning', 'OUTCOME_UNKNOWN', `${changes.length} request(s) with unknown outcome: ${why}`);
+    this.soonReconcile();
+  }
+
+  /** Applies a status report from a poll or from reconciliation. */
+  applyReport(r: RequestRecord, rep: RequestStatusReport, terminal: boolean): void {
+    if (!this.alive()) return;
+    const cur = this.journal.get(r.clientRequestId);
+    if (cur === undefined || isTerminal(cur.status)) return;
+    if (!terminal) {
+      if (cur.status === 'UNKNOWN')
+        this.move([{ id: cur.clientRequestId, to: 'ACCEPTED', note: 'status poll answered' }]);
+      else if (cur.venueStatus !== rep.status)
+        this.journal.update(cur.clientRequestId, { venueStatus: rep.status });
+      return;
+    }
+    const to = requestOutcome(cur, rep.status, rep.filledQuantity);
+    const fill =
+      to === 'FILLED' ? reportFill(cur, rep, this.feeRates(cur.symbol), this.clock.now()) : undefined;
+    const patch: RequestPatch = {
+      venueStatus: rep.status,
+      filledQuantity: rep.filledQuantity,
+      ...(rep.avgPrice === null ? {} : { avgPrice: rep.avgPrice }),
+      ...(cur.kind === 'open' && rep.quoteId !== null ? { quoteId: rep.quoteId } : {}),
+      ...(rep.errorCode === undefined ? {} : { errorCode: rep.errorCode }),
+      ...(rep.reason === undefined ? {} : { reason: rep.reason }),
+    };
+    this.move([{ id: cur.clientRequestId, to, patch }]);
+    if (fill !== undefined) this.applyFill(fill);
+    if (cur.kind === 'close' && rep.status === 'LIQUIDATED') this.soonReconcile();
+  }
+
+  /** Markets by symbol (loaded at start). */
+  marketSpec(symbol: string): MarketSpec | undefined {
+    return this.markets.get(symbol);
+  }
+
+  haltFor(capability: Capability, why: string): void {
+    this.gate.haltCapability(capability, why);
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private crashAt(point: CrashPoint): void {
+    if (this.dead) throw new Error('dead executor');
+    try {
+      this.crashHook(point);
+    } catch (e) {
+      this.die();
+      throw e;
+    }
+  }
+
+  /** What a killed process does: nothing more. Timers stop, the journal handle is dropped. */
+  private die(): void {
+    this.dead = true;
+    this.clearTimers();
+    this.batcher.drain();
+    this.tracker.stopAll();
+    this.journal.abandon();
+  }
+
+  private clearTimers(): void {
+    for (const t of this.timers) this.clock.clearTimeout(t);
+    this.timers.clear();
+    this.tracker.stopAll();
+    this.batcher.drain();
+  }
+
+  private after(ms: number, fn: () => void): void {
+    const h = this.clock.setTimeout(() => {
+      this.timers.delete(h);
+      if (this.alive()) fn();
+    }, ms);
+    this.timers.add(h);
+  }
+
+  private soonReconcile(): void {
+    this.after(this.options.reconcile.convergenceMs, () => void this.reconcileNow());
+  }
+
+  private schedulePeriodic(): void {
+    this.after(this.options.reconcile.intervalMs, () => {
+      void this.reconcileNow().finally(() => {
+        try {
+          this.journal.heartbeat();
+        } catch {
+          // a failed heartbeat write is a journal failure: the gate already fails closed
+        }
+        if (this.alive()) this.schedulePeriodic();
+      });
+    });
+  }
+
+  private recoverJournal(): void {
+    const open = this.journal.nonTerminal();
+    const notSent = open.filter((r) => r.status === 'CREATED');
+    const unsure = open.filter((r) => r.status === 'SUBMITTING');
+    this.move([
+      ...notSent.map((r) => ({
+        id: r.clientRequestId,
+        to: 'NOT_SENT' as const,
+        note: 'restart: never sent',
+      })),
+      ...unsure.map((r) => ({
+        id: r.clientRequestId,
+        to: 'UNKNOWN' as const,
+        note: 'restart: outcome unknown',
+      })),
+    ]);
+    for (const r of this.journal.nonTerminal()) {
+      this.index.update(r);
+      if (r.tempId !== undefined) this.tracker.track(r);
+    }
+  }
+
+  private async loadMarkets(): Promise<void> {
+    const list = await this.venue.markets();
+    this.markets = new Map(list.map((m) => [m.symbol as string, m]));
+  }
+
+  private async checkPermissions(): Promise<void> {
+    try {
+      const p = await this.venue.listPermissions();
+      if (!p.isValid) {
+        this.gate.authFailure('list-permissions says the key is not valid');
+        return;
+      }
+      const mine = p.subaccounts.find(
+        (s) => s.subaccount === this.venue.subaccount && s.chainId === this.venue.chainId,
+      );
+      const perms = new Set<string>(mine?.permissions ?? []);
+      const has = (x: string): boolean => perms.has('ALL') || perms.has(x);
+      const need: [Capability, string][] = [
+        ['open', 'OPEN_POSITION'],
+        ['close', 'CLOSE_POSITION'],
+        ['cancel', 'CANCEL_POSITION'],
+        ['read', 'VIEW_DETAILS'],
+      ];
+      for (const [cap, perm] of need) {
+        if (!has(perm)) this.gate.haltCapability(cap, `the key lacks ${perm} on this subaccount`);
+        else if (this.gate.capabilityHalted(cap) !== undefined) this.gate.clearCapability(cap);
+      }
+    } catch (e) {
+      if (e instanceof AuthError) this.onAuth(e);
+      else if (e instanceof PermissionError)
+        this.alert('warning', 'PERMISSION', `list-permissions refused: ${describeError(e)}`);
+      else this.alert('warning', 'PERMISSION_CHECK', `list-permissions failed: ${describeError(e)}`);
+    }
+  }
+
+  private checkLosses(): void {
+    const dayStart = Math.floor(this.clock.now() / 86_400_000) * 86_400_000;
+    const s = this.ledger.summary();
+    try {
+      this.gate.checkLosses(this.ledger.realisedSince(dayStart).plus(s.unrealised).minus(s.fees), undefined);
+    } catch {
+      // journal failure already latched
+    }
+  }
+
+  exposureView(): ExposureView {
+    const pendingNotional = (strategy?: StrategyId): Decimal =>
+      sum(
+        [...this.index.pending()]
+          .filter((r) => strategy === undefined || r.strategyId === strategy)
+          .map((r) => (r.quantity ?? ZERO).times(this.ledger.markPrice(r.symbol) ?? ZERO)),
+      );
+    return {
+      openPositions: (strategy) =>
+        this.ledger.summary(strategy).openPositions +
+        [...this.index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
+      notional: (strategy) => this.ledger.summary(strategy).notional.plus(pendingNotional(strategy)),
+      markPrice: (symbol) => this.ledger.markPrice(symbol),
+      isMarketUnresolved: (symbol) => this.index.isMarketUnresolved(symbol),
+    };
+  }
+
+  private buildRecord(
+    intent: Exclude<Intent, { kind: 'closeAll' } | { kind: 'setTpSl' }>,
+    spec: MarketSpec,
+  ): RequestRecord | { reason: DenialReason; message: string } {
+    const now = this.clock.now();
+    const attempt = this.journal.byIntent(intent.intentId).length;
+    const clientRequestId = ClientRequestId(
+      `cr_${intent.intentId.replace(/^in_/, '')}${attempt === 0 ? '' : `_${attempt}`}`,
+    );
+    const base = {
+      clientRequestId,
+      intentId: intent.intentId,
+      strategyId: intent.strategyId,
+      symbol: intent.symbol,
+      status: 'CREATED' as const,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (intent.kind === 'open') return this.buildOpen(intent, spec, base);
+    if (intent.kind === 'close') return this.buildClose(intent, spec, base);
+    const target = this.journal.get(intent.target);
+    if (target?.tempId === undefined || (target.kind !== 'open' && target.kind !== 'close'))
+      return {
+        reason: DenialReason.UNKNOWN_POSITION,
+        message: `cancel target ${intent.target} has no venue id yet`,
+      };
+    return {
+      ...base,
+      kind: target.kind === 'open' ? 'cancelOpen' : 'cancelClose',
+      ...(target.side ? { side: target.side } : {}),
+      params: { target: target.clientRequestId, positionId: target.tempId },
+    };
+  }
+
+  private buildOpen(
+    intent: OpenIntent,
+    spec: MarketSpec,
+    base: Omit<RequestRecord, 'kind' | 'params'>,
+  ): RequestRecord | { reason: DenialReason; message: string } {
+    if (!intent.allowStacking && this.index.slotTaken(intent.strategyId, intent.symbol, intent.side))
+      return {
+        reason: DenialReason.DUPLICATE_OPEN,
+        message: `${intent.strategyId} already has a ${intent.side} open in flight on ${intent.symbol}`,
+      };
+    const quantity = roundQuantity(spec, intent.quantity);
+    if (quantity.lessThanOrEqualTo(0))
+      return {
+        reason: DenialReason.UNSUPPORTED,
+        message: `quantity ${intent.quantity} rounds to 0 at precision ${spec.quantityPrecision}`,
+      };
+    return {
+      ...base,
+      kind: 'open',
+      side: intent.side,
+      quantity,
+      params: {
+        marketId: spec.id,
+        positionType: intent.side,
+        orderType: intent.orderType,
+        quantity: quantity.toString(),
+        leverage: intent.leverage,
+        ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
+        ...(intent.limitPrice === undefined ? {} : { limitPrice: intent.limitPrice.toString() }),
+      },
+    };
+  }
+
+  private buildClose(
+    intent: CloseIntent,
+    spec: MarketSpec,
+    base: Omit<RequestRecord, 'kind' | 'params'>,
+  ): RequestRecord | { reason: DenialReason; message: string } {
+    let quoteId: QuoteId | undefined;
+    let side = undefined as RequestRecord['side'];
+    if (intent.position.by === 'quote') quoteId = intent.position.quoteId;
+    else {
+      const opened = this.journal
+        .byIntent(intent.position.intentId)
+        .find((r) => r.kind === 'open' && r.quoteId !== undefined);
+      quoteId = opened?.quoteId;
+      side = opened?.side;
+    }
+    const lot = quoteId === undefined ? undefined : this.ledger.lot(`q:${quoteId}`);
+    if (quoteId === undefined || lot === undefined || lot.openQuantity.lessThanOrEqualTo(0))
+      return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
+    const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);
+    return {
+      ...base,
+      kind: 'close',
+      side: side ?? lot.side,
+      quantity,
+      quoteId,
+      params: {
+        quoteId,
+        quantityToClose: quantity.toString(),
+        orderType: intent.orderType,
+        ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
+        ...(intent.closePrice === undefined ? {} : { closePrice: intent.closePrice.toString() }),
+      },
+    };
+  }
+
+  /** Sends one flushed group: SUBMITTING is committed first, then exactly one call. */
+  private async flush(kind: RequestKind, ids: readonly ClientRequestId[]): Promise<void> {
+    if (!this.alive()) return;
+    let records: RequestRecord[];
+    try {
+      this.crashAt('beforeJournalCommit');
+      const now = this.clock.now();
+      records = this.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));
+      this.crashAt('afterCommitBeforeSend');
+    } catch (e) {
+      if (this.alive()) this.onJournalFailure(e);
+      return;
+    }
+    this.submitCalls++;
+    let ack: SubmitAck | BatchAck | undefined;
+    let failure: unknown;
+    try {
+      ack = await this.send(kind, records);
+    } catch (e) {
+      failure = e;
+    }
+    if (!this.alive()) return;
+    try {
+      this.crashAt('afterSendBefore201');
+      if (ack !== undefined) this.crashAt('after201BeforeTempId');
+    } catch {
+      return;
+    }
+    if (ack === undefined) {
+      this.onSubmitError(records, failure);
+      return;
+    }
+    try {
+      this.onAck(records, ack);
+    } catch (e) {
+      if (e instanceof JournalError) return;
+      throw e;
+    }
+  }
+
+  private send(kind: RequestKind, rs: readonly RequestRecord[]): Promise<SubmitAck | BatchAck> {
+    const one = rs.length === 1 ? (rs[0] as RequestRecord) : undefined;
+    switch (kind) {
+      case 'open': {
+        const orders = rs.map((r) => this.openOrder(r));
+        return one ? this.venue.openPosition(orders[0] as OpenOrder) : this.venue.batchOpen(orders);
+      }
+      case 'close': {
+        const orders = rs.map((r) => this.closeOrder(r));
+        return one ? this.venue.closePosition(orders[0] as CloseOrder) : this.venue.batchClose(orders);
+      }
+      case 'cancelOpen': {
+        const ids = rs.map((r) => r.params.positionId as TempId);
+        return one ? this.venue.cancelOpen(ids[0] as TempId) : this.venue.batchCancelOpen(ids);
+      }
+      case 'cancelClose': {
+        const ids = rs.map((r) => r.params.positionId as TempId);
+        return one ? this.venue.cancelClose(ids[0] as TempId) : this.venue.batchCancelClose(ids);
+      }
+    }
+  }
+
+  private openOrder(r: RequestRecord): OpenOrder {
+    const p = r.params as Record<string, string | number | undefined>;
+    return {
+      symbol: r.symbol,
+      side: r.side ?? 'LONG',
+      quantity: r.quantity ?? ZERO,
+      leverage: Number(p.leverage),
+      orderType: p.orderType === 'LIMIT' ? 'LIMIT' : 'MARKET',
+      ...(p.slippage === undefined ? {} : { slippage: dec(p.slippage) }),
+      ...(p.limitPrice === undefined ? {} : { limitPrice: dec(p.limitPrice) }),
+    };
+  }
+
+  private closeOrder(r: RequestRecord): CloseOrder {
+    const p = r.params as Record<string, string | undefined>;
+    return {
+      quoteId: r.quoteId as QuoteId,
+      quantity: r.quantity ?? ZERO,
+      orderType: p.orderType === 'LIMIT' ? 'LIMIT' : 'MARKET',
+      ...(p.slippage === undefined ? {} : { slippage: dec(p.slippage) }),
+      ...(p.closePrice === undefined ? {} : { closePrice: dec(p.closePrice) }),
+    };
+  }
+
+  private capabilityOf(kind: RequestKind): Capability {
+    return kind === 'open' ? 'open' : kind === 'close' ? 'close' : 'cancel';
+  }
+
+  private isDefinitive(e: unknown): e is VenueRejectedError {
+    return e instanceof VenueRejectedError && this.rejectCodes.has(e.venueCode);
+  }
+
+  private onSubmitError(records: readonly RequestRecord[], e: unknown): void {
+    if (this.isDefinitive(e)) {
+      this.move(
+        records.map((r) => ({
+          id: r.clientRequestId,
+          to: 'REJECTED' as const,
+          patch: { errorCode: e.venueCode, reason: e.message },
+        })),
+      );
+      return;
+    }
+    if (e instanceof AuthError) this.onAuth(e);
+    if (e instanceof PermissionError)
+      this.onPermission(this.capabilityOf((records[0] as RequestRecord).kind), e);
+    const fresh = records.map((r) => this.journal.get(r.clientRequestId) as RequestRecord);
+    this.markUnknown(fresh, `submit without a readable answer: ${describeError(e)}`);
+  }
+
+  private onAck(records: readonly RequestRecord[], ack: SubmitAck | BatchAck): void {
+    if ('tempId' in ack) {
+      const [r] = this.move([
+        { id: (records[0] as RequestRecord).clientRequestId, to: 'ACCEPTED', patch: { tempId: ack.tempId } },
+      ]);
+      this.tracker.track(r as RequestRecord);
+      return;
+    }
+    const changes: Change[] = [];
+    const unknown: RequestRecord[] = [];
+    records.forEach((r, i) => {
+      const item = ack.results.find((x) => x.index === i);
+      if (item === undefined) unknown.push(r);
+      else if (item.ok)
+        changes.push({
+          id: r.clientRequestId,
+          to: 'ACCEPTED',
+          patch: { tempId: item.tempId, batchId: ack.batchId },
+        });
+      else if (this.isDefinitive(item.error))
+        changes.push({
+          id: r.clientRequestId,
+          to: 'REJECTED',
+          patch: { batchId: ack.batchId, errorCode: item.error.venueCode, reason: item.error.message },
+        });
+      else unknown.push(r);
+    });
+    for (const r of this.move(changes)) if (r.status === 'ACCEPTED') this.tracker.track(r);
+    if (unknown.length > 0)
+      this.markUnknown(
+        unknown.map((r) => this.journal.get(r.clientRequestId) as RequestRecord),
+        'batch item without a definitive answer',
+      );
+  }
+
+  private async closeAll(intentId: IntentId, strategyId: StrategyId | null): Promise<void> {
+    if (this.gate.capabilityHalted('close') !== undefined || !this.alive()) return;
+    const lots = this.ledger.openLots().filter((l) => l.key.startsWith('q:'));
+    const now = this.clock.now();
+    const records: RequestRecord[] = lots.map((l, i) => ({
+      clientRequestId: ClientRequestId(`cr_${intentId.replace(/^in_/, '')}_${i}`),
+      intentId,
+      strategyId: (strategyId ?? l.strategyId ?? 'killswitch') as StrategyId,
+      kind: 'close',
+      symbol: l.symbol as RequestRecord['symbol'],
+      side: l.side,
+      quantity: l.openQuantity,
+      quoteId: l.key.slice(2) as QuoteId,
+      params: {
+        closeAll: true,
+        quoteId: l.key.slice(2),
+        quantityToClose: l.openQuantity.toString(),
+        orderType: 'MARKET',
+      },
+      status: 'CREATED',
+      createdAt: now,
+      updatedAt: now,
+    }));
+    if (records.length === 0) return;
+    try {
+      this.journal.insertRequests(records);
+      for (const r of records) this.index.update(r);
+      this.move(
+        records.map((r) => ({
+          id: r.clientRequestId,
+          to: 'SUBMITTING' as const,
+          patch: { submittedAt: now },
+        })),
+      );
+    } catch (e) {
+      this.onJournalFailure(e);
+      return;
+    }
+    this.submitCalls++;
+    let ack: BatchAck;
+    try {
+      ack = await this.venue.closeAll();
+    } catch (e) {
+      if (this.alive()) this.onSubmitError(records, e);
+      return;
+    }
+    if (!this.alive()) return;
+    // close-all answers one item per open position, in the venue's order; we match by position.
+    this.onAck(records, ack);
+  }
+
+  private onAuth(e: AuthError): void {
+    this.gate.authFailure(describeError(e));
+  }
+
+  private onPermission(cap: Capability, e: PermissionError): void {
+    this.gate.haltCapability(cap, describeError(e));
+  }
+
+  private onJournalFailure(e: unknown): void {
+    if (!(e instanceof JournalError)) return;
+    // Fail closed: nothing more is sent; the gate denies everything while the journal is broken.
+    this.batcher.drain();
+    this.alert('critical', 'JOURNAL_FAILED', `journal write failed, sending stopped: ${describeError(e)}`);
+    this.gate.halt('journal write failed');
+  }
+
+  /** Test and report helper: requests of one intent. */
+  requestsOf(intentId: IntentId): RequestRecord[] {
+    return this.journal.byIntent(intentId);
+  }
+
+  /** Account exposure per symbol:side from the ledger. */
+  exposure(): Map<string, Decimal> {
+    return this.ledger.exposure();
+  }
+
+  /** Fills recorded in the journal (for invariant checks). */
+  fills(): Fill[] {
+    return this.journal.fills();
+  }
+
+  get fillCount(): number {
+    return this.journal.fills().length;
+  }
+
+  /** Applies a fill built from a reconciled request (positions list). */
+  fillFromPosition(r: RequestRecord, quoteId: string | null, quantity: Decimal, price: Decimal): void {
+    const f = fillOf(r, quoteId, quantity, price, this.feeRates(r.symbol), this.clock.now());
+    if (f !== undefined) this.applyFill(f);
+  }
+}

@@ -1,0 +1,166 @@
+import type { Clock, TimerHandle } from '../clock/Clock.ts';
+import type { ClientRequestId } from '../domain/ids.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import { isTerminalVenueStatus } from '../domain/venueStatus.ts';
+import { AuthError, PermissionError, TransientVenueError } from '../errors/venueErrors.ts';
+import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
+import { pollDelay } from './backoff.ts';
+import type { PollOptions } from './options.ts';
+
+/** What the tracker reports back; the executor owns every journal write. */
+export interface TrackerHost {
+  alive(): boolean;
+  /** Current record (null when it became terminal elsewhere, e.g. by reconciliation). */
+  current(id: ClientRequestId): RequestRecord | undefined;
+  onReport(r: RequestRecord, report: RequestStatusReport, terminal: boolean): void;
+  /** Not found after the grace window N times, or past the deadline: settle from positions. */
+  onLost(r: RequestRecord, why: string): void;
+  onAuthError(e: AuthError): void;
+  onPermissionError(e: PermissionError): void;
+  onOutage(ms: number): void;
+  /** Called right after a status answer arrived, before it is applied (crash point midPoll). */
+  midPoll(): void;
+}
+
+interface Tracked {
+  attempt: number;
+  notFound: number;
+  probed: boolean;
+  timer: TimerHandle | undefined;
+}
+
+/**
+ * Polls each accepted request's own status endpoint with backoff until the venue reports a
+ * terminal state. 404 inside the grace window is "not indexed yet"; network errors, 5xx and 429
+ * never count as not found; a Retry-After pauses every poll (one limiter, no storm).
+ */
+export class Tracker {
+  private readonly tracked = new Map<ClientRequestId, Tracked>();
+  private readonly venue: VenuePort;
+  private readonly clock: Clock;
+  private readonly o: PollOptions;
+  private readonly host: TrackerHost;
+  private pausedUntil = 0;
+  private outageSince: number | undefined;
+  private outageAlerted = false;
+  /** Status polls sent, for benchmarks and tests. */
+  polls = 0;
+
+  constructor(venue: VenuePort, clock: Clock, o: PollOptions, host: TrackerHost) {
+    this.venue = venue;
+    this.clock = clock;
+    this.o = o;
+    this.host = host;
+  }
+
+  track(r: RequestRecord): void {
+    if (r.tempId === undefined || this.tracked.has(r.clientRequestId)) return;
+    const t: Tracked = { attempt: 0, notFound: 0, probed: false, timer: undefined };
+    this.tracked.set(r.clientRequestId, t);
+    this.schedule(r.clientRequestId, t, pollDelay(0, this.o));
+  }
+
+  untrack(id: ClientRequestId): void {
+    const t = this.tracked.get(id);
+    if (t?.timer !== undefined) this.clock.clearTimeout(t.timer);
+    this.tracked.delete(id);
+  }
+
+  get size(): number {
+    return this.tracked.size;
+  }
+
+  stopAll(): void {
+    for (const id of [...this.tracked.keys()]) this.untrack(id);
+  }
+
+  private schedule(id: ClientRequestId, t: Tracked, ms: number): void {
+    const wait = Math.max(ms, this.pausedUntil - this.clock.now());
+    t.timer = this.clock.setTimeout(() => {
+      t.timer = undefined;
+      void this.poll(id, t);
+    }, wait);
+  }
+
+  private async poll(id: ClientRequestId, t: Tracked): Promise<void> {
+    if (!this.host.alive() || this.tracked.get(id) !== t) return;
+    const r = this.host.current(id);
+    if (r === undefined || r.tempId === undefined) {
+      this.tracked.delete(id);
+      return;
+    }
+    if (this.clock.now() < this.pausedUntil) {
+      this.schedule(id, t, 0);
+      return;
+    }
+    this.polls++;
+    let report: RequestStatusReport | null;
+    try {
+      report = await this.venue.requestStatus(r.kind, r.tempId);
+    } catch (e) {
+      if (!this.host.alive() || this.tracked.get(id) !== t) return;
+      this.onError(id, t, e);
+      return;
+    }
+    this.host.midPoll();
+    if (!this.host.alive() || this.tracked.get(id) !== t) return;
+    this.outageSince = undefined;
+    this.outageAlerted = false;
+    const now = this.clock.now();
+    const fresh = this.host.current(id) ?? r;
+    const since = fresh.submittedAt ?? fresh.createdAt;
+    if (report === null) {
+      if (now - since >= this.o.notFoundGraceMs) t.notFound++;
+      if (t.notFound >= this.o.notFoundLimit) {
+        if (!t.probed) {
+          // One targeted re-query before giving up on the status endpoint (reliability.md A5).
+          t.probed = true;
+          this.schedule(id, t, 0);
+          return;
+        }
+        this.tracked.delete(id);
+        this.host.onLost(fresh, `status endpoint answered 404 ${t.notFound} times after the grace window`);
+        return;
+      }
+    } else {
+      const terminal = isTerminalVenueStatus(fresh.kind, report.status);
+      this.host.onReport(fresh, report, terminal);
+      if (terminal) {
+        this.tracked.delete(id);
+        return;
+      }
+    }
+    if (now - since >= this.o.deadlineMs) {
+      this.tracked.delete(id);
+      this.host.onLost(fresh, `no terminal status within the ${this.o.deadlineMs} ms deadline`);
+      return;
+    }
+    t.attempt++;
+    this.schedule(id, t, pollDelay(t.attempt, this.o));
+  }
+
+  private onError(id: ClientRequestId, t: Tracked, e: unknown): void {
+    if (e instanceof AuthError) {
+      this.tracked.delete(id);
+      this.host.onAuthError(e);
+      return;
+    }
+    if (e instanceof PermissionError) {
+      this.tracked.delete(id);
+      this.host.onPermissionError(e);
+      return;
+    }
+    const now = this.clock.now();
+    if (e instanceof TransientVenueError && e.retryAfterMs !== undefined) {
+      this.pausedUntil = Math.max(this.pausedUntil, now + e.retryAfterMs);
+    }
+    this.outageSince ??= now;
+    if (!this.outageAlerted && now - this.outageSince >= 60_000) {
+      this.outageAlerted = true;
+      this.host.onOutage(now - this.outageSince);
+    }
+    // An error is not an answer: it never counts as not found (HB #8457). Back off and retry.
+    t.attempt++;
+    this.schedule(id, t, pollDelay(t.attempt, this.o));
+  }
+}
