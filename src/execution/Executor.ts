@@ -6,6 +6,7 @@ import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
 import type { MarketSpec } from '../domain/market.ts';
 import { roundQuantity } from '../domain/market.ts';
 import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
+import { openQuantity, type Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
@@ -750,30 +751,40 @@ export class Executor {
       );
   }
 
+  /**
+   * close-all-positions answers one item per OPENED position in the venue's list order, so the
+   * list is read first and one close request per row is journaled before the call.
+   */
   private async closeAll(intentId: IntentId, strategyId: StrategyId | null): Promise<void> {
     if (this.gate.capabilityHalted('close') !== undefined || !this.alive()) return;
-    const lots = this.ledger.openLots().filter((l) => l.key.startsWith('q:'));
+    let rows: readonly Position[];
+    try {
+      rows = (await this.venue.positions()).filter((p) => p.status === 'OPENED' && p.quoteId !== null);
+    } catch (e) {
+      this.alert('critical', 'CLOSE_ALL_FAILED', `cannot read positions for close-all: ${describeError(e)}`);
+      return;
+    }
+    if (!this.alive() || rows.length === 0) return;
     const now = this.clock.now();
-    const records: RequestRecord[] = lots.map((l, i) => ({
+    const records: RequestRecord[] = rows.map((p, i) => ({
       clientRequestId: ClientRequestId(`cr_${intentId.replace(/^in_/, '')}_${i}`),
       intentId,
-      strategyId: (strategyId ?? l.strategyId ?? 'killswitch') as StrategyId,
+      strategyId: (strategyId ?? this.ledger.lot(`q:${p.quoteId}`)?.strategyId ?? 'killswitch') as StrategyId,
       kind: 'close',
-      symbol: l.symbol as RequestRecord['symbol'],
-      side: l.side,
-      quantity: l.openQuantity,
-      quoteId: l.key.slice(2) as QuoteId,
+      symbol: p.symbol,
+      side: p.side,
+      quantity: openQuantity(p),
+      quoteId: p.quoteId as QuoteId,
       params: {
         closeAll: true,
-        quoteId: l.key.slice(2),
-        quantityToClose: l.openQuantity.toString(),
+        quoteId: p.quoteId,
+        quantityToClose: openQuantity(p).toString(),
         orderType: 'MARKET',
       },
       status: 'CREATED',
       createdAt: now,
       updatedAt: now,
     }));
-    if (records.length === 0) return;
     try {
       this.journal.insertRequests(records);
       for (const r of records) this.index.update(r);
@@ -797,7 +808,13 @@ export class Executor {
       return;
     }
     if (!this.alive()) return;
-    // close-all answers one item per open position, in the venue's order; we match by position.
+    if (ack.results.length !== records.length) {
+      this.markUnknown(
+        records.map((r) => this.journal.get(r.clientRequestId) as RequestRecord),
+        'close-all answered a different number of items than positions read',
+      );
+      return;
+    }
     this.onAck(records, ack);
   }
 

@@ -1,0 +1,156 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
+import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
+import type { CloseIntent, OpenIntent } from '../../src/domain/intent.ts';
+import { deriveIntentId } from '../../src/domain/intentId.ts';
+import { type Decimal, dec, ZERO } from '../../src/domain/money.ts';
+import { openQuantity } from '../../src/domain/position.ts';
+import type { Permission, PositionSide } from '../../src/domain/side.ts';
+import type { CrashHook } from '../../src/execution/crash.ts';
+import { Executor } from '../../src/execution/Executor.ts';
+import type { ExecutionEvent } from '../../src/execution/events.ts';
+import type { ExecutionOptionsInput } from '../../src/execution/options.ts';
+import { openJournal } from '../../src/journal/openJournal.ts';
+import type { RiskOptions } from '../../src/risk/limits.ts';
+import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
+import type { FaultProfile } from '../../src/simulator/faults/FaultProfile.ts';
+import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
+import { type BootstrappedAccount, bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
+import { createVenueClient } from '../../src/venue/createVenueClient.ts';
+import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import type { VenuePort } from '../../src/venue/VenuePort.ts';
+
+export const BTC = MarketSymbol('BTCUSDT');
+export const ETH = MarketSymbol('ETHUSDT');
+export const S1 = StrategyId('s1');
+
+export interface Venue {
+  readonly clock: VirtualClock;
+  readonly sim: Simulator;
+  readonly acc: BootstrappedAccount;
+  readonly venue: VenuePort;
+}
+
+export interface VenueSetup {
+  readonly seed?: number;
+  readonly fillLatencyMs?: { min: number; max: number };
+  readonly faults?: FaultProfile;
+  readonly permissions?: readonly Permission[];
+  readonly collateral?: number;
+}
+
+/** The real simulator behind the real venue client, over the in-process transport, on a VirtualClock. */
+export async function setupVenue(o: VenueSetup = {}): Promise<Venue> {
+  const clock = new VirtualClock();
+  const sim = createSimulator({
+    clock,
+    seed: o.seed ?? 1,
+    fillLatencyMs: o.fillLatencyMs ?? { min: 300, max: 300 },
+    prices: manualPrices(),
+  });
+  const acc = await bootstrapAccount(sim.fetch, {
+    baseUrl: IN_PROCESS_BASE_URL,
+    collateral: o.collateral ?? 1_000_000,
+    ...(o.permissions ? { permissions: o.permissions } : {}),
+  });
+  if (o.faults) sim.setFaults(o.faults);
+  const venue = createVenueClient({
+    baseUrl: IN_PROCESS_BASE_URL,
+    apiKey: acc.apiKey,
+    subaccount: acc.subaccount,
+    fetch: sim.fetch,
+    clock,
+    retry: { retries: 1, seed: o.seed ?? 1 },
+  });
+  return { clock, sim, acc, venue };
+}
+
+export function tempJournalPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'pf-exec-')), 'journal.sqlite');
+}
+
+export interface Running {
+  readonly executor: Executor;
+  readonly events: ExecutionEvent[];
+}
+
+export interface StartOptions {
+  readonly path: string;
+  readonly crash?: CrashHook;
+  readonly risk?: RiskOptions;
+  readonly execution?: ExecutionOptionsInput;
+  readonly venue?: VenuePort;
+}
+
+export async function startExecutor(v: Venue, o: StartOptions): Promise<Running> {
+  const { journal } = openJournal({ path: o.path, clock: v.clock, synchronous: 'NORMAL' });
+  const events: ExecutionEvent[] = [];
+  const executor = await Executor.start({
+    venue: o.venue ?? v.venue,
+    journal,
+    clock: v.clock,
+    ...(o.crash ? { crash: o.crash } : {}),
+    ...(o.risk ? { risk: o.risk } : {}),
+    ...(o.execution ? { execution: o.execution } : {}),
+  });
+  executor.events$.subscribe((e) => events.push(e));
+  return { executor, events };
+}
+
+export function openIntent(signal: string, over: Partial<OpenIntent> = {}): OpenIntent {
+  return {
+    kind: 'open',
+    intentId: deriveIntentId(over.strategyId ?? S1, signal),
+    strategyId: S1,
+    createdAt: 0,
+    symbol: BTC,
+    side: 'LONG',
+    quantity: dec('0.010'),
+    leverage: 5,
+    orderType: 'MARKET',
+    ...over,
+  };
+}
+
+export function closeIntent(signal: string, open: OpenIntent, over: Partial<CloseIntent> = {}): CloseIntent {
+  return {
+    kind: 'close',
+    intentId: deriveIntentId(open.strategyId, signal),
+    strategyId: open.strategyId,
+    createdAt: 0,
+    symbol: open.symbol,
+    position: { by: 'intent', intentId: open.intentId },
+    quantity: 'all',
+    orderType: 'MARKET',
+    ...over,
+  };
+}
+
+/** Venue exposure per `symbol:side`, from the positions list (filled, not fully closed). */
+export async function venueExposure(v: Venue): Promise<Map<string, Decimal>> {
+  const out = new Map<string, Decimal>();
+  for (const p of await v.venue.positions()) {
+    if (
+      p.quoteId === null ||
+      p.status === 'PENDING' ||
+      p.status === 'LOCKED' ||
+      p.status === 'CANCEL_PENDING'
+    )
+      continue;
+    const k = `${p.symbol}:${p.side as PositionSide}`;
+    out.set(k, (out.get(k) ?? ZERO).plus(openQuantity(p)));
+  }
+  return out;
+}
+
+export function sameExposure(a: Map<string, Decimal>, b: Map<string, Decimal>): boolean {
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  for (const k of keys) if (!(a.get(k) ?? ZERO).equals(b.get(k) ?? ZERO)) return false;
+  return true;
+}
+
+export function show(m: Map<string, Decimal>): Record<string, string> {
+  return Object.fromEntries([...m].filter(([, v]) => !v.isZero()).map(([k, v]) => [k, v.toString()]));
+}
