@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock/Clock.ts';
+import type { Clock, TimerHandle } from '../../clock/Clock.ts';
 import { type Decimal, dec, roundTo, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
@@ -91,6 +91,7 @@ export class SimEngine {
   private tempSeq = 0;
   private quoteSeq = 1000;
   private batchSeq = 0;
+  private readonly timers = new Set<TimerHandle>();
   private readonly stopPrices: () => void;
 
   constructor(o: EngineOptions) {
@@ -111,9 +112,11 @@ export class SimEngine {
     this.stopPrices = o.prices.start(o.clock, (s, mark, last, ts) => this.setMark(s, mark, ts, last));
   }
 
-  /** Stops the price source; timers already queued on the clock stay harmless. */
+  /** Stops the price source and cancels every pending fill, settle and funding timer. */
   stop(): void {
     this.stopPrices();
+    for (const t of this.timers) this.clock.clearTimeout(t);
+    this.timers.clear();
   }
 
   setFaults(f: Partial<EngineFaults>): void {
@@ -543,7 +546,12 @@ export class SimEngine {
   }
 
   private after(ms: number, fn: () => void): void {
-    this.clock.setTimeout(fn, ms);
+    // Tracked so stop() can cancel them: a SystemClock timer would otherwise keep the process alive.
+    const handle = this.clock.setTimeout(() => {
+      this.timers.delete(handle);
+      fn();
+    }, ms);
+    this.timers.add(handle);
   }
 
   private watchOf(q: Quote): SymbolWatch {

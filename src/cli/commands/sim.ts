@@ -1,0 +1,88 @@
+import type { Command } from 'commander';
+import { SystemClock } from '../../clock/SystemClock.ts';
+import { type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
+import { createSimulator } from '../../simulator/createSimulator.ts';
+import { csvPrices } from '../../simulator/prices/csvPrices.ts';
+import { action } from '../action.ts';
+
+const DEV_WALLET = '0x00000000000000000000000000000000000a11ce';
+
+function nextSteps(
+  url: string,
+  wallet: string,
+  subaccount: string,
+  collateral: number,
+  token: string,
+): string {
+  return [
+    '',
+    `dev session for wallet ${wallet} (24 h); subaccount ${subaccount} credited ${collateral}:`,
+    `  export PERPFLOW_VENUE_URL=${url}`,
+    `  export PERPFLOW_SESSION_JWT=${token}`,
+    '',
+    'next steps (the documented setup order):',
+    '  perpflow account keys create --name dev          # prints the API key once: export PERPFLOW_API_KEY=…',
+    '  perpflow account subaccount enable',
+    '  perpflow account delegate --key-id <id> --permissions ALL',
+    '  PERPFLOW_INSTANT_TOKEN=dev-instant perpflow account instant-token set',
+    'or with curl:',
+    `  curl -s -X POST ${url}/v1/api-keys/create -H "authorization: Bearer $PERPFLOW_SESSION_JWT" -H 'content-type: application/json' -d '{"name":"dev"}'`,
+    `interactive reference: ${url}/api`,
+    '',
+  ].join('\n');
+}
+
+/** `perpflow sim`: the venue simulator on 127.0.0.1, until SIGINT/SIGTERM. */
+export function registerSimCommand(program: Command): void {
+  program
+    .command('sim')
+    .description('run the venue simulator on 127.0.0.1 (prints a dev session token and the setup steps)')
+    .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--seed <n>', 'seed of ids, prices, fills and faults', '1')
+    .option('--fill-latency-ms <A-B>', 'delay from accept to fill, uniform in [A, B] ms', '1000-3000')
+    .option('--faults <file>', 'YAML fault profile (e.g. config/faults/flaky.yaml); flags below override it')
+    .option(
+      '--prices <gbm|file.csv>',
+      'seeded random walk, or bars timestamp,symbol,open,high,low,close',
+      'gbm',
+    )
+    .option('--wallet <0x…>', 'wallet of the printed dev session', DEV_WALLET)
+    .option('--collateral <n>', 'collateral credited to the dev subaccount', '100000')
+    .option('--latency-ms <A-B>', 'fault: extra latency per request')
+    .option('--error-rate <p>', 'fault: share of requests answered 503')
+    .option('--drop-rate <p>', 'fault: share of accepted submits whose response is dropped')
+    .option('--indexing-lag-ms <n>', 'fault: a fresh request id answers 404 this long')
+    .option('--refusal-rate <p>', 'fault: share of fills the solver refuses')
+    .action(
+      action(async (flags: SimFlags) => {
+        const s = simSettings(flags);
+        const clock = new SystemClock();
+        const sim = createSimulator({
+          clock,
+          seed: s.seed,
+          fillLatencyMs: s.fillLatencyMs,
+          faults: s.faults,
+          ...(s.prices === 'gbm' ? {} : { prices: csvPrices(s.prices.csv) }),
+          onInternalError: (e) => process.stderr.write(`simulator internal error: ${String(e)}\n`),
+        });
+        const server = await sim.listen({ port: s.port, host: s.host });
+        process.stdout.write(`venue simulator listening on ${server.url}\n`);
+        const session = sim.engine.devSignIn(s.wallet, 86_400);
+        const sub = sim.engine.accounts.subaccountsOf(s.wallet)[0];
+        if (sub && s.collateral > 0) sim.engine.faucet(sub.address, sub.chainId, s.collateral);
+        process.stdout.write(
+          nextSteps(server.url, s.wallet, sub?.address ?? '?', s.collateral, session.token),
+        );
+        await new Promise<void>((resolve) => {
+          const stop = (signal: string): void => {
+            process.stdout.write(`\n${signal}: stopping the venue simulator\n`);
+            sim.stop();
+            server.close().then(resolve, resolve);
+          };
+          process.once('SIGINT', () => stop('SIGINT'));
+          process.once('SIGTERM', () => stop('SIGTERM'));
+        });
+      }),
+    );
+}

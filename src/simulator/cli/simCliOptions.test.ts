@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../errors/ConfigError.ts';
+import { parseRange, type SimFlags, simSettings } from './simCliOptions.ts';
+
+const base: SimFlags = {
+  port: '8787',
+  host: '127.0.0.1',
+  seed: '1',
+  fillLatencyMs: '1000-3000',
+  prices: 'gbm',
+  wallet: '0x00000000000000000000000000000000000a11ce',
+  collateral: '100000',
+};
+
+describe('simSettings', () => {
+  it('parses the defaults', () => {
+    expect(simSettings(base)).toMatchObject({
+      port: 8787,
+      seed: 1,
+      fillLatencyMs: { min: 1000, max: 3000 },
+      prices: 'gbm',
+    });
+  });
+
+  it('lets flags override the profile key by key', () => {
+    const s = simSettings({
+      ...base,
+      faults: 'config/faults/flaky.yaml',
+      errorRate: '0',
+      indexingLagMs: '10',
+    });
+    expect(s.faults).toMatchObject({ errorRate: 0, indexingLagMs: 10, dropResponseRate: 0.02, seed: 42 });
+  });
+
+  it('names the flag of a bad value', () => {
+    expect(() => simSettings({ ...base, port: '70000' })).toThrow(/--port/);
+    expect(() => simSettings({ ...base, dropRate: '2' })).toThrow(/--drop-rate/);
+    expect(() => simSettings({ ...base, wallet: 'alice' })).toThrow(ConfigError);
+  });
+});
+
+describe('parseRange', () => {
+  it('reads A-B and a single value', () => {
+    expect(parseRange('x', '5-9')).toEqual({ min: 5, max: 9 });
+    expect(parseRange('x', '7')).toEqual({ min: 7, max: 7 });
+  });
+
+  it('refuses a reversed range', () => {
+    expect(() => parseRange('fill-latency-ms', '9-5')).toThrow(
+      /--fill-latency-ms: the lower bound 9 exceeds/,
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { ConfigError } from '../../errors/ConfigError.ts';
+import { type FaultProfile, loadFaultProfile, resolveFaultProfile } from '../faults/FaultProfile.ts';
+
+/** The raw flags of `perpflow sim`, as commander hands them over (strings). */
+export interface SimFlags {
+  readonly port: string;
+  readonly host: string;
+  readonly seed: string;
+  readonly fillLatencyMs: string;
+  readonly faults?: string;
+  readonly prices: string;
+  readonly wallet: string;
+  readonly collateral: string;
+  readonly latencyMs?: string;
+  readonly errorRate?: string;
+  readonly dropRate?: string;
+  readonly indexingLagMs?: string;
+  readonly refusalRate?: string;
+}
+
+export interface SimSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly seed: number;
+  readonly fillLatencyMs: { min: number; max: number };
+  readonly faults: FaultProfile;
+  readonly prices: 'gbm' | { csv: string };
+  readonly wallet: string;
+  readonly collateral: number;
+}
+
+function int(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max)
+    throw new ConfigError(`--${flag}: expected a whole number between ${min} and ${max}, got "${value}"`);
+  return n;
+}
+
+function fraction(flag: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new ConfigError(`--${flag}: expected a probability between 0 and 1, got "${value}"`);
+  return n;
+}
+
+/** `A-B` or `A` milliseconds. */
+export function parseRange(flag: string, value: string): { min: number; max: number } {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(value);
+  if (!m)
+    throw new ConfigError(`--${flag}: expected milliseconds as A-B (e.g. 1000-3000) or A, got "${value}"`);
+  const min = Number(m[1]);
+  const max = m[2] === undefined ? min : Number(m[2]);
+  if (min > max) throw new ConfigError(`--${flag}: the lower bound ${min} exceeds the upper bound ${max}`);
+  return { min, max };
+}
+
+/** Flags → settings; fault flags override the profile file key by key. */
+export function simSettings(f: SimFlags): SimSettings {
+  const profile: FaultProfile = f.faults ? loadFaultProfile(f.faults) : {};
+  const faults = resolveFaultProfile(
+    {
+      ...profile,
+      ...(f.latencyMs !== undefined ? { latencyMs: parseRange('latency-ms', f.latencyMs) } : {}),
+      ...(f.errorRate !== undefined ? { errorRate: fraction('error-rate', f.errorRate) } : {}),
+      ...(f.dropRate !== undefined ? { dropResponseRate: fraction('drop-rate', f.dropRate) } : {}),
+      ...(f.indexingLagMs !== undefined ? { indexingLagMs: int('indexing-lag-ms', f.indexingLagMs, 0) } : {}),
+      ...(f.refusalRate !== undefined ? { solverRefusalRate: fraction('refusal-rate', f.refusalRate) } : {}),
+    },
+    'flags',
+  );
+  if (!/^0x[0-9a-fA-F]{40}$/.test(f.wallet))
+    throw new ConfigError(`--wallet: expected a 0x address, got "${f.wallet}"`);
+  const collateral = Number(f.collateral);
+  if (!Number.isFinite(collateral) || collateral < 0)
+    throw new ConfigError(`--collateral: expected a non-negative number, got "${f.collateral}"`);
+  return {
+    port: int('port', f.port, 0, 65_535),
+    host: f.host,
+    seed: int('seed', f.seed, 0, 2 ** 32 - 1),
+    fillLatencyMs: parseRange('fill-latency-ms', f.fillLatencyMs),
+    faults,
+    prices: f.prices === 'gbm' ? 'gbm' : { csv: f.prices },
+    wallet: f.wallet.toLowerCase(),
+    collateral,
+  };
+}
