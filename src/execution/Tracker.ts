@@ -102,7 +102,11 @@ export class Tracker {
       this.onError(id, t, e);
       return;
     }
-    this.host.midPoll();
+    try {
+      this.host.midPoll();
+    } catch {
+      return; // the process "died" with the answer in hand
+    }
     if (!this.host.alive() || this.tracked.get(id) !== t) return;
     this.outageSince = undefined;
     this.outageAlerted = false;

@@ -154,3 +154,52 @@ export function sameExposure(a: Map<string, Decimal>, b: Map<string, Decimal>): 
 export function show(m: Map<string, Decimal>): Record<string, string> {
   return Object.fromEntries([...m].filter(([, v]) => !v.isZero()).map(([k, v]) => [k, v.toString()]));
 }
+
+/** An account-owner call on the session JWT (revoke a key, change a delegation). */
+export async function ownerCall(v: Venue, method: string, path: string, body?: unknown): Promise<number> {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${v.acc.jwt}`,
+    accept: 'application/json',
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await v.sim.fetch(
+    new Request(`${IN_PROCESS_BASE_URL}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+  await res.text();
+  return res.status;
+}
+
+export function delegate(v: Venue, permissions: readonly Permission[]): Promise<number> {
+  return ownerCall(v, 'POST', '/v1/account-auth/delegate-access', {
+    subaccountAddress: v.acc.subaccount,
+    apiKeyIdentifier: v.acc.apiKeyId,
+    permissions,
+    chainId: v.acc.chainId,
+  });
+}
+
+/** A second client on the same key and subaccount: a person trading by hand, or another bot. */
+export function manualTrader(v: Venue): VenuePort {
+  return createVenueClient({
+    baseUrl: IN_PROCESS_BASE_URL,
+    apiKey: v.acc.apiKey,
+    subaccount: v.acc.subaccount,
+    fetch: v.sim.fetch,
+    clock: v.clock,
+    retry: { retries: 0 },
+  });
+}
+
+/** Number of quotes (any status) the venue holds for the subaccount: the duplicate-open oracle. */
+export function venueQuoteCount(v: Venue): number {
+  const sub = v.sim.engine.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
+  return sub.quotes.size;
+}
+
+export async function settle(v: Venue, ex: Executor, limitMs = 120_000): Promise<boolean> {
+  return v.clock.runUntil(() => ex.isIdle(), limitMs);
+}
