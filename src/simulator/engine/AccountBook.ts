@@ -63,6 +63,8 @@ export class AccountBook {
       instantTokens: new Map(),
       quotes: new Map(),
       live: new Set(),
+      exposures: new Map(),
+      reserved: ZERO,
     };
     list.push(sub);
     this.byWallet.set(wallet, list);

@@ -6,6 +6,7 @@ import { isMarketOpen, type SimMarket } from '../markets.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
 import type { Rng } from '../rng.ts';
 import { AccountBook } from './AccountBook.ts';
+import { applyExposure } from './Exposure.ts';
 import { reject } from './SimRejection.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
@@ -136,7 +137,7 @@ export class SimEngine {
     m.last = last;
     m.ts = ts;
     const w = this.watches.get(symbol) as SymbolWatch;
-    if (w.live.size > 0) this.checkCrossLiquidation(w);
+    if (w.crossSubs.size > 0) this.checkCrossLiquidation(w);
     if (w.mayTrigger(price)) this.fireTriggers(symbol, w, price);
   }
 
@@ -247,6 +248,7 @@ export class SimEngine {
       margin,
       accumulatedFunding: ZERO,
       realizedPnl: ZERO,
+      reserved: margin.plus(fees),
       takeProfit: null,
       stopLoss: null,
       closeRequest: null,
@@ -269,6 +271,7 @@ export class SimEngine {
     quote.openRequest = req;
     sub.quotes.set(tempId, quote);
     sub.live.add(quote);
+    sub.reserved = sub.reserved.plus(quote.reserved);
     if (p.orderType === 'MARKET') this.after(this.latency(), () => this.fillOpen(quote));
     else this.restLimit(req);
     return req;
@@ -352,6 +355,7 @@ export class SimEngine {
       this.watchOf(quote).limits.delete(open);
       this.rebuild(quote);
       quote.subaccount.live.delete(quote);
+      this.release(quote);
       this.setQuoteStatus(quote, 'CANCELED');
       this.finish(open, 'CANCELED');
       this.finish(req, 'CANCELED');
@@ -463,18 +467,13 @@ export class SimEngine {
     maintenanceMargin: Decimal;
   } {
     let upnl = ZERO;
-    let locked = ZERO;
+    let locked = sub.reserved;
     let mm = ZERO;
-    for (const q of sub.live) {
-      const fees = q.openedPrice
-        ? ZERO
-        : q.quantity.times(dec(q.refPrice)).times(PLATFORM_FEE.plus(q.market.spec.hedgerFeeOpen));
-      // Isolated margin left the cross collateral at the fill; until then it is reserved here.
-      if (q.marginMode === 'cross' || !q.openedPrice) locked = locked.plus(q.margin).plus(fees);
-      if (q.marginMode !== 'cross' || !q.openedPrice) continue;
-      upnl = upnl.plus(this.unrealizedPnl(q));
-      const mark = (this.marks.get(q.market.spec.symbol) as Mark).mark;
-      mm = mm.plus(q.quantity.minus(q.closedAmount).times(mark * q.market.maintenanceMarginRate));
+    for (const e of sub.exposures.values()) {
+      const mark = (this.marks.get(e.market.spec.symbol) as Mark).mark;
+      upnl = upnl.plus(e.netQty.times(mark).minus(e.netCost));
+      locked = locked.plus(e.margin);
+      mm = mm.plus(e.grossQty.times(mark * e.market.maintenanceMarginRate));
     }
     const equity = sub.collateral.plus(upnl);
     return {
@@ -530,6 +529,12 @@ export class SimEngine {
     };
     this.requests.set(tempId, req);
     return req;
+  }
+
+  private release(q: Quote): void {
+    if (q.reserved.isZero()) return;
+    q.subaccount.reserved = q.subaccount.reserved.minus(q.reserved);
+    q.reserved = ZERO;
   }
 
   private checkPrecision(field: string, value: number, decimals: number): void {
@@ -611,6 +616,7 @@ export class SimEngine {
     const spec = q.market.spec;
     const failOpen = (code: string, reason: string): false => {
       q.subaccount.live.delete(q);
+      this.release(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, code, reason);
       return false;
@@ -632,14 +638,14 @@ export class SimEngine {
     const margin = notional.div(q.leverage);
     const fees = notional.times(PLATFORM_FEE.plus(spec.hedgerFeeOpen));
     // Re-check solvency at the fill price, without this quote's own reservation.
-    q.subaccount.live.delete(q);
+    this.release(q);
     const available = this.balance(q.subaccount).availableMargin;
     if (margin.plus(fees).greaterThan(available)) {
+      q.subaccount.live.delete(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, '4000', 'insufficient margin at fill');
       return false;
     }
-    q.subaccount.live.add(q);
     q.openedPrice = price;
     q.margin = margin;
     q.quoteId = String(++this.quoteSeq);
@@ -647,6 +653,10 @@ export class SimEngine {
     const sub = q.subaccount;
     sub.collateral = sub.collateral.minus(fees);
     if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
+    else {
+      applyExposure(sub, q.market, q.side === 'LONG', q.quantity, price, margin, 1);
+      this.watchOf(q).crossSubs.add(sub);
+    }
     const cancel = q.status === 'CANCEL_PENDING';
     this.setQuoteStatus(q, 'OPENED');
     open.filledQuantity = q.quantity;
@@ -709,6 +719,8 @@ export class SimEngine {
     const sub = q.subaccount;
     sub.collateral = sub.collateral.plus(pnl).minus(fees);
     if (q.marginMode === 'isolated') sub.collateral = sub.collateral.plus(released);
+    else if (!applyExposure(sub, q.market, q.side === 'LONG', qty, entry, released, -1).grossQty.isPositive())
+      this.watchOf(q).crossSubs.delete(sub);
     q.margin = q.margin.minus(released);
     q.realizedPnl = q.realizedPnl.plus(pnl);
     q.closedAmount = q.closedAmount.plus(qty);
@@ -787,22 +799,13 @@ export class SimEngine {
   }
 
   private checkCrossLiquidation(w: SymbolWatch): void {
-    let seen: Set<Subaccount> | undefined;
-    for (const q of w.live) {
-      if (q.marginMode !== 'cross') continue;
-      const sub = q.subaccount;
-      if (seen?.has(sub)) continue;
-      seen ??= new Set();
-      seen.add(sub);
+    for (const sub of w.crossSubs) {
       let equity = sub.collateral.toNumber();
       let mm = 0;
-      for (const x of sub.live) {
-        if (x.marginMode !== 'cross' || !x.openedPrice) continue;
-        const mark = (this.marks.get(x.market.spec.symbol) as Mark).mark;
-        const qty = x.quantity.toNumber() - x.closedAmount.toNumber();
-        const entry = x.openedPrice.toNumber();
-        equity += (x.side === 'LONG' ? mark - entry : entry - mark) * qty;
-        mm += mark * qty * x.market.maintenanceMarginRate;
+      for (const e of sub.exposures.values()) {
+        const mark = (this.marks.get(e.market.spec.symbol) as Mark).mark;
+        equity += mark * e.nNet - e.nCost;
+        mm += mark * e.nGross * e.market.maintenanceMarginRate;
       }
       if (equity < mm) this.liquidate([...sub.live].filter((x) => x.marginMode === 'cross' && x.openedPrice));
     }

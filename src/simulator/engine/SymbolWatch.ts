@@ -1,4 +1,4 @@
-import type { Quote, Request } from './state.ts';
+import type { Quote, Request, Subaccount } from './state.ts';
 
 /**
  * Everything that a price move on one symbol can trigger: resting LIMIT opens and closes, TP/SL,
@@ -9,6 +9,8 @@ export class SymbolWatch {
   readonly live = new Set<Quote>();
   readonly limits = new Set<Request>();
   readonly tpsl = new Set<Quote>();
+  /** Subaccounts with cross exposure on this symbol: the only ones a tick can liquidate. */
+  readonly crossSubs = new Set<Subaccount>();
   upMin = Number.POSITIVE_INFINITY;
   downMax = Number.NEGATIVE_INFINITY;
 

@@ -2,6 +2,7 @@ import type { Decimal } from '../../domain/money.ts';
 import type { MarginMode, OrderType, Permission, PositionSide } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
 import type { SimMarket } from '../markets.ts';
+import type { Exposure } from './Exposure.ts';
 
 export interface ApiKeyRecord {
   readonly id: string;
@@ -30,6 +31,10 @@ export interface Subaccount {
   readonly quotes: Map<string, Quote>;
   /** Quotes that hold exposure or a margin reservation: pending opens and open positions. */
   readonly live: Set<Quote>;
+  /** Cross-margin exposure per symbol (see Exposure.ts). */
+  readonly exposures: Map<string, Exposure>;
+  /** Margin and fees reserved by pending opens. */
+  reserved: Decimal;
 }
 
 /** An open request and, once filled, the position it became (SYMMIO's quote). */
@@ -54,6 +59,8 @@ export interface Quote {
   margin: Decimal;
   accumulatedFunding: Decimal;
   realizedPnl: Decimal;
+  /** What this pending open reserves of the subaccount's available margin; zero once settled. */
+  reserved: Decimal;
   takeProfit: Decimal | null;
   stopLoss: Decimal | null;
   /** The close request in flight, if any. */

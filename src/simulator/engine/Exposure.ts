@@ -1,0 +1,48 @@
+import { type Decimal, ZERO } from '../../domain/money.ts';
+import type { SimMarket } from '../markets.ts';
+import type { Subaccount } from './state.ts';
+
+/**
+ * A cross subaccount's aggregate exposure on one market, kept incrementally so that balance,
+ * margin checks and liquidation cost O(markets held), not O(positions): with net quantity q
+ * and net cost c (both signed, long positive), uPnL = mark·q − c.
+ */
+export interface Exposure {
+  readonly market: SimMarket;
+  netQty: Decimal;
+  netCost: Decimal;
+  grossQty: Decimal;
+  margin: Decimal;
+  /** Float mirrors for the liquidation check on the price hot path. */
+  nNet: number;
+  nCost: number;
+  nGross: number;
+}
+
+/** Adds (dir 1) or removes (dir −1) `qty` at `entry` of a position on `market`. */
+export function applyExposure(
+  sub: Subaccount,
+  market: SimMarket,
+  long: boolean,
+  qty: Decimal,
+  entry: Decimal,
+  margin: Decimal,
+  dir: 1 | -1,
+): Exposure {
+  const key = market.spec.symbol as string;
+  let e = sub.exposures.get(key);
+  if (!e) {
+    e = { market, netQty: ZERO, netCost: ZERO, grossQty: ZERO, margin: ZERO, nNet: 0, nCost: 0, nGross: 0 };
+    sub.exposures.set(key, e);
+  }
+  const signed = long === (dir === 1) ? qty : qty.negated();
+  e.netQty = e.netQty.plus(signed);
+  e.netCost = e.netCost.plus(signed.times(entry));
+  e.grossQty = dir === 1 ? e.grossQty.plus(qty) : e.grossQty.minus(qty);
+  e.margin = dir === 1 ? e.margin.plus(margin) : e.margin.minus(margin);
+  e.nNet = e.netQty.toNumber();
+  e.nCost = e.netCost.toNumber();
+  e.nGross = e.grossQty.toNumber();
+  if (e.grossQty.isZero()) sub.exposures.delete(key);
+  return e;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../clock/VirtualClock.ts';
+import { dec } from '../../domain/money.ts';
+import { defaultMarkets } from '../markets.ts';
+import { manualPrices } from '../prices/PriceSource.ts';
+import { createRng } from '../rng.ts';
+import { PLATFORM_FEE, SimEngine } from './SimEngine.ts';
+
+function engine() {
+  const clock = new VirtualClock();
+  const e = new SimEngine({
+    clock,
+    rng: createRng(1),
+    markets: defaultMarkets(),
+    prices: manualPrices(),
+    fillLatencyMs: { min: 100, max: 100 },
+    chainId: 42161,
+  });
+  e.devSignIn('0x00000000000000000000000000000000000a11ce');
+  const sub = e.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
+  if (!sub) throw new Error('no subaccount');
+  sub.instantTokens.set('PERPS_HUB', 'tok-tok-tok');
+  e.faucet(sub.address, 42161, 10_000);
+  return { clock, e, sub };
+}
+
+describe('SimEngine accounting', () => {
+  it('charges exactly the platform and solver fees on a round trip at an unchanged price', () => {
+    const { clock, e, sub } = engine();
+    const open = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 95_000,
+    });
+    clock.advanceSync(100);
+    expect(open.status).toBe('OPENED');
+    const close = e.submitClose(open.quote, {
+      quantityToClose: 0.01,
+      orderType: 'LIMIT',
+      closePrice: 95_000,
+    });
+    clock.advanceSync(100);
+    expect(close.status).toBe('CLOSED');
+    const notional = dec(950);
+    const fees = notional.times(PLATFORM_FEE.plus('0.0006')).times(2);
+    expect(sub.collateral.toFixed()).toBe(dec(10_000).minus(fees).toFixed());
+    expect(sub.reserved.isZero()).toBe(true);
+    expect(sub.exposures.size).toBe(0);
+  });
+
+  it('reserves margin for a pending open and releases it on cancel', () => {
+    const { clock, e, sub } = engine();
+    const before = e.balance(sub).availableMargin;
+    const r = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 90_000,
+    });
+    expect(e.balance(sub).availableMargin.lessThan(before)).toBe(true);
+    e.submitCancelOpen(r.quote);
+    clock.advanceSync(100);
+    expect(r.status).toBe('CANCELED');
+    expect(e.balance(sub).availableMargin.toFixed()).toBe(before.toFixed());
+  });
+
+  it('reports uPnL from the aggregate exposure as the sum over positions', () => {
+    const { clock, e, sub } = engine();
+    const a = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 95_000,
+    });
+    const b = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'SHORT',
+      orderType: 'LIMIT',
+      quantity: 0.004,
+      leverage: 10,
+      limitPrice: 95_000,
+    });
+    clock.advanceSync(100);
+    e.setMark('BTCUSDT', 96_000);
+    const sum = e.unrealizedPnl(a.quote).plus(e.unrealizedPnl(b.quote));
+    expect(e.balance(sub).unrealizedPnl.toFixed()).toBe(sum.toFixed());
+    expect(sum.toFixed()).toBe('6');
+  });
+
+  it('examines nothing on a tick inside the quiet band', () => {
+    const { e, sub } = engine();
+    e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 90_000,
+    });
+    const t0 = performance.now();
+    for (let i = 0; i < 200_000; i++) e.setMark('BTCUSDT', 95_000 + (i % 100));
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
