@@ -35,6 +35,8 @@ export interface CloseOrder {
 
 export interface TpSlOrder {
   readonly quoteId: QuoteId;
+  /** The quote's market: when given, the prices are rounded down to its precision. */
+  readonly symbol?: MarketSymbol;
   readonly takeProfit?: Decimal;
   readonly stopLoss?: Decimal;
 }

@@ -29,7 +29,7 @@ export function parseBaseUrl(raw: string): string {
     throw new ConfigError(`venue base URL: unsupported scheme ${url.protocol} (use https)`);
   if (url.protocol === 'http:' && !isLoopbackOrUnroutable(url.hostname))
     throw new ConfigError(
-      `venue base URL: ${url.origin} must use https (plain http is allowed only for loopback hosts and the in-process simulator)`,
+      `venue base URL: ${url.origin} must use https (plain http is allowed only for loopback hosts, and for the in-process simulator at ${IN_PROCESS_BASE_URL})`,
     );
   if (url.search !== '' || url.hash !== '')
     throw new ConfigError('venue base URL: must not have a query or fragment');

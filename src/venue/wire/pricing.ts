@@ -1,6 +1,21 @@
 import { z } from 'zod';
-import { wireNumber } from './scalars.ts';
+import { wireNumber, wireTime } from './scalars.ts';
 
-/** `GET /v1/pricing/mark-prices?symbols=…` → `{[symbol]: price}`; an unknown symbol may be null. */
-export const WireMarkPrices = z.record(z.string(), wireNumber.nullable());
+/**
+ * `GET /v1/pricing/mark-prices?symbols=…`. Two shapes are in use: the public service's map
+ * `{[symbol]: price}` (an unknown symbol may be null), and the simulator's list
+ * `[{symbol, markPrice, timestamp}]` (an unknown symbol is left out). Both become a list.
+ */
+const AsMap = z
+  .record(z.string(), wireNumber.nullable())
+  .transform((m) =>
+    Object.entries(m).map(([symbol, mark]) => ({ symbol, mark, timestamp: undefined as number | undefined })),
+  );
+const AsList = z
+  .array(
+    z.object({ symbol: z.string().min(1), markPrice: wireNumber.nullable(), timestamp: wireTime.optional() }),
+  )
+  .transform((rows) => rows.map((r) => ({ symbol: r.symbol, mark: r.markPrice, timestamp: r.timestamp })));
+
+export const WireMarkPrices = z.union([AsList, AsMap]);
 export type WireMarkPrices = z.infer<typeof WireMarkPrices>;
