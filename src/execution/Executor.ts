@@ -141,11 +141,26 @@ export class Executor {
     o.journal.acquireLease(o.leaseScope ?? `venue:${o.venue.chainId}:${o.venue.subaccount}`);
     for (const f of o.journal.fills()) ex.ledger.apply(f);
     ex.recoverJournal();
-    await ex.loadMarkets();
-    await ex.checkPermissions();
-    await ex.reconcileNow();
+    await ex.initialise();
     ex.schedulePeriodic();
     return ex;
+  }
+
+  /**
+   * Markets, permissions, then the first reconciliation. A venue that cannot be read leaves the
+   * executor not ready (every submit denied) and the attempt is repeated; it never throws.
+   */
+  private async initialise(): Promise<void> {
+    try {
+      if (this.markets.size === 0) await this.loadMarkets();
+      await this.checkPermissions();
+      await this.reconcileNow();
+    } catch (e) {
+      if (!this.alive()) return;
+      if (e instanceof AuthError) this.onAuth(e);
+      this.alert('warning', 'START_INCOMPLETE', `start-up could not read the venue, retrying: ${describeError(e)}`);
+    }
+    if (!this.reconciledOnce && this.alive() && !this.gate.authBroken) this.after(5_000, () => void this.initialise());
   }
 
   // ---- public API ---------------------------------------------------------------------------

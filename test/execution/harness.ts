@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
@@ -67,8 +67,10 @@ export async function setupVenue(o: VenueSetup = {}): Promise<Venue> {
   return { clock, sim, acc, venue };
 }
 
+/** A journal file on tmpfs when there is one: these tests measure logic, not the disk. */
 export function tempJournalPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'pf-exec-')), 'journal.sqlite');
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  return join(mkdtempSync(join(base, 'pf-exec-')), 'journal.sqlite');
 }
 
 export interface Running {

@@ -74,7 +74,9 @@ describe('scenario 17: the journal cannot be written, or is corrupt at boot', ()
     expect(next.status === 'denied' && next.reason).toBe('JOURNAL_FAILED');
     await v.clock.advance(1_000);
     expect(venueQuoteCount(v)).toBe(0);
-    expect(events.some((e) => e.type === 'alert' && e.code === 'JOURNAL_FAILED' && e.severity === 'critical')).toBe(true);
+    expect(
+      events.some((e) => e.type === 'alert' && e.code === 'JOURNAL_FAILED' && e.severity === 'critical'),
+    ).toBe(true);
   });
 
   it('does not send a batched request whose SUBMITTING write failed; after restart it is NOT_SENT', async () => {
@@ -94,7 +96,13 @@ describe('scenario 17: the journal cannot be written, or is corrupt at boot', ()
 
   it('quarantines a corrupt journal and adopts every venue position as external', async () => {
     const v = await setupVenue();
-    await manualTrader(v).openPosition({ symbol: BTC, side: 'LONG', quantity: dec('0.02'), leverage: 3, orderType: 'MARKET' });
+    await manualTrader(v).openPosition({
+      symbol: BTC,
+      side: 'LONG',
+      quantity: dec('0.02'),
+      leverage: 3,
+      orderType: 'MARKET',
+    });
     await v.clock.advance(1_000);
     const path = tempJournalPath();
     writeFileSync(path, 'garbage '.repeat(1000));

@@ -1,0 +1,21 @@
+import { runSeed, type SeedResult } from './chaosSeed.ts';
+
+export interface RangeSummary {
+  readonly seeds: number;
+  readonly failed: readonly SeedResult[];
+  readonly crashes: Readonly<Record<string, number>>;
+  readonly ms: number;
+}
+
+/** Runs seeds [from, from + count) one after another and tallies violations and crash points. */
+export async function runRange(from: number, count: number): Promise<RangeSummary> {
+  const t0 = performance.now();
+  const failed: SeedResult[] = [];
+  const crashes: Record<string, number> = {};
+  for (let seed = from; seed < from + count; seed++) {
+    const r = await runSeed(seed);
+    if (r.violations.length > 0) failed.push(r);
+    if (r.crashedAt) crashes[r.crashedAt] = (crashes[r.crashedAt] ?? 0) + 1;
+  }
+  return { seeds: count, failed, crashes, ms: performance.now() - t0 };
+}
