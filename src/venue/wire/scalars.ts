@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { type Decimal, dec, isDecimalLike } from '../../domain/money.ts';
+import { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
 
 const NUMERIC_MESSAGE = 'expected a number or numeric string';
+// The same grammar as money.ts `dec`, tested once here: this runs for every money field of every answer.
+const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 /** Venue numbers arrive as JSON numbers or numeric strings (venue-contract.md): both → Decimal. */
 export const wireDecimal = z.unknown().transform((value, ctx): Decimal => {
-  if ((typeof value === 'number' || typeof value === 'string') && isDecimalLike(value)) return dec(value);
+  // String(n) is the shortest round-tripping form, so 0.1 stays 0.1.
+  if (typeof value === 'number' && Number.isFinite(value)) return new Decimal(String(value));
+  if (typeof value === 'string' && NUMERIC.test(value)) return new Decimal(value.trim());
   ctx.addIssue({ code: 'custom', message: NUMERIC_MESSAGE, input: value });
   return z.NEVER;
 });
