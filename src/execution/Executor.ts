@@ -31,6 +31,7 @@ import type { CrashHook, CrashPoint } from './crash.ts';
 import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
 import { createEventBus, type ExecutionEvent } from './events.ts';
 import { ExposureIndex } from './exposureIndex.ts';
+import { CLOSE_ALL_REQUESTED } from './haltSignal.ts';
 import { type ExecutionOptions, type ExecutionOptionsInput, executionOptions } from './options.ts';
 import { type FeeRates, fillOf, reportFill, requestOutcome } from './outcome.ts';
 import { PositionLedger } from './PositionLedger.ts';
@@ -158,9 +159,14 @@ export class Executor {
     } catch (e) {
       if (!this.alive()) return;
       if (e instanceof AuthError) this.onAuth(e);
-      this.alert('warning', 'START_INCOMPLETE', `start-up could not read the venue, retrying: ${describeError(e)}`);
+      this.alert(
+        'warning',
+        'START_INCOMPLETE',
+        `start-up could not read the venue, retrying: ${describeError(e)}`,
+      );
     }
-    if (!this.reconciledOnce && this.alive() && !this.gate.authBroken) this.after(5_000, () => void this.initialise());
+    if (!this.reconciledOnce && this.alive() && !this.gate.authBroken)
+      this.after(5_000, () => void this.initialise());
   }
 
   // ---- public API ---------------------------------------------------------------------------
@@ -245,6 +251,19 @@ export class Executor {
 
   resume(): void {
     this.gate.resume();
+  }
+
+  /**
+   * What SIGUSR2 does (the kernel binds it: `process.on('SIGUSR2', () => void ex.onHaltSignal())`):
+   * halt, and close everything when configured or when `perpflow halt --close-all` asked for it.
+   */
+  async onHaltSignal(): Promise<void> {
+    const requested = this.journal.getMeta(CLOSE_ALL_REQUESTED) !== undefined;
+    if (requested) this.journal.deleteMeta(CLOSE_ALL_REQUESTED);
+    await this.halt({
+      reason: this.gate.stateReason ?? 'halt signal',
+      closeAll: requested || this.gate.closeAllOnHalt,
+    });
   }
 
   /** Reconciles now (or joins the one running) against GET /v1/positions/all. */
@@ -422,6 +441,7 @@ export class Executor {
 
   private schedulePeriodic(): void {
     this.after(this.options.reconcile.intervalMs, () => {
+      if (this.journal.getMeta(CLOSE_ALL_REQUESTED) !== undefined) void this.onHaltSignal();
       void this.reconcileNow().finally(() => {
         try {
           this.journal.heartbeat();
