@@ -226,6 +226,15 @@ describe.each(TRANSPORTS)('venue client contract over %s', (_name, makeTransport
       expect(positions).toHaveLength(1);
     });
 
+    it('answers null while a fresh tempId is not indexed yet, then its status', async () => {
+      await t.settle(venue.market(BTC));
+      t.setFaults({ indexingLagMs: 3_000 });
+      const ack = await t.settle(venue.openPosition(marketBuy('0.01')));
+      await expect(t.settle(venue.requestStatus('open', ack.tempId))).resolves.toBeNull();
+      await t.advance(3_000);
+      expect((await t.settle(venue.requestStatus('open', ack.tempId)))?.tempId).toBe(ack.tempId);
+    });
+
     it('never resends a batch answered 429', async () => {
       t.setFaults({ rateLimit: { burstRate: 1, burstLength: 10, retryAfterSeconds: 1 } });
       await expect(t.settle(venue.batchCancelOpen([TempId('x')]))).rejects.toBeInstanceOf(

@@ -101,6 +101,15 @@ describe('reads', () => {
     );
   });
 
+  it('does not follow a redirect with the credential, and says so', async () => {
+    const t = setup([
+      new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/' } }),
+    ]);
+    await expect(t.read()).rejects.toThrow('GET /v1/positions/all: HTTP 302: unexpected status');
+    expect(t.venue.requests).toHaveLength(1);
+    expect(t.venue.requests[0]?.redirect).toBe('manual');
+  });
+
   it('accepts a bare payload without the envelope', async () => {
     const t = setup([json(200, [{ quantity: 2 }])]);
     const rows = await t.read();

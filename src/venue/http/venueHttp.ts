@@ -76,6 +76,9 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
     // The time-out runs on the injected clock (below), so virtual-time tests never wait.
     timeout: false,
     throwHttpErrors: false,
+    // Never follow a redirect with a credential attached (reliability.md (c) "Transport"):
+    // a 3xx is answered as an unexpected status instead.
+    redirect: 'manual',
     headers: options.headers,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch as typeof fetch }),
   });
