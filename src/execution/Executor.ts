@@ -368,10 +368,9 @@ export class Executor {
     const cur = this.journal.get(r.clientRequestId);
     if (cur === undefined || isTerminal(cur.status)) return;
     if (!terminal) {
+      // Non-terminal venue statuses are not journaled: recovery needs only the tempId.
       if (cur.status === 'UNKNOWN')
         this.move([{ id: cur.clientRequestId, to: 'ACCEPTED', note: 'status poll answered' }]);
-      else if (cur.venueStatus !== rep.status)
-        this.journal.update(cur.clientRequestId, { venueStatus: rep.status });
       return;
     }
     const to = requestOutcome(cur, rep.status, rep.filledQuantity);
@@ -385,8 +384,10 @@ export class Executor {
       ...(rep.errorCode === undefined ? {} : { errorCode: rep.errorCode }),
       ...(rep.reason === undefined ? {} : { reason: rep.reason }),
     };
-    this.move([{ id: cur.clientRequestId, to, patch }]);
-    if (fill !== undefined) this.applyFill(fill);
+    this.journal.write('apply outcome', () => {
+      this.move([{ id: cur.clientRequestId, to, patch }]);
+      if (fill !== undefined) this.applyFill(fill);
+    });
     if (cur.kind === 'close' && rep.status === 'LIQUIDATED') this.soonReconcile();
   }
 

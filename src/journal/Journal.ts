@@ -59,6 +59,7 @@ export class Journal {
   private failure: JournalError | undefined;
   private leaseScope: string | undefined;
   private closed = false;
+  private depth = 0;
   private readonly stmt;
 
   constructor(database: DatabaseSync, options: JournalOptions) {
@@ -101,9 +102,17 @@ export class Journal {
   write<T>(what: string, fn: () => T): T {
     if (this.closed) throw new JournalError(`journal ${this.path} is closed; cannot ${what}`);
     if (this.failure !== undefined) throw this.failure;
+    // Nested writes join the outer transaction: one commit (one fsync) for a group of changes.
+    if (this.depth > 0) return fn();
     try {
       this.database.exec('BEGIN IMMEDIATE');
-      const out = fn();
+      this.depth++;
+      let out: T;
+      try {
+        out = fn();
+      } finally {
+        this.depth--;
+      }
       this.database.exec('COMMIT');
       return out;
     } catch (cause) {
