@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { VenueFetch } from '../venue/transport.ts';
 import { SimEngine } from './engine/SimEngine.ts';
-import { FaultInjector } from './faults/FaultInjector.ts';
+import { FaultInjector, type Outcome } from './faults/FaultInjector.ts';
 import {
   type FaultProfile,
   NO_FAULTS,
@@ -82,7 +82,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     });
   };
   applyFaults(options.faults ? resolveFaultProfile(options.faults) : NO_FAULTS);
-  const dispatch = (req: SimHttpRequest) => injector.apply(req, handle);
+  const dispatch = async (req: SimHttpRequest): Promise<Outcome> =>
+    injector.idle ? { kind: 'response', response: await handle(req) } : injector.apply(req, handle);
   return {
     engine,
     handle,

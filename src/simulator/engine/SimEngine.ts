@@ -93,6 +93,7 @@ export class SimEngine {
   private quoteSeq = 1000;
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
+  private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
   private readonly stopPrices: () => void;
 
   constructor(o: EngineOptions) {
@@ -664,7 +665,10 @@ export class SimEngine {
     this.finish(open, 'OPENED');
     if (cancel) this.watchOf(q).limits.delete(open);
     this.watchOf(q).live.add(q);
-    this.rebuild(q);
+    if (q.marginMode === 'isolated') {
+      this.watchOf(q).isolated.add(q);
+      this.rebuild(q);
+    }
     return true;
   }
 
@@ -731,6 +735,7 @@ export class SimEngine {
     const w = this.watchOf(q);
     q.subaccount.live.delete(q);
     w.live.delete(q);
+    w.isolated.delete(q);
     w.tpsl.delete(q);
     if (q.closeRequest) w.limits.delete(q.closeRequest);
     q.takeProfit = null;
@@ -768,8 +773,7 @@ export class SimEngine {
       const slHit = sl !== undefined && (long ? price <= sl : price >= sl);
       if (tpHit || slHit) hits.push(() => this.triggerTpSl(q, tpHit ? 'take-profit' : 'stop-loss'));
     }
-    for (const q of w.live) {
-      if (q.marginMode !== 'isolated') continue;
+    for (const q of w.isolated) {
       const liq = this.isolatedLiquidationPrice(q);
       if (liq !== null && (q.side === 'LONG' ? price <= liq : price >= liq))
         hits.push(() => this.liquidate([q]));
@@ -798,9 +802,19 @@ export class SimEngine {
     r.reason = `${which} triggered`;
   }
 
+  /** Float collateral, cached by Decimal identity (decimals are immutable: a new value is a new object). */
+  private collateralNumber(sub: Subaccount): number {
+    let c = this.collateralCache.get(sub);
+    if (c?.d !== sub.collateral) {
+      c = { d: sub.collateral, n: sub.collateral.toNumber() };
+      this.collateralCache.set(sub, c);
+    }
+    return c.n;
+  }
+
   private checkCrossLiquidation(w: SymbolWatch): void {
     for (const sub of w.crossSubs) {
-      let equity = sub.collateral.toNumber();
+      let equity = this.collateralNumber(sub);
       let mm = 0;
       for (const e of sub.exposures.values()) {
         const mark = (this.marks.get(e.market.spec.symbol) as Mark).mark;

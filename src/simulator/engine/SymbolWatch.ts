@@ -7,6 +7,8 @@ import type { Quote, Request, Subaccount } from './state.ts';
  */
 export class SymbolWatch {
   readonly live = new Set<Quote>();
+  /** The isolated subset of `live`: each has its own liquidation price. */
+  readonly isolated = new Set<Quote>();
   readonly limits = new Set<Request>();
   readonly tpsl = new Set<Quote>();
   /** Subaccounts with cross exposure on this symbol: the only ones a tick can liquidate. */
@@ -37,8 +39,7 @@ export class SymbolWatch {
       if (q.takeProfit) add(q.takeProfit.toNumber(), long);
       if (q.stopLoss) add(q.stopLoss.toNumber(), !long);
     }
-    for (const q of this.live) {
-      if (q.marginMode !== 'isolated') continue;
+    for (const q of this.isolated) {
       const p = isolatedLiquidation(q);
       if (p !== null) add(p, q.side === 'SHORT');
     }

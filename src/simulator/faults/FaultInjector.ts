@@ -22,8 +22,13 @@ export class FaultInjector {
   private readonly rng: Rng;
   private burstLeft = 0;
 
+  /** True when the profile injects nothing at the transport: dispatch may skip apply(). */
+  readonly idle: boolean;
+
   constructor(profile: ResolvedFaultProfile, clock: Clock, seed: number) {
     this.profile = profile;
+    this.idle =
+      !profile.latencyMs && !profile.rateLimit && profile.errorRate === 0 && profile.dropResponseRate === 0;
     this.clock = clock;
     this.rng = createRng(profile.seed ?? seed);
   }

@@ -5,22 +5,63 @@ import type { Quote, Request, Subaccount } from '../engine/state.ts';
 /** Money on the wire: a plain numeric string, never exponent notation, at most 8 places. */
 export const money = (d: Decimal): string => d.toDecimalPlaces(8).toFixed();
 
+interface StaticRow {
+  /** The Decimal instances the strings were made from: decimals are immutable, so identity is freshness. */
+  readonly src: readonly (Decimal | null)[];
+  readonly quantity: string;
+  readonly closedAmount: string;
+  readonly openedPrice: string | null;
+  readonly margin: string;
+  readonly accumulatedFunding: string;
+}
+// Formatting decimals dominates a positions read; cache the strings of fields that rarely change.
+const staticRows = new WeakMap<Quote, StaticRow>();
+
+function staticRow(q: Quote): StaticRow {
+  const src = [q.quantity, q.closedAmount, q.openedPrice, q.margin, q.accumulatedFunding];
+  const hit = staticRows.get(q);
+  if (hit?.src.every((d, i) => d === src[i])) return hit;
+  const row: StaticRow = {
+    src,
+    quantity: money(q.quantity),
+    closedAmount: money(q.closedAmount),
+    openedPrice: q.openedPrice ? money(q.openedPrice) : null,
+    margin: money(q.margin),
+    accumulatedFunding: money(q.accumulatedFunding),
+  };
+  staticRows.set(q, row);
+  return row;
+}
+
+const pnlCache = new WeakMap<Quote, { mark: number; src: StaticRow; text: string }>();
+
+/** uPnL text, recomputed only when the mark or the position changed since the last read. */
+function pnlText(engine: SimEngine, q: Quote, s: StaticRow): string {
+  const mark = engine.mark(q.market.spec.symbol)?.mark ?? 0;
+  const hit = pnlCache.get(q);
+  if (hit && hit.mark === mark && hit.src === s) return hit.text;
+  const text = money(engine.unrealizedPnl(q));
+  pnlCache.set(q, { mark, src: s, text });
+  return text;
+}
+
 /** One row of `GET /v1/positions/all`, exactly the contract's fields. */
 export function positionRow(engine: SimEngine, q: Quote) {
+  const s = staticRow(q);
   return {
     id: q.quoteId,
     tempId: q.tempId,
     marketId: q.market.spec.id,
     symbol: q.market.spec.symbol,
     positionType: q.side,
-    quantity: money(q.quantity),
-    closedAmount: money(q.closedAmount),
-    openedPrice: q.openedPrice ? money(q.openedPrice) : null,
+    quantity: s.quantity,
+    closedAmount: s.closedAmount,
+    openedPrice: s.openedPrice,
     leverage: q.leverage,
     status: q.status,
-    unrealizedPnl: money(engine.unrealizedPnl(q)),
-    margin: money(q.margin),
-    accumulatedFunding: money(q.accumulatedFunding),
+    unrealizedPnl: pnlText(engine, q, s),
+    margin: s.margin,
+    accumulatedFunding: s.accumulatedFunding,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
   };
