@@ -3,6 +3,8 @@ import { CommanderError } from 'commander';
 import { ExitCode } from './action.ts';
 import { registerAccountCommands } from './commands/account/index.ts';
 import { registerConfigCommands } from './commands/config.ts';
+import { registerRiskCommands } from './commands/risk.ts';
+import { registerSimCommand } from './commands/sim.ts';
 import { nodeVersionProblem } from './nodeVersion.ts';
 import { createProgram } from './program.ts';
 
@@ -15,6 +17,8 @@ if (problem !== undefined) {
 const program = createProgram();
 registerConfigCommands(program);
 registerAccountCommands(program);
+registerSimCommand(program);
+registerRiskCommands(program);
 
 try {
   await program.parseAsync(process.argv);
