@@ -109,3 +109,105 @@ describe('SimEngine accounting', () => {
     expect(performance.now() - t0).toBeLessThan(2_000);
   });
 });
+
+describe('SimEngine rules', () => {
+  it('liquidates an isolated position on its own, losing only its margin', () => {
+    const { clock, e, sub } = engine();
+    sub.instantTokens.set('NOXRWA', 'tok-tok-tok');
+    const r = e.submitOpen(sub, {
+      marketId: 101,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 1,
+      leverage: 20,
+      limitPrice: 2_650,
+    });
+    clock.advanceSync(100);
+    expect(r.status).toBe('OPENED');
+    const afterOpen = sub.collateral;
+    e.setMark('XAUUSD', 2_500);
+    expect(r.quote.status).toBe('LIQUIDATED');
+    expect(sub.collateral.toFixed()).toBe(afterOpen.toFixed());
+    expect(e.positions(sub)).toEqual([]);
+  });
+
+  it('refuses useInstantActions without a token for the market’s solver', () => {
+    const { e, sub } = engine();
+    expect(() =>
+      e.submitOpen(sub, {
+        marketId: 101,
+        positionType: 'LONG',
+        orderType: 'MARKET',
+        quantity: 1,
+        leverage: 5,
+      }),
+    ).toThrow(/no instant-action token registered .* NOXRWA/);
+    expect(() =>
+      e.submitOpen(sub, {
+        marketId: 1,
+        positionType: 'LONG',
+        orderType: 'MARKET',
+        quantity: 0.01,
+        leverage: 5,
+        useInstantActions: false,
+      }),
+    ).not.toThrow();
+  });
+
+  it('fires a short’s stop-loss when the mark rises through it', () => {
+    const { clock, e, sub } = engine();
+    const r = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'SHORT',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 95_000,
+    });
+    clock.advanceSync(100);
+    e.setTpSl(r.quote, 90_000, 97_000);
+    e.setMark('BTCUSDT', 96_000);
+    expect(r.quote.status).toBe('OPENED');
+    e.setMark('BTCUSDT', 97_000);
+    expect(r.quote.status).toBe('CLOSE_PENDING');
+    clock.advanceSync(100);
+    expect(r.quote.status).toBe('CLOSED');
+  });
+
+  it('refuses a take-profit on the wrong side of the mark', () => {
+    const { clock, e, sub } = engine();
+    const r = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 95_000,
+    });
+    clock.advanceSync(100);
+    expect(() => e.setTpSl(r.quote, 94_000, undefined)).toThrow(/takeProfit: 94000 must be above the mark/);
+  });
+
+  it('charges shorts the short rate and longs the long rate at each funding epoch', () => {
+    const { clock, e, sub } = engine();
+    const long = e.submitOpen(sub, {
+      marketId: 4,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 100,
+      leverage: 5,
+      limitPrice: 2.3,
+    });
+    const short = e.submitOpen(sub, {
+      marketId: 4,
+      positionType: 'SHORT',
+      orderType: 'LIMIT',
+      quantity: 100,
+      leverage: 5,
+      limitPrice: 2.3,
+    });
+    clock.advanceSync(3_600_000);
+    expect(long.quote.accumulatedFunding.toFixed()).toBe('0.023');
+    expect(short.quote.accumulatedFunding.toFixed()).toBe('-0.023');
+  });
+});
