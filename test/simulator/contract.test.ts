@@ -257,6 +257,7 @@ describe('batches', () => {
     expect(r.status).toBe(201);
     expect(r.body.data.results.length).toBeGreaterThan(0);
     expect(r.body.data.results.every((x: { success: boolean }) => x.success)).toBe(true);
+    expect(r.body.data.results.every((x: { quoteId: string }) => typeof x.quoteId === 'string')).toBe(true);
     await settle();
     expect((await positions()).filter((p: { status: string }) => p.status !== 'PENDING')).toEqual([]);
   });
@@ -325,5 +326,25 @@ describe('RWA markets', () => {
       open({ marketId: 101, quantity: 0.1, useInstantActions: false }),
     );
     expect(r.body.error.code).toBe('ON_CHAIN_CROSS_ONLY');
+  });
+});
+
+describe('interactive reference', () => {
+  it('serves the OpenAPI document of every route and the reference page at /api', async () => {
+    const doc = await fetch(`${h.url}/api/json`);
+    expect(doc.status).toBe(200);
+    const spec = (await doc.json()) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    for (const p of [
+      '/v1/trade/create-position',
+      '/v1/positions/all',
+      '/v1/api-keys/{id}',
+      '/dev/sign-in',
+      '/v1/tpsl/set',
+    ])
+      expect(Object.keys(spec.paths)).toContain(p);
+    expect(spec.paths['/v1/trade/create-position']?.post?.requestBody).toBeDefined();
+    const page = await fetch(`${h.url}/api/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/html/);
   });
 });

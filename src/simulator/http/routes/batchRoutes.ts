@@ -17,6 +17,8 @@ interface ItemResult {
   index: number;
   success: boolean;
   tempId?: string;
+  /** close-all only: the position the item closes. */
+  quoteId?: string;
   error?: { code: string; message: string };
 }
 
@@ -29,16 +31,18 @@ function runBatch<T>(
   permission: Permission,
   items: readonly T[],
   one: (engine: SimEngine, sub: Subaccount, item: T) => Request,
+  label?: (item: T) => Pick<ItemResult, 'quoteId'>,
 ) {
   const { engine, body } = ctx;
   const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId);
   ctx.authorize(sub, permission);
   const results: ItemResult[] = items.map((item, index) => {
+    const extra = label?.(item) ?? {};
     try {
-      return { index, success: true, tempId: one(engine, sub, item).tempId };
+      return { index, ...extra, success: true, tempId: one(engine, sub, item).tempId };
     } catch (e) {
       if (!(e instanceof SimRejection)) throw e;
-      return { index, success: false, error: { code: e.code, message: e.message } };
+      return { index, ...extra, success: false, error: { code: e.code, message: e.message } };
     }
   });
   return { batchId: engine.nextBatchId(), results };
@@ -107,15 +111,20 @@ export const batchRoutes = [
     run: (ctx) => {
       const sub = ctx.engine.accounts.subaccount(ctx.body.subaccountAddress, ctx.body.chainId);
       const open = ctx.engine.positions(sub).filter((q) => q.status === 'OPENED');
-      return runBatch(ctx, 'CLOSE_POSITION', open, (engine, s, q) =>
-        closeOne(
-          engine,
-          q.quoteId as string,
-          s.chainId,
-          { quantityToClose: q.quantity.minus(q.closedAmount).toNumber(), orderType: 'MARKET' },
-          ctx.authorize,
-          s,
-        ),
+      return runBatch(
+        ctx,
+        'CLOSE_POSITION',
+        open,
+        (engine, s, q) =>
+          closeOne(
+            engine,
+            q.quoteId as string,
+            s.chainId,
+            { quantityToClose: q.quantity.minus(q.closedAmount).toNumber(), orderType: 'MARKET' },
+            ctx.authorize,
+            s,
+          ),
+        (q) => ({ quoteId: q.quoteId as string }),
       );
     },
   }),
