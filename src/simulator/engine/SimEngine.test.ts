@@ -211,3 +211,38 @@ describe('SimEngine rules', () => {
     expect(short.quote.accumulatedFunding.toFixed()).toBe('-0.023');
   });
 });
+
+describe('SimEngine races', () => {
+  it('reports a cancel as OPENED when the MARKET fill lands first', () => {
+    const { clock, e, sub } = engine();
+    const open = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'MARKET',
+      quantity: 0.01,
+      leverage: 5,
+    });
+    const cancel = e.submitCancelOpen(open.quote);
+    clock.advanceSync(100);
+    expect(open.status).toBe('OPENED');
+    expect(cancel.status).toBe('OPENED');
+    expect(cancel.reason).toMatch(/filled before the cancel/);
+  });
+
+  it('reports a cancel-close as CLOSED when the close fill lands first', () => {
+    const { clock, e, sub } = engine();
+    const open = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'MARKET',
+      quantity: 0.01,
+      leverage: 5,
+    });
+    clock.advanceSync(100);
+    const close = e.submitClose(open.quote, { quantityToClose: 0.01, orderType: 'MARKET' });
+    const cancel = e.submitCancelClose(close);
+    clock.advanceSync(100);
+    expect(close.status).toBe('CLOSED');
+    expect(cancel.status).toBe('CLOSED');
+  });
+});

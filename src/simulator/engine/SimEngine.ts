@@ -351,8 +351,11 @@ export class SimEngine {
     this.setQuoteStatus(quote, 'CANCEL_PENDING');
     open.status = 'CANCEL_PENDING';
     this.after(this.latency(), () => {
+      // The fill won the race (OPENED), or the open ended otherwise before the cancel landed.
       if (quote.status !== 'CANCEL_PENDING')
-        return this.finish(req, quote.status === 'OPENED' ? 'OPENED' : 'FAILED');
+        return open.status === 'OPENED'
+          ? this.finish(req, 'OPENED', 'the open filled before the cancel')
+          : this.finish(req, 'FAILED', `the open ended ${open.status} before the cancel`);
       this.watchOf(quote).limits.delete(open);
       this.rebuild(quote);
       quote.subaccount.live.delete(quote);
@@ -388,7 +391,9 @@ export class SimEngine {
     this.setQuoteStatus(quote, 'CANCEL_CLOSE_PENDING');
     this.after(this.latency(), () => {
       if (close.status !== 'CANCEL_CLOSE_PENDING')
-        return this.finish(req, quote.status === 'CLOSED' ? 'CLOSED' : 'OPENED');
+        return close.status === 'CLOSED' || close.status === 'OPENED'
+          ? this.finish(req, close.status, 'the close filled before the cancel')
+          : this.finish(req, 'FAILED', `the close ended ${close.status} before the cancel`);
       this.watchOf(quote).limits.delete(close);
       quote.closeRequest = null;
       this.setQuoteStatus(quote, 'OPENED');
