@@ -6,13 +6,22 @@ import { isMarketOpen, type SimMarket } from '../markets.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
 import type { Rng } from '../rng.ts';
 import { AccountBook } from './AccountBook.ts';
+import {
+  type BalanceSheet,
+  balanceOf,
+  isolatedLiquidationPrice,
+  PLATFORM_FEE,
+  realizeClose,
+  unrealizedPnl,
+} from './accounting.ts';
 import { applyExposure } from './Exposure.ts';
 import { reject } from './SimRejection.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
+import { checkPrecision, validateClose, validateOpen } from './validateOrder.ts';
 
-/** Platform fee on each side (0.03 %). */
-export const PLATFORM_FEE = dec('0.0003');
+export { PLATFORM_FEE } from './accounting.ts';
+
 const DEFAULT_SLIPPAGE = dec('0.05');
 
 export interface EngineFaults {
@@ -66,11 +75,6 @@ const NO_FAULTS: EngineFaults = {
   slowFillExtraMs: 0,
 };
 
-/** Decimal places of a JSON number as sent (1e-7 and 0.1 both count honestly). */
-function decimalsOf(n: number): number {
-  return dec(n).decimalPlaces();
-}
-
 /**
  * The venue, pure and clock-driven: no HTTP here. Submits return a tempId at once; fills,
  * LIMIT triggers, TP/SL, funding and liquidation happen on clock timers and price updates.
@@ -95,6 +99,7 @@ export class SimEngine {
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
   private readonly stopPrices: () => void;
+  private readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
 
   constructor(o: EngineOptions) {
     this.clock = o.clock;
@@ -177,39 +182,7 @@ export class SimEngine {
     const market = this.byId.get(p.marketId);
     if (!market) throw reject.business('UNKNOWN_MARKET', `marketId: no market with id ${p.marketId}`);
     const spec = market.spec;
-    if (!spec.isValid) throw reject.business('MARKET_INVALID', `market ${spec.symbol} is not tradable`);
-    if (p.solver !== undefined && p.solver !== spec.solver)
-      throw reject.business(
-        'UNKNOWN_SOLVER',
-        `solver: ${spec.symbol} is quoted by ${spec.solver}, not ${p.solver}`,
-      );
-    if (!this.isOpen(market))
-      throw reject.business('MARKET_CLOSED', `${spec.symbol} is closed now (${market.hours?.description})`);
-    this.checkPrecision('quantity', p.quantity, spec.quantityPrecision);
-    if (!(p.leverage >= 1 && p.leverage <= spec.maxLeverage))
-      throw reject.validation(
-        `leverage: must be between 1 and ${spec.maxLeverage} for ${spec.symbol}, got ${p.leverage}`,
-      );
-    if (p.orderType === 'MARKET') {
-      if (p.limitPrice !== undefined) throw reject.validation('limitPrice: only allowed for LIMIT orders');
-      if (p.slippage !== undefined && !(p.slippage > 0 && p.slippage < 1))
-        throw reject.validation('slippage: must be a fraction between 0 and 1 (0.01 = 1 %)');
-    } else {
-      if (p.limitPrice === undefined) throw reject.validation('limitPrice: required for LIMIT orders');
-      if (p.slippage !== undefined) throw reject.validation('slippage: only allowed for MARKET orders');
-      this.checkPrecision('limitPrice', p.limitPrice, spec.pricePrecision);
-    }
-    const instant = p.useInstantActions ?? true;
-    if (!instant && spec.marginMode !== 'cross')
-      throw reject.business(
-        'ON_CHAIN_CROSS_ONLY',
-        `useInstantActions: false is only available in cross margin; ${spec.symbol} is isolated`,
-      );
-    if (instant && !sub.instantTokens.has(spec.solver))
-      throw reject.business(
-        'INSTANT_TOKEN_MISSING',
-        `no instant-action token registered for subaccount ${sub.address} with solver ${spec.solver}`,
-      );
+    validateOpen(market, sub, p, this.clock.now());
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
     const quantity = dec(p.quantity);
     const price = p.limitPrice !== undefined ? dec(p.limitPrice) : dec(refPrice);
@@ -280,30 +253,8 @@ export class SimEngine {
 
   submitClose(quote: Quote, p: CloseParams): Request {
     const spec = quote.market.spec;
-    if (quote.status !== 'OPENED')
-      throw reject.business(
-        'INVALID_STATE',
-        `position ${quote.quoteId ?? quote.tempId} is ${quote.status}, not OPENED`,
-      );
-    if (!this.isOpen(quote.market))
-      throw reject.business(
-        'MARKET_CLOSED',
-        `${spec.symbol} is closed now (${quote.market.hours?.description})`,
-      );
-    this.checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
+    validateClose(quote, p, this.clock.now());
     const qty = dec(p.quantityToClose);
-    const open = quote.quantity.minus(quote.closedAmount);
-    if (qty.greaterThan(open))
-      throw reject.validation(`quantityToClose: ${qty} exceeds the open quantity ${open}`);
-    if (p.orderType === 'MARKET') {
-      if (p.closePrice !== undefined) throw reject.validation('closePrice: only allowed for LIMIT closes');
-      if (p.slippage !== undefined && !(p.slippage > 0 && p.slippage < 1))
-        throw reject.validation('slippage: must be a fraction between 0 and 1 (0.01 = 1 %)');
-    } else {
-      if (p.closePrice === undefined) throw reject.validation('closePrice: required for LIMIT closes');
-      if (p.slippage !== undefined) throw reject.validation('slippage: only allowed for MARKET closes');
-      this.checkPrecision('closePrice', p.closePrice, spec.pricePrecision);
-    }
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
     const price = p.closePrice !== undefined ? dec(p.closePrice) : null;
     const slippage = p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE;
@@ -414,7 +365,7 @@ export class SimEngine {
     const mark = (this.marks.get(spec.symbol) as Mark).mark;
     const long = quote.side === 'LONG';
     if (tp !== undefined && tp !== null) {
-      this.checkPrecision('takeProfit', tp, spec.pricePrecision);
+      checkPrecision('takeProfit', tp, spec.pricePrecision);
       if (long ? tp <= mark : tp >= mark)
         throw reject.business(
           'INVALID_TPSL',
@@ -423,7 +374,7 @@ export class SimEngine {
       quote.takeProfit = dec(tp);
     } else if (tp === null) quote.takeProfit = null;
     if (sl !== undefined && sl !== null) {
-      this.checkPrecision('stopLoss', sl, spec.pricePrecision);
+      checkPrecision('stopLoss', sl, spec.pricePrecision);
       if (long ? sl >= mark : sl <= mark)
         throw reject.business(
           'INVALID_TPSL',
@@ -457,39 +408,11 @@ export class SimEngine {
   }
 
   unrealizedPnl(q: Quote): Decimal {
-    if (!q.openedPrice) return ZERO;
-    const mark = dec((this.marks.get(q.market.spec.symbol) as Mark).mark);
-    const open = q.quantity.minus(q.closedAmount);
-    const diff = q.side === 'LONG' ? mark.minus(q.openedPrice) : q.openedPrice.minus(mark);
-    return diff.times(open);
+    return unrealizedPnl(q, this.markOf);
   }
 
-  balance(sub: Subaccount): {
-    allocated: Decimal;
-    equity: Decimal;
-    availableMargin: Decimal;
-    lockedMargin: Decimal;
-    unrealizedPnl: Decimal;
-    maintenanceMargin: Decimal;
-  } {
-    let upnl = ZERO;
-    let locked = sub.reserved;
-    let mm = ZERO;
-    for (const e of sub.exposures.values()) {
-      const mark = (this.marks.get(e.market.spec.symbol) as Mark).mark;
-      upnl = upnl.plus(e.netQty.times(mark).minus(e.netCost));
-      locked = locked.plus(e.margin);
-      mm = mm.plus(e.grossQty.times(mark * e.market.maintenanceMarginRate));
-    }
-    const equity = sub.collateral.plus(upnl);
-    return {
-      allocated: sub.collateral,
-      equity,
-      availableMargin: equity.minus(locked),
-      lockedMargin: locked,
-      unrealizedPnl: upnl,
-      maintenanceMargin: mm,
-    };
+  balance(sub: Subaccount): BalanceSheet {
+    return balanceOf(sub, this.markOf);
   }
 
   // ---------------------------------------------------------------- internals
@@ -543,12 +466,6 @@ export class SimEngine {
     q.reserved = ZERO;
   }
 
-  private checkPrecision(field: string, value: number, decimals: number): void {
-    if (!(value > 0)) throw reject.validation(`${field}: must be a positive number, got ${value}`);
-    if (decimalsOf(value) > decimals)
-      throw reject.validation(`${field}: ${value} has more than ${decimals} decimal places`);
-  }
-
   private latency(): number {
     let ms = this.rng.int(this.fillLatency.min, this.fillLatency.max);
     if (this.faults.slowFillRate > 0 && this.rng.next() < this.faults.slowFillRate)
@@ -570,7 +487,7 @@ export class SimEngine {
   }
 
   private rebuild(q: Quote): void {
-    this.watchOf(q).rebuild((x) => this.isolatedLiquidationPrice(x));
+    this.watchOf(q).rebuild(isolatedLiquidationPrice);
   }
 
   private setQuoteStatus(q: Quote, s: VenueStatus): void {
@@ -720,19 +637,7 @@ export class SimEngine {
 
   /** Books a close of `qty` at `price`: PnL and fees into collateral, margin released pro rata. */
   private realize(q: Quote, qty: Decimal, price: Decimal, solverFee: Decimal): void {
-    const entry = q.openedPrice as Decimal;
-    const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
-    const fees = qty.times(price).times(PLATFORM_FEE.plus(solverFee));
-    const open = q.quantity.minus(q.closedAmount);
-    const released = q.margin.times(qty).div(open);
-    const sub = q.subaccount;
-    sub.collateral = sub.collateral.plus(pnl).minus(fees);
-    if (q.marginMode === 'isolated') sub.collateral = sub.collateral.plus(released);
-    else if (!applyExposure(sub, q.market, q.side === 'LONG', qty, entry, released, -1).grossQty.isPositive())
-      this.watchOf(q).crossSubs.delete(sub);
-    q.margin = q.margin.minus(released);
-    q.realizedPnl = q.realizedPnl.plus(pnl);
-    q.closedAmount = q.closedAmount.plus(qty);
+    if (!realizeClose(q, qty, price, solverFee)) this.watchOf(q).crossSubs.delete(q.subaccount);
   }
 
   /** Takes a quote out of every index with its final status. */
@@ -747,19 +652,6 @@ export class SimEngine {
     q.stopLoss = null;
     this.setQuoteStatus(q, status);
     this.rebuild(q);
-  }
-
-  /** Price at which an isolated position's equity meets its maintenance margin. */
-  private isolatedLiquidationPrice(q: Quote): number | null {
-    if (!q.openedPrice) return null;
-    const qty = q.quantity.minus(q.closedAmount).toNumber();
-    if (qty <= 0) return null;
-    const entry = q.openedPrice.toNumber();
-    const margin = q.margin.minus(q.accumulatedFunding).toNumber();
-    const mmr = q.market.maintenanceMarginRate;
-    return q.side === 'LONG'
-      ? (entry * qty - margin) / (qty * (1 - mmr))
-      : (margin + entry * qty) / (qty * (1 + mmr));
   }
 
   private fireTriggers(symbol: string, w: SymbolWatch, price: number): void {
@@ -779,13 +671,13 @@ export class SimEngine {
       if (tpHit || slHit) hits.push(() => this.triggerTpSl(q, tpHit ? 'take-profit' : 'stop-loss'));
     }
     for (const q of w.isolated) {
-      const liq = this.isolatedLiquidationPrice(q);
+      const liq = isolatedLiquidationPrice(q);
       if (liq !== null && (q.side === 'LONG' ? price <= liq : price >= liq))
         hits.push(() => this.liquidate([q]));
     }
     for (const h of hits) h();
     const any = this.watches.get(symbol);
-    if (any) any.rebuild((x) => this.isolatedLiquidationPrice(x));
+    if (any) any.rebuild(isolatedLiquidationPrice);
   }
 
   private triggerLimit(w: SymbolWatch, r: Request): void {
@@ -873,7 +765,7 @@ export class SimEngine {
       if (q.marginMode === 'cross') q.subaccount.collateral = q.subaccount.collateral.minus(paid);
       q.updatedAt = this.clock.now();
     }
-    w.rebuild((x) => this.isolatedLiquidationPrice(x));
+    w.rebuild(isolatedLiquidationPrice);
     this.checkCrossLiquidation(w);
   }
 }

@@ -1,0 +1,92 @@
+import { type Decimal, dec, ZERO } from '../../domain/money.ts';
+import { applyExposure } from './Exposure.ts';
+import type { Quote, Subaccount } from './state.ts';
+
+/** Platform fee on each side (0.03 %). */
+export const PLATFORM_FEE = dec('0.0003');
+
+export type MarkOf = (symbol: string) => number;
+
+export interface BalanceSheet {
+  readonly allocated: Decimal;
+  readonly equity: Decimal;
+  readonly availableMargin: Decimal;
+  readonly lockedMargin: Decimal;
+  readonly unrealizedPnl: Decimal;
+  readonly maintenanceMargin: Decimal;
+}
+
+export function unrealizedPnl(q: Quote, markOf: MarkOf): Decimal {
+  if (!q.openedPrice) return ZERO;
+  const mark = dec(markOf(q.market.spec.symbol));
+  const diff = q.side === 'LONG' ? mark.minus(q.openedPrice) : q.openedPrice.minus(mark);
+  return diff.times(q.quantity.minus(q.closedAmount));
+}
+
+/**
+ * Cross-margin balance from the aggregate exposures: equity = collateral + uPnL; locked = open
+ * positions' margin + pending opens' reservations; available = equity − locked.
+ */
+export function balanceOf(sub: Subaccount, markOf: MarkOf): BalanceSheet {
+  let upnl = ZERO;
+  let locked = sub.reserved;
+  let mm = ZERO;
+  for (const e of sub.exposures.values()) {
+    const mark = markOf(e.market.spec.symbol);
+    upnl = upnl.plus(e.netQty.times(mark).minus(e.netCost));
+    locked = locked.plus(e.margin);
+    mm = mm.plus(e.grossQty.times(mark * e.market.maintenanceMarginRate));
+  }
+  const equity = sub.collateral.plus(upnl);
+  return {
+    allocated: sub.collateral,
+    equity,
+    availableMargin: equity.minus(locked),
+    lockedMargin: locked,
+    unrealizedPnl: upnl,
+    maintenanceMargin: mm,
+  };
+}
+
+/**
+ * Books a close of `qty` at `price`: PnL and fees into collateral, margin released pro rata
+ * (back to the collateral for an isolated position). Returns whether the subaccount still
+ * holds cross exposure on the market.
+ */
+export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: Decimal): boolean {
+  const entry = q.openedPrice as Decimal;
+  const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
+  const fees = qty.times(price).times(PLATFORM_FEE.plus(solverFee));
+  const released = q.margin.times(qty).div(q.quantity.minus(q.closedAmount));
+  const sub = q.subaccount;
+  sub.collateral = sub.collateral.plus(pnl).minus(fees);
+  let stillExposed = true;
+  if (q.marginMode === 'isolated') sub.collateral = sub.collateral.plus(released);
+  else
+    stillExposed = applyExposure(
+      sub,
+      q.market,
+      q.side === 'LONG',
+      qty,
+      entry,
+      released,
+      -1,
+    ).grossQty.isPositive();
+  q.margin = q.margin.minus(released);
+  q.realizedPnl = q.realizedPnl.plus(pnl);
+  q.closedAmount = q.closedAmount.plus(qty);
+  return stillExposed;
+}
+
+/** Price at which an isolated position's equity (margin − funding + uPnL) meets its maintenance margin. */
+export function isolatedLiquidationPrice(q: Quote): number | null {
+  if (!q.openedPrice) return null;
+  const qty = q.quantity.minus(q.closedAmount).toNumber();
+  if (qty <= 0) return null;
+  const entry = q.openedPrice.toNumber();
+  const margin = q.margin.minus(q.accumulatedFunding).toNumber();
+  const mmr = q.market.maintenanceMarginRate;
+  return q.side === 'LONG'
+    ? (entry * qty - margin) / (qty * (1 - mmr))
+    : (margin + entry * qty) / (qty * (1 + mmr));
+}

@@ -1,0 +1,103 @@
+import { dec } from '../../domain/money.ts';
+import type { OrderType } from '../../domain/side.ts';
+import { isMarketOpen, type SimMarket } from '../markets.ts';
+import { reject } from './SimRejection.ts';
+import type { Quote, Subaccount } from './state.ts';
+
+/** Refuses a value with more decimals than the market allows: never silently rounded. */
+export function checkPrecision(field: string, value: number, decimals: number): void {
+  if (!(value > 0)) throw reject.validation(`${field}: must be a positive number, got ${value}`);
+  if (dec(value).decimalPlaces() > decimals)
+    throw reject.validation(`${field}: ${value} has more than ${decimals} decimal places`);
+}
+
+export function checkMarketOpen(market: SimMarket, now: number): void {
+  if (!isMarketOpen(market, now))
+    throw reject.business(
+      'MARKET_CLOSED',
+      `${market.spec.symbol} is closed now (${market.hours?.description})`,
+    );
+}
+
+/** slippage only for MARKET; a price (`priceField`) required for, and only for, LIMIT. */
+function checkOrderType(
+  market: SimMarket,
+  orderType: OrderType,
+  slippage: number | undefined,
+  price: number | undefined,
+  priceField: string,
+  noun: string,
+): void {
+  if (orderType === 'MARKET') {
+    if (price !== undefined) throw reject.validation(`${priceField}: only allowed for LIMIT ${noun}`);
+    if (slippage !== undefined && !(slippage > 0 && slippage < 1))
+      throw reject.validation('slippage: must be a fraction between 0 and 1 (0.01 = 1 %)');
+  } else {
+    if (price === undefined) throw reject.validation(`${priceField}: required for LIMIT ${noun}`);
+    if (slippage !== undefined) throw reject.validation(`slippage: only allowed for MARKET ${noun}`);
+    checkPrecision(priceField, price, market.spec.pricePrecision);
+  }
+}
+
+export interface OpenCheck {
+  readonly positionType: string;
+  readonly orderType: OrderType;
+  readonly quantity: number;
+  readonly leverage: number;
+  readonly slippage?: number | undefined;
+  readonly limitPrice?: number | undefined;
+  readonly useInstantActions?: boolean | undefined;
+  readonly solver?: string | undefined;
+}
+
+/** Every rule of an open that needs no balance: market, hours, precision, leverage, order type, instant actions. */
+export function validateOpen(market: SimMarket, sub: Subaccount, p: OpenCheck, now: number): void {
+  const spec = market.spec;
+  if (!spec.isValid) throw reject.business('MARKET_INVALID', `market ${spec.symbol} is not tradable`);
+  if (p.solver !== undefined && p.solver !== spec.solver)
+    throw reject.business(
+      'UNKNOWN_SOLVER',
+      `solver: ${spec.symbol} is quoted by ${spec.solver}, not ${p.solver}`,
+    );
+  checkMarketOpen(market, now);
+  checkPrecision('quantity', p.quantity, spec.quantityPrecision);
+  if (!(p.leverage >= 1 && p.leverage <= spec.maxLeverage))
+    throw reject.validation(
+      `leverage: must be between 1 and ${spec.maxLeverage} for ${spec.symbol}, got ${p.leverage}`,
+    );
+  checkOrderType(market, p.orderType, p.slippage, p.limitPrice, 'limitPrice', 'orders');
+  const instant = p.useInstantActions ?? true;
+  if (!instant && spec.marginMode !== 'cross')
+    throw reject.business(
+      'ON_CHAIN_CROSS_ONLY',
+      `useInstantActions: false is only available in cross margin; ${spec.symbol} is isolated`,
+    );
+  if (instant && !sub.instantTokens.has(spec.solver))
+    throw reject.business(
+      'INSTANT_TOKEN_MISSING',
+      `no instant-action token registered for subaccount ${sub.address} with solver ${spec.solver}`,
+    );
+}
+
+export interface CloseCheck {
+  readonly quantityToClose: number;
+  readonly orderType: OrderType;
+  readonly slippage?: number | undefined;
+  readonly closePrice?: number | undefined;
+}
+
+/** A close needs an OPENED position, an open market, a quantity within what is open, and a consistent order type. */
+export function validateClose(quote: Quote, p: CloseCheck, now: number): void {
+  const spec = quote.market.spec;
+  if (quote.status !== 'OPENED')
+    throw reject.business(
+      'INVALID_STATE',
+      `position ${quote.quoteId ?? quote.tempId} is ${quote.status}, not OPENED`,
+    );
+  checkMarketOpen(quote.market, now);
+  checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
+  const open = quote.quantity.minus(quote.closedAmount);
+  if (dec(p.quantityToClose).greaterThan(open))
+    throw reject.validation(`quantityToClose: ${p.quantityToClose} exceeds the open quantity ${open}`);
+  checkOrderType(quote.market, p.orderType, p.slippage, p.closePrice, 'closePrice', 'closes');
+}
