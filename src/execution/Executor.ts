@@ -8,7 +8,7 @@ import { roundQuantity } from '../domain/market.ts';
 import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import { isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
+import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
@@ -91,6 +91,13 @@ export class Executor {
   private readonly timers = new Set<TimerHandle>();
   private markets = new Map<string, MarketSpec>();
   private dead = false;
+  private readonly outcomes = new Map<
+    ClientRequestId,
+    { change: Change; fill?: Fill; liquidated: boolean }
+  >();
+  private outcomeCommitScheduled = false;
+  private insertQueue: { record: RequestRecord; intent: Intent; resolve: (r: SubmitResult) => void }[] = [];
+  private readonly pendingIntents = new Map<IntentId, ClientRequestId>();
   private stopped = false;
   private reconciling: Promise<ReconcileResult> | undefined;
   private reconciledOnce = false;
@@ -212,6 +219,11 @@ export class Executor {
     const spec = this.markets.get(intent.symbol);
     if (spec === undefined) return deny(DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
     // Synchronous from here to the journal insert: no await may split the checks from the write.
+    const queued = this.pendingIntents.get(intent.intentId);
+    if (queued !== undefined) {
+      this.emit({ type: 'intentDuplicate', intentId: intent.intentId });
+      return { status: 'duplicate', clientRequestIds: [queued] };
+    }
     if (this.journal.byIntent(intent.intentId).some((r) => r.status !== 'NOT_SENT')) {
       this.emit({ type: 'intentDuplicate', intentId: intent.intentId });
       return {
@@ -223,20 +235,43 @@ export class Executor {
     if (denial !== undefined) return deny(denial.reason, denial.message);
     const built = this.buildRecord(intent, spec);
     if (!('clientRequestId' in built)) return deny(built.reason, built.message);
+    this.index.update(built);
+    this.pendingIntents.set(intent.intentId, built.clientRequestId);
+    return new Promise<SubmitResult>((resolve) => {
+      this.insertQueue.push({ record: built, intent, resolve });
+      if (this.insertQueue.length === 1) queueMicrotask(() => this.commitInserts());
+    });
+  }
+
+  /**
+   * Group commit: every intent accepted in the same turn of the event loop is journaled in one
+   * transaction (one fsync), before any of them can reach the batcher, let alone the network.
+   */
+  private commitInserts(): void {
+    const batch = this.insertQueue;
+    this.insertQueue = [];
+    for (const b of batch) this.pendingIntents.delete(b.intent.intentId);
+    const refuse = (reason: DenialReason, message: string): void => {
+      for (const b of batch) {
+        this.index.update({ ...b.record, status: 'NOT_SENT' });
+        this.emit({ type: 'intentDenied', intent: b.intent, reason, message });
+        b.resolve({ status: 'denied', reason, message });
+      }
+    };
+    if (!this.alive())
+      return refuse(DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
     try {
-      this.journal.insertRequests([built]);
+      this.journal.insertRequests(batch.map((b) => b.record));
     } catch (e) {
       this.onJournalFailure(e);
-      return deny(DenialReason.JOURNAL_FAILED, describeError(e));
+      return refuse(DenialReason.JOURNAL_FAILED, describeError(e));
     }
-    this.index.update(built);
-    this.emit({
-      type: 'intentAccepted',
-      intentId: intent.intentId,
-      clientRequestIds: [built.clientRequestId],
-    });
-    this.batcher.add(built.kind, built.clientRequestId);
-    return { status: 'accepted', clientRequestIds: [built.clientRequestId] };
+    for (const b of batch) {
+      const id = b.record.clientRequestId;
+      this.emit({ type: 'intentAccepted', intentId: b.intent.intentId, clientRequestIds: [id] });
+      this.batcher.add(b.record.kind, id);
+      b.resolve({ status: 'accepted', clientRequestIds: [id] });
+    }
   }
 
   /**
@@ -287,6 +322,7 @@ export class Executor {
   /** Orderly stop: unsent requests become NOT_SENT, polling stops, the lease is released. */
   async stop(): Promise<void> {
     if (this.stopped || this.dead) return;
+    this.commitOutcomes();
     this.stopped = true;
     const unsent = this.batcher.drain();
     if (unsent.length > 0) this.move(unsent.map((id) => ({ id, to: 'NOT_SENT' as const, note: 'shutdown' })));
@@ -363,10 +399,10 @@ export class Executor {
   }
 
   /** Applies a status report from a poll or from reconciliation. */
-  applyReport(r: RequestRecord, rep: RequestStatusReport, terminal: boolean): void {
+  applyReport(r: RequestRecord, rep: RequestStatusReport, terminal: boolean, immediate = false): void {
     if (!this.alive()) return;
     const cur = this.journal.get(r.clientRequestId);
-    if (cur === undefined || isTerminal(cur.status)) return;
+    if (cur === undefined || isTerminal(cur.status) || this.outcomes.has(cur.clientRequestId)) return;
     if (!terminal) {
       // Non-terminal venue statuses are not journaled: recovery needs only the tempId.
       if (cur.status === 'UNKNOWN')
@@ -384,11 +420,40 @@ export class Executor {
       ...(rep.errorCode === undefined ? {} : { errorCode: rep.errorCode }),
       ...(rep.reason === undefined ? {} : { reason: rep.reason }),
     };
-    this.journal.write('apply outcome', () => {
-      this.move([{ id: cur.clientRequestId, to, patch }]);
-      if (fill !== undefined) this.applyFill(fill);
+    this.tracker.untrack(cur.clientRequestId);
+    this.outcomes.set(cur.clientRequestId, {
+      change: { id: cur.clientRequestId, to, patch },
+      ...(fill ? { fill } : {}),
+      liquidated: cur.kind === 'close' && rep.status === 'LIQUIDATED',
     });
-    if (cur.kind === 'close' && rep.status === 'LIQUIDATED') this.soonReconcile();
+    if (immediate) this.commitOutcomes();
+    else if (!this.outcomeCommitScheduled) {
+      // Group commit: outcomes that arrive within one timer tick share one transaction (one fsync).
+      this.outcomeCommitScheduled = true;
+      this.after(0, () => this.commitOutcomes());
+    }
+  }
+
+  private commitOutcomes(): void {
+    this.outcomeCommitScheduled = false;
+    const items = [...this.outcomes.values()];
+    this.outcomes.clear();
+    const valid = items.filter((i) => {
+      const cur = this.journal.get(i.change.id);
+      return cur !== undefined && canTransition(cur.status, i.change.to);
+    });
+    if (valid.length === 0 || !this.alive()) return;
+    try {
+      this.journal.write('apply outcomes', () => {
+        this.move(valid.map((i) => i.change));
+        for (const i of valid) if (i.fill !== undefined) this.applyFill(i.fill);
+      });
+    } catch (e) {
+      if (e instanceof JournalError) this.onJournalFailure(e);
+      else throw e;
+      return;
+    }
+    if (valid.some((i) => i.liquidated)) this.soonReconcile();
   }
 
   /** Markets by symbol (loaded at start). */
@@ -512,6 +577,7 @@ export class Executor {
   }
 
   private checkLosses(): void {
+    if (!this.gate.hasLossLimits) return;
     const dayStart = Math.floor(this.clock.now() / 86_400_000) * 86_400_000;
     const s = this.ledger.summary();
     try {

@@ -106,7 +106,7 @@ async function settleUnknowns(ex: Executor, positions: readonly Position[]): Pro
       if (!ex.alive()) return resolved;
       if (rep !== null) {
         const terminal = isTerminalVenueStatus(r.kind, rep.status);
-        ex.applyReport(r, rep, terminal);
+        ex.applyReport(r, rep, terminal, true);
         if (terminal) resolved++;
         else if (ex.journal.get(r.clientRequestId)?.status === 'ACCEPTED')
           ex.tracker.track(ex.journal.get(r.clientRequestId) as RequestRecord);

@@ -62,6 +62,11 @@ export class RiskGate {
     return this.journal.getMeta(REASON_KEY);
   }
 
+  /** Whether any limit needs PnL after each fill (daily loss, drawdown). */
+  get hasLossLimits(): boolean {
+    return this.options.account.dailyLossLimit !== undefined || this.options.account.maxDrawdownPct !== undefined;
+  }
+
   get closeAllOnHalt(): boolean {
     return this.options.closeAllOnHalt;
   }
