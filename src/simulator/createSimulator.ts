@@ -1,4 +1,5 @@
 import type { Clock } from '../clock/Clock.ts';
+import { describeError } from '../log/redact.ts';
 import type { VenueFetch } from '../venue/transport.ts';
 import { SimEngine } from './engine/SimEngine.ts';
 import { FaultInjector, type Outcome } from './faults/FaultInjector.ts';
@@ -33,7 +34,7 @@ export interface SimulatorOptions {
   readonly chainId?: number;
   /** Default: BTC/ETH/SOL/XRP (cross) and XAUUSD/SPXUSD (isolated RWA). */
   readonly markets?: readonly SimMarket[];
-  /** Called with unexpected handler errors (answered 500); default: ignored. */
+  /** Called with unexpected handler errors (answered 500); default: one redacted line on stderr. */
   readonly onInternalError?: (error: unknown) => void;
 }
 
@@ -70,7 +71,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     fillLatencyMs: options.fillLatencyMs ?? { min: 1_000, max: 3_000 },
     chainId: options.chainId ?? DEFAULT_CHAIN_ID,
   });
-  const handle = createHandler(engine, allRoutes, options.onInternalError);
+  const handle = createHandler(
+    engine,
+    allRoutes,
+    options.onInternalError ??
+      ((e) => process.stderr.write(`venue simulator: internal error: ${describeError(e)}\n`)),
+  );
   let injector: FaultInjector;
   const applyFaults = (p: ResolvedFaultProfile): void => {
     injector = new FaultInjector(p, options.clock, (seed * 31 + 7) >>> 0);

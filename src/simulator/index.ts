@@ -23,7 +23,7 @@ export {
 } from './markets.ts';
 export { csvPrices } from './prices/csvPrices.ts';
 export { gbmPrices } from './prices/gbmPrices.ts';
-export { manualPrices, type PriceSink, type PriceSource } from './prices/PriceSource.ts';
+export { type FundingRates, manualPrices, type PriceSink, type PriceSource } from './prices/PriceSource.ts';
 export { createRng, type Rng } from './rng.ts';
 export type { Listening } from './server/listen.ts';
 export {

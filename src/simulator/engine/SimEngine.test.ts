@@ -246,3 +246,32 @@ describe('SimEngine races', () => {
     expect(cancel.status).toBe('CLOSED');
   });
 });
+
+describe('SimEngine funding source', () => {
+  it('takes funding rates from the price source when it gives them', () => {
+    const clock = new VirtualClock();
+    const e = new SimEngine({
+      clock,
+      rng: createRng(1),
+      markets: defaultMarkets(),
+      prices: manualPrices({}, { XRPUSDT: { long: 0.001, short: -0.002 } }),
+      fillLatencyMs: { min: 100, max: 100 },
+      chainId: 42161,
+    });
+    e.devSignIn('0x00000000000000000000000000000000000a11ce');
+    const sub = e.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
+    if (!sub) throw new Error('no subaccount');
+    e.faucet(sub.address, 42161, 10_000);
+    const short = e.submitOpen(sub, {
+      marketId: 4,
+      positionType: 'SHORT',
+      orderType: 'LIMIT',
+      quantity: 100,
+      leverage: 5,
+      limitPrice: 2.3,
+      useInstantActions: false,
+    });
+    clock.advanceSync(3_600_000);
+    expect(short.quote.accumulatedFunding.toFixed()).toBe('-0.46');
+  });
+});

@@ -3,7 +3,7 @@ import { type Decimal, dec, roundTo, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
-import type { PriceSource } from '../prices/PriceSource.ts';
+import type { FundingRates, PriceSource } from '../prices/PriceSource.ts';
 import type { Rng } from '../rng.ts';
 import { AccountBook } from './AccountBook.ts';
 import {
@@ -99,6 +99,7 @@ export class SimEngine {
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
   private readonly stopPrices: () => void;
+  private readonly prices: PriceSource;
   private readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
 
   constructor(o: EngineOptions) {
@@ -106,6 +107,7 @@ export class SimEngine {
     this.rng = o.rng;
     this.chainId = o.chainId;
     this.markets = o.markets;
+    this.prices = o.prices;
     this.fillLatency = { ...o.fillLatencyMs };
     this.accounts = new AccountBook(o.clock, o.rng.fork());
     for (const m of o.markets) {
@@ -754,12 +756,23 @@ export class SimEngine {
     return Math.floor(now / m.fundingEpochMs) * m.fundingEpochMs + m.fundingEpochMs;
   }
 
+  /** This epoch's rates: the price source's when it gives them, else the catalog's. */
+  fundingRates(m: SimMarket): FundingRates {
+    return (
+      this.prices.funding?.(m.spec.symbol, this.clock.now()) ?? {
+        long: m.fundingRateLong,
+        short: m.fundingRateShort,
+      }
+    );
+  }
+
   private payFunding(m: SimMarket): void {
+    const rates = this.fundingRates(m);
     const w = this.watches.get(m.spec.symbol) as SymbolWatch;
     if (w.live.size === 0) return;
     const mark = dec((this.marks.get(m.spec.symbol) as Mark).mark);
     for (const q of w.live) {
-      const rate = q.side === 'LONG' ? m.fundingRateLong : m.fundingRateShort;
+      const rate = q.side === 'LONG' ? rates.long : rates.short;
       const paid = q.quantity.minus(q.closedAmount).times(mark).times(rate);
       q.accumulatedFunding = q.accumulatedFunding.plus(paid);
       if (q.marginMode === 'cross') q.subaccount.collateral = q.subaccount.collateral.minus(paid);

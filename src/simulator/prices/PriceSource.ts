@@ -12,13 +12,25 @@ export interface PriceSource {
   readonly kind: string;
   initial(symbol: string): number | undefined;
   start(clock: Clock, sink: PriceSink): () => void;
+  /** Funding rates per epoch for the next epoch; absent or undefined: the market catalog's rates. */
+  funding?(symbol: string, ts: number): FundingRates | undefined;
+}
+
+/** Per-epoch funding as fractions of notional; positive pays, negative receives. */
+export interface FundingRates {
+  readonly long: number;
+  readonly short: number;
 }
 
 /** A source that never moves on its own: tests and backtests drive prices with `engine.setMark`. */
-export function manualPrices(initial: Readonly<Record<string, number>> = {}): PriceSource {
+export function manualPrices(
+  initial: Readonly<Record<string, number>> = {},
+  funding: Readonly<Record<string, FundingRates>> = {},
+): PriceSource {
   return {
     kind: 'manual',
     initial: (symbol) => initial[symbol],
     start: () => () => {},
+    funding: (symbol) => funding[symbol],
   };
 }

@@ -34,8 +34,8 @@ export const miscRoutes = [
       return {
         symbol: m.spec.symbol,
         nextFundingTime: engine.nextFundingTime(m),
-        rateLong: String(m.fundingRateLong),
-        rateShort: String(m.fundingRateShort),
+        rateLong: String(engine.fundingRates(m).long),
+        rateShort: String(engine.fundingRates(m).short),
         epochSeconds: m.fundingEpochMs / 1000,
       };
     },

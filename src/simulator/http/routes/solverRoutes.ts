@@ -29,8 +29,8 @@ export const solverRoutes = [
           m.spec.symbol,
           {
             next_funding_time: engine.nextFundingTime(m),
-            next_funding_rate_long: String(m.fundingRateLong),
-            next_funding_rate_short: String(m.fundingRateShort),
+            next_funding_rate_long: String(engine.fundingRates(m).long),
+            next_funding_rate_short: String(engine.fundingRates(m).short),
             funding_rate_epoch_duration: m.fundingEpochMs / 1000,
           },
         ]),
