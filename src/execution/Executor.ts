@@ -258,13 +258,16 @@ export class Executor {
         b.resolve({ status: 'denied', reason, message });
       }
     };
-    if (!this.alive())
-      return refuse(DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
+    if (!this.alive()) {
+      refuse(DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
+      return;
+    }
     try {
       this.journal.insertRequests(batch.map((b) => b.record));
     } catch (e) {
       this.onJournalFailure(e);
-      return refuse(DenialReason.JOURNAL_FAILED, describeError(e));
+      refuse(DenialReason.JOURNAL_FAILED, describeError(e));
+      return;
     }
     for (const b of batch) {
       const id = b.record.clientRequestId;
