@@ -64,7 +64,9 @@ export class RiskGate {
 
   /** Whether any limit needs PnL after each fill (daily loss, drawdown). */
   get hasLossLimits(): boolean {
-    return this.options.account.dailyLossLimit !== undefined || this.options.account.maxDrawdownPct !== undefined;
+    return (
+      this.options.account.dailyLossLimit !== undefined || this.options.account.maxDrawdownPct !== undefined
+    );
   }
 
   get closeAllOnHalt(): boolean {
