@@ -134,7 +134,8 @@ export class Tracker {
         return;
       }
     }
-    if (now - since >= this.o.deadlineMs) {
+    // A LIMIT rests until its price is reached: only MARKET requests have a settle deadline.
+    if (fresh.params.orderType !== 'LIMIT' && now - since >= this.o.deadlineMs) {
       this.tracked.delete(id);
       this.host.onLost(fresh, `no terminal status within the ${this.o.deadlineMs} ms deadline`);
       return;

@@ -55,6 +55,7 @@ export async function reconcile(ex: Executor): Promise<ReconcileResult> {
   if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
   const converged = convergeLots(ex, positions);
   const adopted = adoptExternals(ex, positions);
+  ex.gate.checkExposureCap(ex.ledger.summary().notional);
   return { ok: true, resolved, adopted, converged };
 }
 

@@ -181,6 +181,19 @@ export class RiskGate {
     }
   }
 
+  /**
+   * The positions list shows more exposure than the account cap allows (external positions,
+   * or marks moving): latch REDUCING, so only closes pass until a person resumes.
+   */
+  checkExposureCap(notional: Decimal): void {
+    const cap = this.options.account.maxTotalNotional;
+    if (cap === undefined || !notional.greaterThan(cap) || this.state !== TradingState.active) return;
+    this.setState(
+      TradingState.reducing,
+      `venue exposure ${notional.toFixed(2)} is over the cap ${cap.toString()}`,
+    );
+  }
+
   /** Passes (undefined) or denies an intent. Counting toward the rate happens only on a pass. */
   check(intent: Intent, exposure: ExposureView): Denial | undefined {
     const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });

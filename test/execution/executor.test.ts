@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { CancelIntent } from '../../src/domain/intent.ts';
+import { deriveIntentId } from '../../src/domain/intentId.ts';
+import { dec } from '../../src/domain/money.ts';
+import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import {
+  BTC,
   closeIntent,
+  manualTrader,
   openIntent,
+  S1,
   setupVenue,
   show,
   startExecutor,
@@ -35,5 +42,52 @@ describe('Executor against the simulator', () => {
     expect(executor.requestsOf(close.intentId)[0]?.status).toBe('FILLED');
     expect(show(executor.exposure())).toEqual({});
     expect(show(await venueExposure(v))).toEqual({});
+  });
+});
+
+describe('Executor: LIMIT opens and cancels', () => {
+  it('keeps a resting LIMIT open ACCEPTED past the MARKET deadline and cancels it with cancel-quote', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    const intent = openIntent('limit-1', { orderType: 'LIMIT', limitPrice: dec(50_000) });
+    await executor.submit(intent);
+    await v.clock.advance(400_000);
+    const open = executor.requestsOf(intent.intentId)[0]!;
+    expect(open.status).toBe('ACCEPTED');
+    const cancel: CancelIntent = {
+      kind: 'cancel',
+      intentId: deriveIntentId(S1, 'limit-1-cancel'),
+      strategyId: S1,
+      createdAt: 0,
+      symbol: BTC,
+      target: open.clientRequestId,
+    };
+    expect((await executor.submit(cancel)).status).toBe('accepted');
+    await v.clock.runUntil(() => executor.isIdle(), 60_000);
+    expect(executor.requestsOf(cancel.intentId)[0]?.status).toBe('CANCELED');
+    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('CANCELED');
+    expect(show(executor.exposure())).toEqual({});
+  });
+});
+
+describe('Executor: exposure over the cap', () => {
+  it('latches REDUCING when the venue shows more notional than the account cap (an external position)', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      risk: riskOptionsFromConfig({ account: { maxTotalNotional: 10_000 } }),
+    });
+    await manualTrader(v).openPosition({
+      symbol: BTC,
+      side: 'LONG',
+      quantity: dec('0.2'),
+      leverage: 5,
+      orderType: 'MARKET',
+    });
+    await v.clock.advance(1_000);
+    await executor.reconcileNow();
+    expect(executor.gate.state).toBe('reducing');
+    const res = await executor.submit(openIntent('over-cap'));
+    expect(res.status === 'denied' && res.reason).toBe('REDUCING_ONLY');
   });
 });
