@@ -91,6 +91,7 @@ export class Executor {
   private readonly timers = new Set<TimerHandle>();
   private markets = new Map<string, MarketSpec>();
   private dead = false;
+  private draining = false;
   private readonly outcomes = new Map<
     ClientRequestId,
     { change: Change; fill?: Fill; liquidated: boolean }
@@ -202,7 +203,8 @@ export class Executor {
       this.emit({ type: 'intentDenied', intent, reason, message });
       return { status: 'denied', reason, message };
     };
-    if (this.dead || this.stopped) return deny(DenialReason.TRADING_HALTED, 'the executor is stopped');
+    if (this.dead || this.stopped || this.draining)
+      return deny(DenialReason.TRADING_HALTED, 'the executor is stopping');
     const existing = this.journal.byIntent(intent.intentId).filter((r) => r.status !== 'NOT_SENT');
     if (existing.length > 0) {
       this.emit({ type: 'intentDuplicate', intentId: intent.intentId });
@@ -322,13 +324,36 @@ export class Executor {
     return run;
   }
 
-  /** Orderly stop: unsent requests become NOT_SENT, polling stops, the lease is released. */
-  async stop(): Promise<void> {
-    if (this.stopped || this.dead) return;
-    this.commitOutcomes();
-    this.stopped = true;
+  /**
+   * Orderly stop (SIGTERM, reliability.md A14): new intents are refused at once; requests in
+   * flight get up to `drainMs` to reach a terminal state; then what never left the batcher is
+   * NOT_SENT, what was sent without an answer is UNKNOWN (settled at the next start), polling
+   * stops and the lease is released.
+   */
+  async stop(o: { drainMs?: number } = {}): Promise<void> {
+    if (this.stopped || this.dead || this.draining) return;
+    this.draining = true;
     const unsent = this.batcher.drain();
     if (unsent.length > 0) this.move(unsent.map((id) => ({ id, to: 'NOT_SENT' as const, note: 'shutdown' })));
+    const until = this.clock.now() + (o.drainMs ?? 0);
+    while (
+      this.alive() &&
+      this.journal.nonTerminal().some((r) => r.status !== 'UNKNOWN') &&
+      this.clock.now() < until
+    )
+      await this.clock.sleep(Math.min(50, until - this.clock.now()));
+    if (this.dead) return;
+    this.commitOutcomes();
+    const inFlight = this.journal.nonTerminal().filter((r) => r.status === 'SUBMITTING');
+    if (inFlight.length > 0)
+      this.move(
+        inFlight.map((r) => ({
+          id: r.clientRequestId,
+          to: 'UNKNOWN' as const,
+          note: 'shutdown with the answer outstanding',
+        })),
+      );
+    this.stopped = true;
     this.clearTimers();
     this.journal.close();
   }
@@ -862,6 +887,7 @@ export class Executor {
    */
   private async closeAll(intentId: IntentId, strategyId: StrategyId | null): Promise<void> {
     if (this.gate.capabilityHalted('close') !== undefined || !this.alive()) return;
+    if (this.journal.byIntent(intentId).length > 0) return; // the same kill switch twice in one millisecond
     let rows: readonly Position[];
     try {
       rows = (await this.venue.positions()).filter((p) => p.status === 'OPENED' && p.quoteId !== null);

@@ -24,8 +24,6 @@ export interface ExecutionOptions {
     /** How far from its send a venue position may be created and still match it by fingerprint. */
     readonly fingerprintWindowMs: number;
   };
-  /** Status polls in flight at once, so a burst never floods the venue. */
-  readonly maxConcurrentPolls: number;
 }
 
 export const DEFAULT_POLL: PollOptions = {
@@ -47,7 +45,6 @@ export const DEFAULT_EXECUTION: ExecutionOptions = {
     unknownSettleMs: 30_000,
     fingerprintWindowMs: 60_000,
   },
-  maxConcurrentPolls: 64,
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };

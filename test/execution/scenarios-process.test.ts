@@ -127,6 +127,32 @@ describe('scenario 18: shutdown and crashes with requests in flight', () => {
     expect(venueQuoteCount(v)).toBe(0);
   });
 
+  it('on SIGTERM lets in-flight requests finish within the drain time, and journals a submit still unanswered as UNKNOWN', async () => {
+    const v = await setupVenue();
+    const path = tempJournalPath();
+    const { executor } = await startExecutor(v, { path });
+    const quick = openIntent('s18-quick');
+    await executor.submit(quick);
+    await v.clock.advance(10);
+    v.sim.setFaults({ latencyMs: { min: 8_000, max: 8_000 } });
+    const slow = openIntent('s18-slow', { symbol: ETH, quantity: dec('0.1') });
+    await executor.submit(slow);
+    await v.clock.advance(10);
+    v.sim.setFaults({});
+    let stopped = false;
+    void executor.stop({ drainMs: 2_000 }).then(() => {
+      stopped = true;
+    });
+    await v.clock.runUntil(() => stopped, 10_000);
+    expect(executor.requestsOf(quick.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.requestsOf(slow.intentId)[0]?.status).toBe('UNKNOWN');
+    const again = await startExecutor(v, { path });
+    await settle(v, again.executor);
+    expect(again.executor.requestsOf(slow.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(venueQuoteCount(v)).toBe(2);
+    expect(sameExposure(again.executor.exposure(), await venueExposure(v))).toBe(true);
+  });
+
   for (const point of CRASH_POINTS) {
     it(`recovers from a crash at ${point} with no duplicate open and the ledger equal to the venue`, async () => {
       const v = await setupVenue();
