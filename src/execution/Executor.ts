@@ -12,6 +12,7 @@ import { canTransition, isTerminal, type RequestStatus } from '../domain/request
 import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
+import { acquireHostLock, type HostLock } from '../journal/hostLock.ts';
 import type { Journal, RequestPatch } from '../journal/Journal.ts';
 import { describeError } from '../log/redact.ts';
 import { DenialReason } from '../risk/denialReason.ts';
@@ -52,6 +53,11 @@ export interface ExecutorOptions {
   readonly definitiveRejectCodes?: ReadonlySet<string>;
   /** The journal was rebuilt after corruption: every venue position is adopted as external. */
   readonly quarantined?: boolean;
+  /**
+   * A directory for a host-wide lock per lease scope, so a second instance refuses to start even
+   * with a different journal file (live and sim modes; tests that share a subaccount leave it off).
+   */
+  readonly hostLockDir?: string;
 }
 
 export type SubmitResult =
@@ -91,6 +97,7 @@ export class Executor {
   private readonly timers = new Set<TimerHandle>();
   private markets = new Map<string, MarketSpec>();
   private dead = false;
+  private hostLock: HostLock | undefined;
   private draining = false;
   private readonly outcomes = new Map<
     ClientRequestId,
@@ -147,7 +154,16 @@ export class Executor {
    */
   static async start(o: ExecutorOptions): Promise<Executor> {
     const ex = new Executor(o);
-    o.journal.acquireLease(o.leaseScope ?? `venue:${o.venue.chainId}:${o.venue.subaccount}`);
+    const scope = o.leaseScope ?? `venue:${o.venue.chainId}:${o.venue.subaccount}`;
+    o.journal.acquireLease(scope);
+    if (o.hostLockDir !== undefined) {
+      try {
+        ex.hostLock = acquireHostLock(o.hostLockDir, scope, o.journal.instanceId, o.journal.path);
+      } catch (e) {
+        o.journal.close();
+        throw e;
+      }
+    }
     for (const f of o.journal.fills()) ex.ledger.apply(f);
     ex.recoverJournal();
     await ex.initialise();
@@ -356,6 +372,7 @@ export class Executor {
     this.stopped = true;
     this.clearTimers();
     this.journal.close();
+    this.hostLock?.release();
   }
 
   // ---- internals used by reconcile.ts -------------------------------------------------------

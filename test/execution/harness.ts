@@ -84,6 +84,7 @@ export interface StartOptions {
   readonly risk?: RiskOptions;
   readonly execution?: ExecutionOptionsInput;
   readonly venue?: VenuePort;
+  readonly hostLockDir?: string;
 }
 
 export async function startExecutor(v: Venue, o: StartOptions): Promise<Running> {
@@ -96,6 +97,7 @@ export async function startExecutor(v: Venue, o: StartOptions): Promise<Running>
     ...(o.crash ? { crash: o.crash } : {}),
     ...(o.risk ? { risk: o.risk } : {}),
     ...(o.execution ? { execution: o.execution } : {}),
+    ...(o.hostLockDir ? { hostLockDir: o.hostLockDir } : {}),
   });
   executor.events$.subscribe((e) => events.push(e));
   return { executor, events };

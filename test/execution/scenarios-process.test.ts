@@ -2,7 +2,9 @@
  * reliability.md (b), scenarios 15-20: repeated signals, duplicate reports, journal failures,
  * shutdown and crashes at every labelled point, the kill switch, and a second instance.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import { CRASH_POINTS, SimulatedCrash } from '../../src/execution/crash.ts';
@@ -225,5 +227,16 @@ describe('scenario 20: a second instance on the same journal', () => {
     await expect(startExecutor(v, { path })).rejects.toThrow(/holds the journal lease/);
     await executor.stop();
     await expect(startExecutor(v, { path })).resolves.toBeDefined();
+  });
+
+  it('refuses a second instance on the same subaccount even with its own journal file (host lock)', async () => {
+    const v = await setupVenue();
+    const hostLockDir = mkdtempSync(join(tmpdir(), 'pf-lock-'));
+    const first = await startExecutor(v, { path: tempJournalPath(), hostLockDir });
+    await expect(startExecutor(v, { path: tempJournalPath(), hostLockDir })).rejects.toThrow(
+      /trades venue:42161:0x/,
+    );
+    await first.executor.stop();
+    await expect(startExecutor(v, { path: tempJournalPath(), hostLockDir })).resolves.toBeDefined();
   });
 });

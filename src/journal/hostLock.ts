@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JournalError } from '../errors/JournalError.ts';
+import { holderAlive, thisHost } from './lease.ts';
+
+export interface HostLock {
+  readonly file: string;
+  release(): void;
+}
+
+interface LockBody {
+  readonly scope: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly instanceId: string;
+  readonly journal: string;
+}
+
+/**
+ * One trader per (venue, chain, subaccount) on this host, whatever journal file each uses: the
+ * journal lease only sees instances sharing a file. A lock file in `dir` names the holder; a
+ * dead holder's lock is taken over.
+ */
+export function acquireHostLock(dir: string, scope: string, instanceId: string, journal: string): HostLock {
+  const file = join(dir, `perpflow-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}.lock`);
+  const body: LockBody = { scope, pid: process.pid, host: thisHost(), instanceId, journal };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, JSON.stringify(body), { flag: 'wx' });
+      return {
+        file,
+        release: () => {
+          try {
+            if ((JSON.parse(readFileSync(file, 'utf8')) as LockBody).instanceId === instanceId)
+              unlinkSync(file);
+          } catch {
+            // already gone
+          }
+        },
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new JournalError(`cannot create lock ${file}: ${String(e)}`);
+    }
+    let holder: LockBody | undefined;
+    try {
+      holder = JSON.parse(readFileSync(file, 'utf8')) as LockBody;
+    } catch {
+      holder = undefined; // unreadable: a crash mid-write; take it over
+    }
+    if (
+      holder !== undefined &&
+      holderAlive({ ...holder, scope, acquiredAt: 0, heartbeatAt: 0 }, 0, Number.POSITIVE_INFINITY)
+    )
+      throw new JournalError(
+        `another perpflow instance (pid ${holder.pid} on ${holder.host}, journal ${holder.journal}) trades ${scope}; refusing to start`,
+        { details: { scope, pid: holder.pid } },
+      );
+    try {
+      unlinkSync(file);
+    } catch {
+      // raced with another starter; the next attempt decides
+    }
+  }
+  throw new JournalError(`could not take the lock for ${scope} in ${dir}`);
+}
