@@ -131,7 +131,15 @@ async function settleUnknowns(ex: Executor, positions: readonly Position[]): Pro
     const k = fingerprint(r.symbol, r.side, r.quantity);
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
+  // An identical open still waiting for its 201 may own one of the rows: decide next cycle.
+  const inFlight = new Set(
+    ex.journal
+      .nonTerminal()
+      .filter((r) => r.kind === 'open' && r.status === 'SUBMITTING')
+      .map((r) => fingerprint(r.symbol, r.side, r.quantity)),
+  );
   for (const [k, reqs] of groups) {
+    if (inFlight.has(k)) continue;
     reqs.sort((a, b) => (a.submittedAt ?? 0) - (b.submittedAt ?? 0));
     const first = reqs[0] as RequestRecord;
     const last = reqs[reqs.length - 1] as RequestRecord;

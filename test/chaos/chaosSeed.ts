@@ -173,6 +173,12 @@ export async function checkInvariants(v: Venue, ex: Executor): Promise<string[]>
   for (const [intent, n] of perIntent) if (n > 1) out.push(`intent ${intent} opened ${n} venue quotes`);
   if (ex.journal.externals().length > 0)
     out.push(`${ex.journal.externals().length} position(s) adopted as external`);
+  // No false alarms: nothing in a chaos run justifies halting trading or a market.
+  if (ex.gate.state !== 'active') out.push(`trading ${ex.gate.state}: ${ex.gate.stateReason ?? ''}`);
+  for (const m of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']) {
+    const why = ex.gate.marketHalted(m);
+    if (why !== undefined) out.push(`market ${m} halted: ${why}`);
+  }
   // I2: every request is terminal or reconciled.
   for (const r of ex.journal.nonTerminal())
     out.push(`request ${r.clientRequestId} (${r.kind}) ended ${r.status}`);
