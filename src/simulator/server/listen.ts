@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Outcome } from '../faults/FaultInjector.ts';
 import { parseJsonBody, queryOf } from '../http/parseBody.ts';
 import type { Route, SimHttpRequest } from '../http/types.ts';
@@ -29,41 +29,42 @@ export async function listen(
   });
   await app.register(swaggerUi, { routePrefix: '/api' });
 
-  app.route({
-    method: ['GET', 'POST', 'PUT', 'DELETE'],
-    url: '/*',
-    handler: async (request, reply) => {
-      // Cheaper than new URL(): the path and the query string are all we need.
-      const raw = request.url;
-      const qi = raw.indexOf('?');
-      const path = qi < 0 ? raw : raw.slice(0, qi);
-      const query = qi < 0 ? {} : queryOf(new URLSearchParams(raw.slice(qi + 1)));
-      const parsed = parseJsonBody(typeof request.body === 'string' ? request.body : undefined);
-      // Node already lower-cases header names; repeated headers (arrays) carry no credential we accept.
-      const headers = request.headers as Record<string, string | undefined>;
-      const outcome: Outcome = parsed.ok
-        ? await dispatch({
-            method: request.method,
-            path,
-            query,
-            headers,
-            body: parsed.value,
-          })
-        : { kind: 'response', response: parsed.response };
-      if (outcome.kind === 'drop') {
-        // The trade happened; the client sees its connection reset before any byte of the answer.
-        reply.hijack();
-        request.raw.socket.resetAndDestroy();
-        return;
-      }
-      // Written straight to the socket: the body is already serialised, and skipping Fastify's reply
-      // pipeline (hooks, serializers) is most of the adapter's cost on the hot read endpoints.
-      const res = outcome.response;
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // Cheaper than new URL(): the path and the query string are all we need.
+    const raw = request.url;
+    const qi = raw.indexOf('?');
+    const path = qi < 0 ? raw : raw.slice(0, qi);
+    const query = qi < 0 ? {} : queryOf(new URLSearchParams(raw.slice(qi + 1)));
+    const parsed = parseJsonBody(typeof request.body === 'string' ? request.body : undefined);
+    // Node already lower-cases header names; repeated headers (arrays) carry no credential we accept.
+    const headers = request.headers as Record<string, string | undefined>;
+    const outcome: Outcome = parsed.ok
+      ? await dispatch({
+          method: request.method,
+          path,
+          query,
+          headers,
+          body: parsed.value,
+        })
+      : { kind: 'response', response: parsed.response };
+    if (outcome.kind === 'drop') {
+      // The trade happened; the client sees its connection reset before any byte of the answer.
       reply.hijack();
-      reply.raw.writeHead(res.status, { ...res.headers, 'content-length': Buffer.byteLength(res.body) });
-      reply.raw.end(res.body);
-    },
-  });
+      request.raw.socket.resetAndDestroy();
+      return;
+    }
+    // Written straight to the socket: the body is already serialised, and skipping Fastify's reply
+    // pipeline (hooks, serializers) is most of the adapter's cost on the hot read endpoints.
+    const res = outcome.response;
+    reply.hijack();
+    reply.raw.writeHead(res.status, { ...res.headers, 'content-length': Buffer.byteLength(res.body) });
+    reply.raw.end(res.body);
+  };
+  // One Fastify route per simulator route: exact routes are much faster in find-my-way than a
+  // catch-all wildcard. Everything else (unknown paths, wrong methods) reaches the core handler
+  // through the not-found handler, so 404/405 answers stay identical to the in-process ones.
+  for (const r of routes) app.route({ method: r.method, url: r.path.replace(/\{(\w+)\}/g, ':$1'), handler });
+  app.setNotFoundHandler(handler);
 
   const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
   return { url: address, close: () => app.close() };
