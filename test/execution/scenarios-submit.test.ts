@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import { SimulatedCrash } from '../../src/execution/crash.ts';
+import type { VenuePort } from '../../src/venue/VenuePort.ts';
 import {
   ETH,
   openIntent,
@@ -67,6 +68,43 @@ describe('scenario 1: the submit loses its answer after the venue took it', () =
     expect(executor.gate.marketHalted('BTCUSDT')).toMatch(/match/);
     expect(executor.unresolved()).toHaveLength(1);
     expect(events.some((e) => e.type === 'alert' && e.code === 'MARKET_HALTED')).toBe(true);
+  });
+});
+
+describe('scenario 1 with an identical open in flight', () => {
+  it('does not call two candidate rows ambiguous while the second belongs to an open still waiting for its 201', async () => {
+    const v = await setupVenue();
+    const slowAcks = new Proxy(v.venue, {
+      get(target, prop, receiver) {
+        if (prop === 'openPosition')
+          return async (o: Parameters<VenuePort['openPosition']>[0]) => {
+            const ack = await target.openPosition(o);
+            await v.clock.sleep(8_000);
+            return ack;
+          };
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue: slowAcks });
+    const b = openIntent('twin-b', { allowStacking: true });
+    await executor.submit(b);
+    await v.clock.advance(10);
+    v.sim.setFaults({ dropResponseRate: 1 });
+    const a = openIntent('twin-a', { allowStacking: true });
+    await executor.submit(a);
+    await v.clock.advance(10);
+    v.sim.setFaults({});
+    await v.clock.advance(1_000);
+    expect(executor.requestsOf(a.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.requestsOf(b.intentId)[0]?.status).toBe('SUBMITTING');
+    await executor.reconcileNow();
+    expect(executor.gate.marketHalted('BTCUSDT')).toBeUndefined();
+    await settle(v, executor);
+    expect(executor.requestsOf(a.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(executor.requestsOf(b.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.requestsOf(a.intentId)[0]?.tempId).not.toBe(executor.requestsOf(b.intentId)[0]?.tempId);
+    expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 });
 
