@@ -1,11 +1,10 @@
 import type { Subject } from 'rxjs';
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
-import { ClientRequestId, type IntentId, type QuoteId, type StrategyId, type TempId } from '../domain/ids.ts';
-import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
+import { ClientRequestId, type IntentId, type QuoteId, type StrategyId } from '../domain/ids.ts';
+import type { Intent } from '../domain/intent.ts';
 import type { MarketSpec } from '../domain/market.ts';
-import { roundQuantity } from '../domain/market.ts';
-import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
+import { type Decimal, dec, ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
@@ -19,25 +18,21 @@ import { DenialReason } from '../risk/denialReason.ts';
 import { type RiskOptions, riskOptionsFromConfig } from '../risk/limits.ts';
 import { type ExposureView, RiskGate } from '../risk/RiskGate.ts';
 import type { Capability } from '../risk/tradingState.ts';
-import type {
-  BatchAck,
-  CloseOrder,
-  OpenOrder,
-  RequestStatusReport,
-  SubmitAck,
-  VenuePort,
-} from '../venue/VenuePort.ts';
+import type { BatchAck, RequestStatusReport, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
 import { Batcher } from './Batcher.ts';
 import type { CrashHook, CrashPoint } from './crash.ts';
 import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
 import { createEventBus, type ExecutionEvent } from './events.ts';
 import { ExposureIndex } from './exposureIndex.ts';
+import { createExposureView } from './exposureView.ts';
 import { CLOSE_ALL_REQUESTED } from './haltSignal.ts';
 import { type ExecutionOptions, type ExecutionOptionsInput, executionOptions } from './options.ts';
 import { type FeeRates, fillOf, reportFill, requestOutcome } from './outcome.ts';
 import { PositionLedger } from './PositionLedger.ts';
 import { type ReconcileResult, reconcile } from './reconcile.ts';
+import { buildRequest } from './requestBuilder.ts';
 import { Tracker } from './Tracker.ts';
+import { sendRequests } from './venueOrders.ts';
 
 export interface ExecutorOptions {
   readonly venue: VenuePort;
@@ -251,7 +246,7 @@ export class Executor {
     }
     const denial = this.gate.check(intent, this.exposureView());
     if (denial !== undefined) return deny(denial.reason, denial.message);
-    const built = this.buildRecord(intent, spec);
+    const built = buildRequest(this, intent, spec);
     if (!('clientRequestId' in built)) return deny(built.reason, built.message);
     this.index.update(built);
     this.pendingIntents.set(intent.intentId, built.clientRequestId);
@@ -632,125 +627,6 @@ export class Executor {
     }
   }
 
-  exposureView(): ExposureView {
-    const pendingNotional = (strategy?: StrategyId): Decimal =>
-      sum(
-        [...this.index.pending()]
-          .filter((r) => strategy === undefined || r.strategyId === strategy)
-          .map((r) => (r.quantity ?? ZERO).times(this.ledger.markPrice(r.symbol) ?? ZERO)),
-      );
-    return {
-      openPositions: (strategy) =>
-        this.ledger.summary(strategy).openPositions +
-        [...this.index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
-      notional: (strategy) => this.ledger.summary(strategy).notional.plus(pendingNotional(strategy)),
-      markPrice: (symbol) => this.ledger.markPrice(symbol),
-      isMarketUnresolved: (symbol) => this.index.isMarketUnresolved(symbol),
-    };
-  }
-
-  private buildRecord(
-    intent: Exclude<Intent, { kind: 'closeAll' } | { kind: 'setTpSl' }>,
-    spec: MarketSpec,
-  ): RequestRecord | { reason: DenialReason; message: string } {
-    const now = this.clock.now();
-    const attempt = this.journal.byIntent(intent.intentId).length;
-    const clientRequestId = ClientRequestId(
-      `cr_${intent.intentId.replace(/^in_/, '')}${attempt === 0 ? '' : `_${attempt}`}`,
-    );
-    const base = {
-      clientRequestId,
-      intentId: intent.intentId,
-      strategyId: intent.strategyId,
-      symbol: intent.symbol,
-      status: 'CREATED' as const,
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (intent.kind === 'open') return this.buildOpen(intent, spec, base);
-    if (intent.kind === 'close') return this.buildClose(intent, spec, base);
-    const target = this.journal.get(intent.target);
-    if (target?.tempId === undefined || (target.kind !== 'open' && target.kind !== 'close'))
-      return {
-        reason: DenialReason.UNKNOWN_POSITION,
-        message: `cancel target ${intent.target} has no venue id yet`,
-      };
-    return {
-      ...base,
-      kind: target.kind === 'open' ? 'cancelOpen' : 'cancelClose',
-      ...(target.side ? { side: target.side } : {}),
-      params: { target: target.clientRequestId, positionId: target.tempId },
-    };
-  }
-
-  private buildOpen(
-    intent: OpenIntent,
-    spec: MarketSpec,
-    base: Omit<RequestRecord, 'kind' | 'params'>,
-  ): RequestRecord | { reason: DenialReason; message: string } {
-    if (!intent.allowStacking && this.index.slotTaken(intent.strategyId, intent.symbol, intent.side))
-      return {
-        reason: DenialReason.DUPLICATE_OPEN,
-        message: `${intent.strategyId} already has a ${intent.side} open in flight on ${intent.symbol}`,
-      };
-    const quantity = roundQuantity(spec, intent.quantity);
-    if (quantity.lessThanOrEqualTo(0))
-      return {
-        reason: DenialReason.UNSUPPORTED,
-        message: `quantity ${intent.quantity} rounds to 0 at precision ${spec.quantityPrecision}`,
-      };
-    return {
-      ...base,
-      kind: 'open',
-      side: intent.side,
-      quantity,
-      params: {
-        marketId: spec.id,
-        positionType: intent.side,
-        orderType: intent.orderType,
-        quantity: quantity.toString(),
-        leverage: intent.leverage,
-        ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
-        ...(intent.limitPrice === undefined ? {} : { limitPrice: intent.limitPrice.toString() }),
-      },
-    };
-  }
-
-  private buildClose(
-    intent: CloseIntent,
-    spec: MarketSpec,
-    base: Omit<RequestRecord, 'kind' | 'params'>,
-  ): RequestRecord | { reason: DenialReason; message: string } {
-    let quoteId: QuoteId | undefined;
-    let side = undefined as RequestRecord['side'];
-    if (intent.position.by === 'quote') quoteId = intent.position.quoteId;
-    else {
-      const opened = this.journal
-        .byIntent(intent.position.intentId)
-        .find((r) => r.kind === 'open' && r.quoteId !== undefined);
-      quoteId = opened?.quoteId;
-      side = opened?.side;
-    }
-    const lot = quoteId === undefined ? undefined : this.ledger.lot(`q:${quoteId}`);
-    if (quoteId === undefined || lot === undefined || lot.openQuantity.lessThanOrEqualTo(0))
-      return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
-    const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);
-    return {
-      ...base,
-      kind: 'close',
-      side: side ?? lot.side,
-      quantity,
-      quoteId,
-      params: {
-        quoteId,
-        quantityToClose: quantity.toString(),
-        orderType: intent.orderType,
-        ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
-        ...(intent.closePrice === undefined ? {} : { closePrice: intent.closePrice.toString() }),
-      },
-    };
-  }
-
   /** Sends one flushed group: SUBMITTING is committed first, then exactly one call. */
   private async flush(kind: RequestKind, ids: readonly ClientRequestId[]): Promise<void> {
     if (!this.alive()) return;
@@ -768,7 +644,7 @@ export class Executor {
     let ack: SubmitAck | BatchAck | undefined;
     let failure: unknown;
     try {
-      ack = await this.send(kind, records);
+      ack = await sendRequests(this.venue, kind, records);
     } catch (e) {
       failure = e;
     }
@@ -791,50 +667,8 @@ export class Executor {
     }
   }
 
-  private send(kind: RequestKind, rs: readonly RequestRecord[]): Promise<SubmitAck | BatchAck> {
-    const one = rs.length === 1 ? (rs[0] as RequestRecord) : undefined;
-    switch (kind) {
-      case 'open': {
-        const orders = rs.map((r) => this.openOrder(r));
-        return one ? this.venue.openPosition(orders[0] as OpenOrder) : this.venue.batchOpen(orders);
-      }
-      case 'close': {
-        const orders = rs.map((r) => this.closeOrder(r));
-        return one ? this.venue.closePosition(orders[0] as CloseOrder) : this.venue.batchClose(orders);
-      }
-      case 'cancelOpen': {
-        const ids = rs.map((r) => r.params.positionId as TempId);
-        return one ? this.venue.cancelOpen(ids[0] as TempId) : this.venue.batchCancelOpen(ids);
-      }
-      case 'cancelClose': {
-        const ids = rs.map((r) => r.params.positionId as TempId);
-        return one ? this.venue.cancelClose(ids[0] as TempId) : this.venue.batchCancelClose(ids);
-      }
-    }
-  }
-
-  private openOrder(r: RequestRecord): OpenOrder {
-    const p = r.params as Record<string, string | number | undefined>;
-    return {
-      symbol: r.symbol,
-      side: r.side ?? 'LONG',
-      quantity: r.quantity ?? ZERO,
-      leverage: Number(p.leverage),
-      orderType: p.orderType === 'LIMIT' ? 'LIMIT' : 'MARKET',
-      ...(p.slippage === undefined ? {} : { slippage: dec(p.slippage) }),
-      ...(p.limitPrice === undefined ? {} : { limitPrice: dec(p.limitPrice) }),
-    };
-  }
-
-  private closeOrder(r: RequestRecord): CloseOrder {
-    const p = r.params as Record<string, string | undefined>;
-    return {
-      quoteId: r.quoteId as QuoteId,
-      quantity: r.quantity ?? ZERO,
-      orderType: p.orderType === 'LIMIT' ? 'LIMIT' : 'MARKET',
-      ...(p.slippage === undefined ? {} : { slippage: dec(p.slippage) }),
-      ...(p.closePrice === undefined ? {} : { closePrice: dec(p.closePrice) }),
-    };
+  exposureView(): ExposureView {
+    return createExposureView(this.ledger, this.index);
   }
 
   private capabilityOf(kind: RequestKind): Capability {

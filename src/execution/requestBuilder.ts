@@ -1,0 +1,131 @@
+import type { Clock } from '../clock/Clock.ts';
+import { ClientRequestId, type QuoteId } from '../domain/ids.ts';
+import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
+import { type MarketSpec, roundQuantity } from '../domain/market.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import type { Journal } from '../journal/Journal.ts';
+import { DenialReason } from '../risk/denialReason.ts';
+import type { ExposureIndex } from './exposureIndex.ts';
+import type { PositionLedger } from './PositionLedger.ts';
+
+export interface BuildContext {
+  readonly clock: Clock;
+  readonly journal: Journal;
+  readonly index: ExposureIndex;
+  readonly ledger: PositionLedger;
+}
+
+export interface Refusal {
+  readonly reason: DenialReason;
+  readonly message: string;
+}
+
+/**
+ * Turns an intent into the request to journal: client id minted once (deterministic from the
+ * intent id, with an attempt suffix only after a provably unsent earlier attempt), quantity
+ * rounded down to the market's precision, the wire fields as params.
+ */
+export function buildRequest(
+  ctx: BuildContext,
+  intent: Exclude<Intent, { kind: 'closeAll' } | { kind: 'setTpSl' }>,
+  spec: MarketSpec,
+): RequestRecord | Refusal {
+  const now = ctx.clock.now();
+  const attempt = ctx.journal.byIntent(intent.intentId).length;
+  const clientRequestId = ClientRequestId(
+    `cr_${intent.intentId.replace(/^in_/, '')}${attempt === 0 ? '' : `_${attempt}`}`,
+  );
+  const base = {
+    clientRequestId,
+    intentId: intent.intentId,
+    strategyId: intent.strategyId,
+    symbol: intent.symbol,
+    status: 'CREATED' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (intent.kind === 'open') return buildOpen(ctx, intent, spec, base);
+  if (intent.kind === 'close') return buildClose(ctx, intent, spec, base);
+  const target = ctx.journal.get(intent.target);
+  if (target?.tempId === undefined || (target.kind !== 'open' && target.kind !== 'close'))
+    return {
+      reason: DenialReason.UNKNOWN_POSITION,
+      message: `cancel target ${intent.target} has no venue id yet`,
+    };
+  return {
+    ...base,
+    kind: target.kind === 'open' ? 'cancelOpen' : 'cancelClose',
+    ...(target.side ? { side: target.side } : {}),
+    params: { target: target.clientRequestId, positionId: target.tempId },
+  };
+}
+
+function buildOpen(
+  ctx: BuildContext,
+  intent: OpenIntent,
+  spec: MarketSpec,
+  base: Omit<RequestRecord, 'kind' | 'params'>,
+): RequestRecord | Refusal {
+  if (!intent.allowStacking && ctx.index.slotTaken(intent.strategyId, intent.symbol, intent.side))
+    return {
+      reason: DenialReason.DUPLICATE_OPEN,
+      message: `${intent.strategyId} already has a ${intent.side} open in flight on ${intent.symbol}`,
+    };
+  const quantity = roundQuantity(spec, intent.quantity);
+  if (quantity.lessThanOrEqualTo(0))
+    return {
+      reason: DenialReason.UNSUPPORTED,
+      message: `quantity ${intent.quantity} rounds to 0 at precision ${spec.quantityPrecision}`,
+    };
+  return {
+    ...base,
+    kind: 'open',
+    side: intent.side,
+    quantity,
+    params: {
+      marketId: spec.id,
+      positionType: intent.side,
+      orderType: intent.orderType,
+      quantity: quantity.toString(),
+      leverage: intent.leverage,
+      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
+      ...(intent.limitPrice === undefined ? {} : { limitPrice: intent.limitPrice.toString() }),
+    },
+  };
+}
+
+function buildClose(
+  ctx: BuildContext,
+  intent: CloseIntent,
+  spec: MarketSpec,
+  base: Omit<RequestRecord, 'kind' | 'params'>,
+): RequestRecord | Refusal {
+  let quoteId: QuoteId | undefined;
+  let side = undefined as RequestRecord['side'];
+  if (intent.position.by === 'quote') quoteId = intent.position.quoteId;
+  else {
+    const opened = ctx.journal
+      .byIntent(intent.position.intentId)
+      .find((r) => r.kind === 'open' && r.quoteId !== undefined);
+    quoteId = opened?.quoteId;
+    side = opened?.side;
+  }
+  const lot = quoteId === undefined ? undefined : ctx.ledger.lot(`q:${quoteId}`);
+  if (quoteId === undefined || lot === undefined || lot.openQuantity.lessThanOrEqualTo(0))
+    return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
+  const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);
+  return {
+    ...base,
+    kind: 'close',
+    side: side ?? lot.side,
+    quantity,
+    quoteId,
+    params: {
+      quoteId,
+      quantityToClose: quantity.toString(),
+      orderType: intent.orderType,
+      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
+      ...(intent.closePrice === undefined ? {} : { closePrice: intent.closePrice.toString() }),
+    },
+  };
+}
