@@ -186,4 +186,3 @@ function resolveOpenFromRow(ex: Executor, r: RequestRecord, row: Position): bool
   return false;
 }
 
-/** Scenario 9: the venue shows less than the ledger (liquidation, manual close, TP/SL). */
