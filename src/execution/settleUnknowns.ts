@@ -185,4 +185,3 @@ function resolveOpenFromRow(ex: Executor, r: RequestRecord, row: Position): bool
   ex.tracker.track(back as RequestRecord);
   return false;
 }
-
