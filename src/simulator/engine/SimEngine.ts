@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
 import { type Decimal, dec, roundTo, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
-import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
+import type { VenueStatus } from '../../domain/venueStatus.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
 import type { FundingRates, PriceSource } from '../prices/PriceSource.ts';
 import type { Rng } from '../rng.ts';
@@ -15,9 +15,12 @@ import {
   unrealizedPnl,
 } from './accounting.ts';
 import { applyExposure } from './Exposure.ts';
+import { fundingPayment, nextEpoch } from './funding.ts';
+import { newQuote, newRequest } from './records.ts';
 import { reject } from './SimRejection.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
+import { dueTriggers, isUnderwater } from './triggers.ts';
 import { checkPrecision, validateClose, validateOpen } from './validateOrder.ts';
 
 export { PLATFORM_FEE } from './accounting.ts';
@@ -146,7 +149,7 @@ export class SimEngine {
     m.ts = ts;
     const w = this.watches.get(symbol) as SymbolWatch;
     if (w.crossSubs.size > 0) this.checkCrossLiquidation(w);
-    if (w.mayTrigger(price)) this.fireTriggers(symbol, w, price);
+    if (w.mayTrigger(price)) this.fireTriggers(w, price);
   }
 
   mark(symbol: string): Mark | undefined {
@@ -205,9 +208,8 @@ export class SimEngine {
 
     const now = this.clock.now();
     const tempId = this.nextTempId();
-    const quote: Quote = {
+    const quote = newQuote({
       tempId,
-      quoteId: null,
       subaccount: sub,
       market,
       side: p.positionType,
@@ -217,32 +219,23 @@ export class SimEngine {
       limitPrice: p.limitPrice !== undefined ? dec(p.limitPrice) : null,
       slippage: p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE,
       refPrice,
-      marginMode: spec.marginMode,
-      status: 'PENDING',
-      closedAmount: ZERO,
-      openedPrice: null,
       margin,
-      accumulatedFunding: ZERO,
-      realizedPnl: ZERO,
       reserved: margin.plus(fees),
-      takeProfit: null,
-      stopLoss: null,
-      closeRequest: null,
-      openRequest: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    const req = this.newRequest(
-      tempId,
-      'open',
-      quote,
-      'PENDING',
-      quantity,
-      p.orderType,
-      quote.limitPrice,
-      quote.slippage,
-      refPrice,
-      null,
+      now,
+    });
+    const req = this.track(
+      newRequest({
+        tempId,
+        kind: 'open',
+        quote,
+        status: 'PENDING',
+        quantity,
+        orderType: p.orderType,
+        price: quote.limitPrice,
+        slippage: quote.slippage,
+        refPrice,
+        now,
+      }),
     );
     quote.openRequest = req;
     sub.quotes.set(tempId, quote);
@@ -260,17 +253,19 @@ export class SimEngine {
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
     const price = p.closePrice !== undefined ? dec(p.closePrice) : null;
     const slippage = p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE;
-    const req = this.newRequest(
-      this.nextTempId(),
-      'close',
-      quote,
-      'CLOSE_PENDING',
-      qty,
-      p.orderType,
-      price,
-      slippage,
-      refPrice,
-      null,
+    const req = this.track(
+      newRequest({
+        tempId: this.nextTempId(),
+        kind: 'close',
+        quote,
+        status: 'CLOSE_PENDING',
+        quantity: qty,
+        orderType: p.orderType,
+        price,
+        slippage,
+        refPrice,
+        now: this.clock.now(),
+      }),
     );
     quote.closeRequest = req;
     this.setQuoteStatus(quote, 'CLOSE_PENDING');
@@ -289,17 +284,17 @@ export class SimEngine {
         `open ${quote.tempId} is ${quote.status}: only PENDING or LOCKED opens can be cancelled`,
       );
     const open = quote.openRequest as Request;
-    const req = this.newRequest(
-      this.nextTempId(),
-      'cancelOpen',
-      quote,
-      'CANCEL_PENDING',
-      quote.quantity,
-      quote.orderType,
-      null,
-      ZERO,
-      0,
-      open,
+    const req = this.track(
+      newRequest({
+        tempId: this.nextTempId(),
+        kind: 'cancelOpen',
+        quote,
+        status: 'CANCEL_PENDING',
+        quantity: quote.quantity,
+        orderType: quote.orderType,
+        target: open,
+        now: this.clock.now(),
+      }),
     );
     this.setQuoteStatus(quote, 'CANCEL_PENDING');
     open.status = 'CANCEL_PENDING';
@@ -328,17 +323,17 @@ export class SimEngine {
         'INVALID_STATE',
         `close request ${close.tempId} is ${close.status}, not CLOSE_PENDING`,
       );
-    const req = this.newRequest(
-      this.nextTempId(),
-      'cancelClose',
-      quote,
-      'CANCEL_CLOSE_PENDING',
-      close.quantity,
-      close.orderType,
-      null,
-      ZERO,
-      0,
-      close,
+    const req = this.track(
+      newRequest({
+        tempId: this.nextTempId(),
+        kind: 'cancelClose',
+        quote,
+        status: 'CANCEL_CLOSE_PENDING',
+        quantity: close.quantity,
+        orderType: close.orderType,
+        target: close,
+        now: this.clock.now(),
+      }),
     );
     close.status = 'CANCEL_CLOSE_PENDING';
     this.setQuoteStatus(quote, 'CANCEL_CLOSE_PENDING');
@@ -427,38 +422,8 @@ export class SimEngine {
     return `tmp-${(++this.tempSeq).toString().padStart(7, '0')}`;
   }
 
-  private newRequest(
-    tempId: string,
-    kind: RequestKind,
-    quote: Quote,
-    status: VenueStatus,
-    quantity: Decimal,
-    orderType: OrderType,
-    price: Decimal | null,
-    slippage: Decimal,
-    refPrice: number,
-    target: Request | null,
-  ): Request {
-    const now = this.clock.now();
-    const req: Request = {
-      tempId,
-      kind,
-      quote,
-      status,
-      filledQuantity: ZERO,
-      avgPrice: null,
-      errorCode: null,
-      reason: null,
-      acceptedAt: now,
-      updatedAt: now,
-      quantity,
-      orderType,
-      price,
-      slippage,
-      refPrice,
-      target,
-    };
-    this.requests.set(tempId, req);
+  private track(req: Request): Request {
+    this.requests.set(req.tempId, req);
     return req;
   }
 
@@ -512,8 +477,7 @@ export class SimEngine {
     this.watchOf(r.quote).limits.add(r);
     this.rebuild(r.quote);
     const mark = (this.marks.get(r.quote.market.spec.symbol) as Mark).mark;
-    if (this.watchOf(r.quote).mayTrigger(mark))
-      this.fireTriggers(r.quote.market.spec.symbol, this.watchOf(r.quote), mark);
+    if (this.watchOf(r.quote).mayTrigger(mark)) this.fireTriggers(this.watchOf(r.quote), mark);
   }
 
   private watchTpSl(q: Quote): void {
@@ -656,30 +620,13 @@ export class SimEngine {
     this.rebuild(q);
   }
 
-  private fireTriggers(symbol: string, w: SymbolWatch, price: number): void {
-    const hits: (() => void)[] = [];
-    for (const r of w.limits) {
-      if (r.status !== 'PENDING' && r.status !== 'CLOSE_PENDING') continue;
-      const limit = (r.price as Decimal).toNumber();
-      const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
-      if (buys ? price <= limit : price >= limit) hits.push(() => this.triggerLimit(w, r));
+  private fireTriggers(w: SymbolWatch, price: number): void {
+    for (const hit of dueTriggers(w, price)) {
+      if (hit.kind === 'limit') this.triggerLimit(w, hit.request);
+      else if (hit.kind === 'tpsl') this.triggerTpSl(hit.quote, hit.which);
+      else if (hit.quote.status !== 'LIQUIDATED') this.liquidate([hit.quote]);
     }
-    for (const q of w.tpsl) {
-      const long = q.side === 'LONG';
-      const tp = q.takeProfit?.toNumber();
-      const sl = q.stopLoss?.toNumber();
-      const tpHit = tp !== undefined && (long ? price >= tp : price <= tp);
-      const slHit = sl !== undefined && (long ? price <= sl : price >= sl);
-      if (tpHit || slHit) hits.push(() => this.triggerTpSl(q, tpHit ? 'take-profit' : 'stop-loss'));
-    }
-    for (const q of w.isolated) {
-      const liq = isolatedLiquidationPrice(q);
-      if (liq !== null && (q.side === 'LONG' ? price <= liq : price >= liq))
-        hits.push(() => this.liquidate([q]));
-    }
-    for (const h of hits) h();
-    const any = this.watches.get(symbol);
-    if (any) any.rebuild(isolatedLiquidationPrice);
+    w.rebuild(isolatedLiquidationPrice);
   }
 
   private triggerLimit(w: SymbolWatch, r: Request): void {
@@ -712,16 +659,9 @@ export class SimEngine {
   }
 
   private checkCrossLiquidation(w: SymbolWatch): void {
-    for (const sub of w.crossSubs) {
-      let equity = this.collateralNumber(sub);
-      let mm = 0;
-      for (const e of sub.exposures.values()) {
-        const mark = (this.marks.get(e.market.spec.symbol) as Mark).mark;
-        equity += mark * e.nNet - e.nCost;
-        mm += mark * e.nGross * e.market.maintenanceMarginRate;
-      }
-      if (equity < mm) this.liquidate([...sub.live].filter((x) => x.marginMode === 'cross' && x.openedPrice));
-    }
+    for (const sub of w.crossSubs)
+      if (isUnderwater(sub, this.collateralNumber(sub), this.markOf))
+        this.liquidate([...sub.live].filter((x) => x.marginMode === 'cross' && x.openedPrice));
   }
 
   /** Closes positions at the mark with status LIQUIDATED; cross collateral never goes below zero. */
@@ -744,16 +684,14 @@ export class SimEngine {
 
   private scheduleFunding(m: SimMarket): void {
     const now = this.clock.now();
-    const next = Math.floor(now / m.fundingEpochMs) * m.fundingEpochMs + m.fundingEpochMs;
-    this.after(next - now, () => {
+    this.after(nextEpoch(now, m.fundingEpochMs) - now, () => {
       this.payFunding(m);
       this.scheduleFunding(m);
     });
   }
 
   nextFundingTime(m: SimMarket): number {
-    const now = this.clock.now();
-    return Math.floor(now / m.fundingEpochMs) * m.fundingEpochMs + m.fundingEpochMs;
+    return nextEpoch(this.clock.now(), m.fundingEpochMs);
   }
 
   /** This epoch's rates: the price source's when it gives them, else the catalog's. */
@@ -772,8 +710,7 @@ export class SimEngine {
     if (w.live.size === 0) return;
     const mark = dec((this.marks.get(m.spec.symbol) as Mark).mark);
     for (const q of w.live) {
-      const rate = q.side === 'LONG' ? rates.long : rates.short;
-      const paid = q.quantity.minus(q.closedAmount).times(mark).times(rate);
+      const paid = fundingPayment(q, mark, rates);
       q.accumulatedFunding = q.accumulatedFunding.plus(paid);
       if (q.marginMode === 'cross') q.subaccount.collateral = q.subaccount.collateral.minus(paid);
       q.updatedAt = this.clock.now();

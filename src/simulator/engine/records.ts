@@ -1,0 +1,88 @@
+import { type Decimal, ZERO } from '../../domain/money.ts';
+import type { OrderType, PositionSide } from '../../domain/side.ts';
+import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
+import type { SimMarket } from '../markets.ts';
+import type { Quote, Request, Subaccount } from './state.ts';
+
+export interface NewQuote {
+  readonly tempId: string;
+  readonly subaccount: Subaccount;
+  readonly market: SimMarket;
+  readonly side: PositionSide;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly leverage: number;
+  readonly limitPrice: Decimal | null;
+  readonly slippage: Decimal;
+  readonly refPrice: number;
+  readonly margin: Decimal;
+  readonly reserved: Decimal;
+  readonly now: number;
+}
+
+/** A freshly accepted open: PENDING, nothing filled, its margin and fees reserved. */
+export function newQuote(o: NewQuote): Quote {
+  return {
+    tempId: o.tempId,
+    quoteId: null,
+    subaccount: o.subaccount,
+    market: o.market,
+    side: o.side,
+    orderType: o.orderType,
+    quantity: o.quantity,
+    leverage: o.leverage,
+    limitPrice: o.limitPrice,
+    slippage: o.slippage,
+    refPrice: o.refPrice,
+    marginMode: o.market.spec.marginMode,
+    status: 'PENDING',
+    closedAmount: ZERO,
+    openedPrice: null,
+    margin: o.margin,
+    accumulatedFunding: ZERO,
+    realizedPnl: ZERO,
+    reserved: o.reserved,
+    takeProfit: null,
+    stopLoss: null,
+    closeRequest: null,
+    openRequest: null,
+    createdAt: o.now,
+    updatedAt: o.now,
+  };
+}
+
+export interface NewRequest {
+  readonly tempId: string;
+  readonly kind: RequestKind;
+  readonly quote: Quote;
+  readonly status: VenueStatus;
+  readonly quantity: Decimal;
+  readonly orderType: OrderType;
+  readonly price?: Decimal | null;
+  readonly slippage?: Decimal;
+  readonly refPrice?: number;
+  readonly target?: Request | null;
+  readonly now: number;
+}
+
+/** A freshly accepted request of any kind, with nothing filled yet. */
+export function newRequest(o: NewRequest): Request {
+  return {
+    tempId: o.tempId,
+    kind: o.kind,
+    quote: o.quote,
+    status: o.status,
+    filledQuantity: ZERO,
+    avgPrice: null,
+    errorCode: null,
+    reason: null,
+    acceptedAt: o.now,
+    updatedAt: o.now,
+    quantity: o.quantity,
+    orderType: o.orderType,
+    price: o.price ?? null,
+    slippage: o.slippage ?? ZERO,
+    refPrice: o.refPrice ?? 0,
+    target: o.target ?? null,
+  };
+}
