@@ -616,14 +616,21 @@ export class Executor {
     }
   }
 
-  private checkLosses(): void {
+  /**
+   * Daily loss (realised today + unrealised − fees today) after every fill; drawdown when the
+   * venue's equity is known (each reconciliation reads the balance).
+   */
+  checkLosses(equity?: Decimal): void {
     if (!this.gate.hasLossLimits) return;
     const dayStart = Math.floor(this.clock.now() / 86_400_000) * 86_400_000;
-    const s = this.ledger.summary();
+    const daily = this.ledger
+      .realisedSince(dayStart)
+      .plus(this.ledger.summary().unrealised)
+      .minus(this.ledger.feesSince(dayStart));
     try {
-      this.gate.checkLosses(this.ledger.realisedSince(dayStart).plus(s.unrealised).minus(s.fees), undefined);
+      this.gate.checkLosses(daily, equity);
     } catch {
-      // journal failure already latched
+      // a journal failure is already latched and stops sending
     }
   }
 

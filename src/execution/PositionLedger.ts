@@ -41,6 +41,7 @@ export class PositionLedger {
   private readonly lots = new Map<string, Lot>();
   private readonly marks = new Map<string, Decimal>();
   private readonly realisedLog: { ts: number; pnl: Decimal }[] = [];
+  private readonly feeLog: { ts: number; fee: Decimal }[] = [];
   private readonly applied = new Set<string>();
 
   /** Applies a fill; false (and no change) when its id was applied before. */
@@ -65,6 +66,7 @@ export class PositionLedger {
       this.lots.set(key, lot);
     }
     lot.fees = lot.fees.plus(fill.fee);
+    if (!fill.fee.isZero()) this.feeLog.push({ ts: fill.ts, fee: fill.fee });
     if (fill.effect === 'open') {
       const qty = lot.openQuantity.plus(fill.quantity);
       lot.avgOpenPrice = qty.isZero()
@@ -147,6 +149,10 @@ export class PositionLedger {
       openPositions: open.length,
       notional: sum(open.map((l) => l.openQuantity.times(this.marks.get(l.symbol) ?? l.avgOpenPrice))),
     };
+  }
+
+  feesSince(ts: number): Decimal {
+    return sum(this.feeLog.filter((r) => r.ts >= ts).map((r) => r.fee));
   }
 
   realisedSince(ts: number): Decimal {

@@ -42,6 +42,13 @@ export async function reconcile(ex: Executor): Promise<ReconcileResult> {
   const converged = convergeLots(ex, positions);
   const adopted = adoptExternals(ex, positions);
   ex.gate.checkExposureCap(ex.ledger.summary().notional);
+  if (ex.gate.hasLossLimits) {
+    try {
+      ex.checkLosses((await ex.venue.balance()).equity);
+    } catch {
+      ex.checkLosses();
+    }
+  }
   return { ok: true, resolved, adopted, converged };
 }
 

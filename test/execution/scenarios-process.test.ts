@@ -203,6 +203,21 @@ describe('scenario 19: kill switch', () => {
     expect((await again.submit(openIntent('k3'))).status).toBe('accepted');
   });
 
+  it('latches HALTED when the venue equity falls the configured drawdown below its peak', async () => {
+    const v = await setupVenue({ collateral: 10_000 });
+    const risk = riskOptionsFromConfig({ account: { maxDrawdownPct: 5 } });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), risk });
+    await executor.submit(openIntent('dd', { quantity: dec('0.05'), leverage: 10 }));
+    await settle(v, executor);
+    await executor.reconcileNow();
+    expect(executor.gate.state).toBe('active');
+    const mark = v.sim.engine.mark('BTCUSDT')!.mark;
+    v.sim.engine.setMark('BTCUSDT', mark * 0.85);
+    await executor.reconcileNow();
+    expect(executor.gate.state).toBe('halted');
+    expect(executor.gate.stateReason).toMatch(/drawdown/);
+  });
+
   it('closes every position with close-all-positions when halted with closeAll, and refuses new opens', async () => {
     const v = await setupVenue();
     const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
