@@ -1,16 +1,16 @@
 import type { Subject } from 'rxjs';
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
-import { ClientRequestId, type IntentId, type QuoteId, type StrategyId } from '../domain/ids.ts';
+import type { ClientRequestId, IntentId, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import type { MarketSpec } from '../domain/market.ts';
 import { type Decimal, dec, ZERO } from '../domain/money.ts';
-import { openQuantity, type Position } from '../domain/position.ts';
+import type { Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
-import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
+import { AuthError, type PermissionError } from '../errors/venueErrors.ts';
 import { acquireHostLock, type HostLock } from '../journal/hostLock.ts';
 import type { Journal, RequestPatch } from '../journal/Journal.ts';
 import { describeError } from '../log/redact.ts';
@@ -20,6 +20,8 @@ import { type ExposureView, RiskGate } from '../risk/RiskGate.ts';
 import type { Capability } from '../risk/tradingState.ts';
 import type { BatchAck, RequestStatusReport, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
 import { Batcher } from './Batcher.ts';
+import { checkPermissions } from './checkPermissions.ts';
+import { closeAllRecords } from './closeAllRecords.ts';
 import type { CrashHook, CrashPoint } from './crash.ts';
 import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
 import { createEventBus, type ExecutionEvent } from './events.ts';
@@ -31,6 +33,8 @@ import { type FeeRates, fillOf, reportFill, requestOutcome } from './outcome.ts'
 import { PositionLedger } from './PositionLedger.ts';
 import { type ReconcileResult, reconcile } from './reconcile.ts';
 import { buildRequest } from './requestBuilder.ts';
+import type { RequestChange } from './requestChange.ts';
+import { type AnswerHost, applyAck, applySubmitError } from './submitAnswer.ts';
 import { Tracker } from './Tracker.ts';
 import { sendRequests } from './venueOrders.ts';
 
@@ -62,13 +66,6 @@ export type SubmitResult =
 
 const PLATFORM_FEE = dec('0.0003');
 
-interface Change {
-  readonly id: ClientRequestId;
-  readonly to: RequestStatus;
-  readonly patch?: RequestPatch;
-  readonly note?: string;
-}
-
 /**
  * The execution core for one venue subaccount: risk gate → journal → batcher → venue → tracker
  * → ledger, with reconciliation from the positions list at start and on a timer. Every request
@@ -96,7 +93,7 @@ export class Executor {
   private draining = false;
   private readonly outcomes = new Map<
     ClientRequestId,
-    { change: Change; fill?: Fill; liquidated: boolean }
+    { change: RequestChange; fill?: Fill; liquidated: boolean }
   >();
   private outcomeCommitScheduled = false;
   private insertQueue: { record: RequestRecord; intent: Intent; resolve: (r: SubmitResult) => void }[] = [];
@@ -393,7 +390,7 @@ export class Executor {
   }
 
   /** Every status change goes through here: journal (transition table), index, event. */
-  move(changes: readonly Change[]): RequestRecord[] {
+  move(changes: readonly RequestChange[]): RequestRecord[] {
     if (changes.length === 0) return [];
     const before = changes.map((c) => this.journal.get(c.id)?.status);
     let out: RequestRecord[];
@@ -587,33 +584,9 @@ export class Executor {
   }
 
   private async checkPermissions(): Promise<void> {
-    try {
-      const p = await this.venue.listPermissions();
-      if (!p.isValid) {
-        this.gate.authFailure('list-permissions says the key is not valid');
-        return;
-      }
-      const mine = p.subaccounts.find(
-        (s) => s.subaccount === this.venue.subaccount && s.chainId === this.venue.chainId,
-      );
-      const perms = new Set<string>(mine?.permissions ?? []);
-      const has = (x: string): boolean => perms.has('ALL') || perms.has(x);
-      const need: [Capability, string][] = [
-        ['open', 'OPEN_POSITION'],
-        ['close', 'CLOSE_POSITION'],
-        ['cancel', 'CANCEL_POSITION'],
-        ['read', 'VIEW_DETAILS'],
-      ];
-      for (const [cap, perm] of need) {
-        if (!has(perm)) this.gate.haltCapability(cap, `the key lacks ${perm} on this subaccount`);
-        else if (this.gate.capabilityHalted(cap) !== undefined) this.gate.clearCapability(cap);
-      }
-    } catch (e) {
-      if (e instanceof AuthError) this.onAuth(e);
-      else if (e instanceof PermissionError)
-        this.alert('warning', 'PERMISSION', `list-permissions refused: ${describeError(e)}`);
-      else this.alert('warning', 'PERMISSION_CHECK', `list-permissions failed: ${describeError(e)}`);
-    }
+    await checkPermissions(this.venue, this.gate, (severity, code, message) =>
+      this.alert(severity, code, message),
+    );
   }
 
   /**
@@ -663,80 +636,30 @@ export class Executor {
       return;
     }
     if (ack === undefined) {
-      this.onSubmitError(records, failure);
+      applySubmitError(this.answerHost(), records, failure);
       return;
     }
     try {
-      this.onAck(records, ack);
+      applyAck(this.answerHost(), records, ack);
     } catch (e) {
       if (e instanceof JournalError) return;
       throw e;
     }
   }
 
+  private answerHost(): AnswerHost {
+    return {
+      move: (c) => this.move(c),
+      markUnknown: (rs, why) => this.markUnknown(rs, why),
+      track: (r) => this.tracker.track(r),
+      current: (id) => this.journal.get(id) as RequestRecord,
+      rejectCodes: this.rejectCodes,
+      gate: this.gate,
+    };
+  }
+
   exposureView(): ExposureView {
     return createExposureView(this.ledger, this.index);
-  }
-
-  private capabilityOf(kind: RequestKind): Capability {
-    return kind === 'open' ? 'open' : kind === 'close' ? 'close' : 'cancel';
-  }
-
-  private isDefinitive(e: unknown): e is VenueRejectedError {
-    return e instanceof VenueRejectedError && this.rejectCodes.has(e.venueCode);
-  }
-
-  private onSubmitError(records: readonly RequestRecord[], e: unknown): void {
-    if (this.isDefinitive(e)) {
-      this.move(
-        records.map((r) => ({
-          id: r.clientRequestId,
-          to: 'REJECTED' as const,
-          patch: { errorCode: e.venueCode, reason: e.message },
-        })),
-      );
-      return;
-    }
-    if (e instanceof AuthError) this.onAuth(e);
-    if (e instanceof PermissionError)
-      this.onPermission(this.capabilityOf((records[0] as RequestRecord).kind), e);
-    const fresh = records.map((r) => this.journal.get(r.clientRequestId) as RequestRecord);
-    this.markUnknown(fresh, `submit without a readable answer: ${describeError(e)}`);
-  }
-
-  private onAck(records: readonly RequestRecord[], ack: SubmitAck | BatchAck): void {
-    if ('tempId' in ack) {
-      const [r] = this.move([
-        { id: (records[0] as RequestRecord).clientRequestId, to: 'ACCEPTED', patch: { tempId: ack.tempId } },
-      ]);
-      this.tracker.track(r as RequestRecord);
-      return;
-    }
-    const changes: Change[] = [];
-    const unknown: RequestRecord[] = [];
-    records.forEach((r, i) => {
-      const item = ack.results.find((x) => x.index === i);
-      if (item === undefined) unknown.push(r);
-      else if (item.ok)
-        changes.push({
-          id: r.clientRequestId,
-          to: 'ACCEPTED',
-          patch: { tempId: item.tempId, batchId: ack.batchId },
-        });
-      else if (this.isDefinitive(item.error))
-        changes.push({
-          id: r.clientRequestId,
-          to: 'REJECTED',
-          patch: { batchId: ack.batchId, errorCode: item.error.venueCode, reason: item.error.message },
-        });
-      else unknown.push(r);
-    });
-    for (const r of this.move(changes)) if (r.status === 'ACCEPTED') this.tracker.track(r);
-    if (unknown.length > 0)
-      this.markUnknown(
-        unknown.map((r) => this.journal.get(r.clientRequestId) as RequestRecord),
-        'batch item without a definitive answer',
-      );
   }
 
   /**
@@ -755,25 +678,7 @@ export class Executor {
     }
     if (!this.alive() || rows.length === 0) return;
     const now = this.clock.now();
-    const records: RequestRecord[] = rows.map((p, i) => ({
-      clientRequestId: ClientRequestId(`cr_${intentId.replace(/^in_/, '')}_${i}`),
-      intentId,
-      strategyId: (strategyId ?? this.ledger.lot(`q:${p.quoteId}`)?.strategyId ?? 'killswitch') as StrategyId,
-      kind: 'close',
-      symbol: p.symbol,
-      side: p.side,
-      quantity: openQuantity(p),
-      quoteId: p.quoteId as QuoteId,
-      params: {
-        closeAll: true,
-        quoteId: p.quoteId,
-        quantityToClose: openQuantity(p).toString(),
-        orderType: 'MARKET',
-      },
-      status: 'CREATED',
-      createdAt: now,
-      updatedAt: now,
-    }));
+    const records = closeAllRecords(rows, intentId, strategyId, this.ledger, now);
     try {
       this.journal.insertRequests(records);
       for (const r of records) this.index.update(r);
@@ -793,7 +698,7 @@ export class Executor {
     try {
       ack = await this.venue.closeAll();
     } catch (e) {
-      if (this.alive()) this.onSubmitError(records, e);
+      if (this.alive()) applySubmitError(this.answerHost(), records, e);
       return;
     }
     if (!this.alive()) return;
@@ -804,7 +709,7 @@ export class Executor {
       );
       return;
     }
-    this.onAck(records, ack);
+    applyAck(this.answerHost(), records, ack);
   }
 
   private onAuth(e: AuthError): void {

@@ -1,0 +1,91 @@
+import type { ClientRequestId } from '../domain/ids.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import type { RequestKind } from '../domain/venueStatus.ts';
+import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
+import { describeError } from '../log/redact.ts';
+import type { RiskGate } from '../risk/RiskGate.ts';
+import type { Capability } from '../risk/tradingState.ts';
+import type { BatchAck, SubmitAck } from '../venue/VenuePort.ts';
+import type { RequestChange } from './requestChange.ts';
+
+/** What applying a submit's answer needs from the executor. */
+export interface AnswerHost {
+  move(changes: readonly RequestChange[]): RequestRecord[];
+  markUnknown(records: readonly RequestRecord[], why: string): void;
+  track(r: RequestRecord): void;
+  current(id: ClientRequestId): RequestRecord;
+  readonly rejectCodes: ReadonlySet<string>;
+  readonly gate: RiskGate;
+}
+
+function isDefinitive(host: AnswerHost, e: unknown): e is VenueRejectedError {
+  return e instanceof VenueRejectedError && host.rejectCodes.has(e.venueCode);
+}
+
+function capabilityOf(kind: RequestKind): Capability {
+  return kind === 'open' ? 'open' : kind === 'close' ? 'close' : 'cancel';
+}
+
+/**
+ * The submit failed: REJECTED only on a code from the definitive list (scenario 14); anything
+ * else — 5xx, 429, a reset, 401, 403, an unreadable body — is UNKNOWN (scenarios 1, 10-13).
+ */
+export function applySubmitError(host: AnswerHost, records: readonly RequestRecord[], e: unknown): void {
+  if (isDefinitive(host, e)) {
+    host.move(
+      records.map((r) => ({
+        id: r.clientRequestId,
+        to: 'REJECTED' as const,
+        patch: { errorCode: e.venueCode, reason: e.message },
+      })),
+    );
+    return;
+  }
+  if (e instanceof AuthError) host.gate.authFailure(describeError(e));
+  if (e instanceof PermissionError)
+    host.gate.haltCapability(capabilityOf((records[0] as RequestRecord).kind), describeError(e));
+  host.markUnknown(
+    records.map((r) => host.current(r.clientRequestId)),
+    `submit without a readable answer: ${describeError(e)}`,
+  );
+}
+
+/** The 201: each tempId is journaled (ACCEPTED) at once and tracked; batch items on their own. */
+export function applyAck(
+  host: AnswerHost,
+  records: readonly RequestRecord[],
+  ack: SubmitAck | BatchAck,
+): void {
+  if ('tempId' in ack) {
+    const [r] = host.move([
+      { id: (records[0] as RequestRecord).clientRequestId, to: 'ACCEPTED', patch: { tempId: ack.tempId } },
+    ]);
+    host.track(r as RequestRecord);
+    return;
+  }
+  const changes: RequestChange[] = [];
+  const unknown: RequestRecord[] = [];
+  records.forEach((r, i) => {
+    const item = ack.results.find((x) => x.index === i);
+    if (item === undefined) unknown.push(r);
+    else if (item.ok)
+      changes.push({
+        id: r.clientRequestId,
+        to: 'ACCEPTED',
+        patch: { tempId: item.tempId, batchId: ack.batchId },
+      });
+    else if (isDefinitive(host, item.error))
+      changes.push({
+        id: r.clientRequestId,
+        to: 'REJECTED',
+        patch: { batchId: ack.batchId, errorCode: item.error.venueCode, reason: item.error.message },
+      });
+    else unknown.push(r);
+  });
+  for (const r of host.move(changes)) if (r.status === 'ACCEPTED') host.track(r);
+  if (unknown.length > 0)
+    host.markUnknown(
+      unknown.map((r) => host.current(r.clientRequestId)),
+      'batch item without a definitive answer',
+    );
+}
