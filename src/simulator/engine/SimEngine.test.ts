@@ -275,3 +275,25 @@ describe('SimEngine funding source', () => {
     expect(short.quote.accumulatedFunding.toFixed()).toBe('-0.46');
   });
 });
+
+describe('SimEngine ids', () => {
+  it('names a position by its open tempId or quoteId, never by a close request id', () => {
+    const { clock, e, sub } = engine();
+    const open = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'MARKET',
+      quantity: 0.01,
+      leverage: 5,
+    });
+    clock.advanceSync(100);
+    const close = e.submitClose(open.quote, {
+      quantityToClose: 0.005,
+      orderType: 'LIMIT',
+      closePrice: 120_000,
+    });
+    expect(e.quote(open.tempId)).toBe(open.quote);
+    expect(e.quote(open.quote.quoteId as string)).toBe(open.quote);
+    expect(e.quote(close.tempId)).toBeUndefined();
+  });
+});

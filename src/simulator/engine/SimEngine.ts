@@ -391,7 +391,11 @@ export class SimEngine {
 
   /** The quote behind a tempId of its open, or behind its quoteId. */
   quote(positionId: string): Quote | undefined {
-    return this.byQuoteId.get(positionId) ?? this.requests.get(positionId)?.quote;
+    const byQuote = this.byQuoteId.get(positionId);
+    if (byQuote) return byQuote;
+    // Only an open's tempId names a position; a close or cancel id does not.
+    const r = this.requests.get(positionId);
+    return r?.kind === 'open' ? r.quote : undefined;
   }
 
   /** Whether a fresh request id is still inside the indexing-lag window (answers 404). */
