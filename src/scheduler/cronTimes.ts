@@ -1,0 +1,34 @@
+import { createTask, validate } from 'node-cron';
+
+/** node-cron's matcher; its next-match walker is not in the type declarations, so we name it here. */
+interface TimeMatcher {
+  getNextMatch(date: Date): Date;
+}
+
+/**
+ * Next fire times of a cron expression (5 fields, or 6 with seconds first), in UTC, from any
+ * clock's time — node-cron computes them, we only decide when "now" is.
+ */
+export class CronTimes {
+  readonly expression: string;
+  private readonly matcher: TimeMatcher;
+  private readonly destroy: () => void;
+
+  constructor(expression: string) {
+    if (!validate(expression))
+      throw new TypeError(`not a valid cron expression: ${JSON.stringify(expression)}`);
+    const task = createTask(expression, () => {}, { timezone: 'UTC' });
+    this.matcher = (task as unknown as { timeMatcher: TimeMatcher }).timeMatcher;
+    this.destroy = () => void task.destroy();
+    this.expression = expression;
+  }
+
+  /** The first fire time strictly after `afterMs` (epoch ms). */
+  next(afterMs: number): number {
+    return this.matcher.getNextMatch(new Date(afterMs)).getTime();
+  }
+
+  dispose(): void {
+    this.destroy();
+  }
+}
