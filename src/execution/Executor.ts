@@ -136,6 +136,7 @@ export class Executor {
       onPermissionError: (e) => this.onPermission('read', e),
       onOutage: (ms) =>
         this.alert('warning', 'STATUS_OUTAGE', `status polls failing for ${Math.round(ms / 1000)} s`),
+      onRateLimited: (ms) => this.alert('warning', 'RATE_LIMITED', `status polls got 429: paused ${ms} ms`),
       midPoll: () => this.crashAt('midPoll'),
     });
   }

@@ -18,6 +18,7 @@ export interface TrackerHost {
   onAuthError(e: AuthError): void;
   onPermissionError(e: PermissionError): void;
   onOutage(ms: number): void;
+  onRateLimited(retryAfterMs: number): void;
   /** Called right after a status answer arrived, before it is applied (crash point midPoll). */
   midPoll(): void;
 }
@@ -157,7 +158,20 @@ export class Tracker {
     }
     const now = this.clock.now();
     if (e instanceof TransientVenueError && e.retryAfterMs !== undefined) {
+      // Every 429 is a limiter defect worth seeing; one pause for all polls, not a storm.
+      if (now >= this.pausedUntil) this.host.onRateLimited(e.retryAfterMs);
       this.pausedUntil = Math.max(this.pausedUntil, now + e.retryAfterMs);
+    }
+    const r = this.host.current(id);
+    if (
+      r !== undefined &&
+      r.params.orderType !== 'LIMIT' &&
+      now - (r.submittedAt ?? r.createdAt) >= this.o.deadlineMs
+    ) {
+      // Past its deadline with the venue unreachable: unknown, so its market is blocked (scenario 5).
+      this.tracked.delete(id);
+      this.host.onLost(r, `status unreadable past the ${this.o.deadlineMs} ms deadline`);
+      return;
     }
     this.outageSince ??= now;
     if (!this.outageAlerted && now - this.outageSince >= 60_000) {

@@ -207,6 +207,28 @@ describe('scenario 5: status polls fail with network errors for minutes', () => 
   });
 });
 
+describe('scenario 5 past the deadline', () => {
+  it('makes a request unknown (and blocks its market) once the outage outlasts its deadline', async () => {
+    const v = await setupVenue({ fillLatencyMs: { min: 1_000, max: 1_000 } });
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      execution: { poll: { deadlineMs: 60_000 } },
+    });
+    const intent = openIntent('s5-deadline');
+    await executor.submit(intent);
+    await v.clock.advance(10);
+    v.sim.setFaults({ errorRate: 1 });
+    await v.clock.advance(70_000);
+    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.index.isMarketUnresolved('BTCUSDT')).toBe(true);
+    v.sim.setFaults({});
+    await settle(v, executor);
+    // On recovery the positions list settles it first (it shows the tempId filled).
+    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
+  });
+});
+
 describe('scenario 12: 429 on submit and on polling', () => {
   it('makes a 429 on submit UNKNOWN, never resends, and settles it from positions', async () => {
     const v = await setupVenue();
