@@ -91,3 +91,17 @@ describe('Executor: exposure over the cap', () => {
     expect(res.status === 'denied' && res.reason).toBe('REDUCING_ONLY');
   });
 });
+
+describe('Executor: funding', () => {
+  it('carries the funding the venue accumulated on a position into the ledger', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    await executor.submit(openIntent('fund', { quantity: dec('0.1') }));
+    await v.clock.runUntil(() => executor.isIdle(), 60_000);
+    await v.clock.advance(8 * 3_600_000 + 1_000);
+    await executor.reconcileNow();
+    const [row] = await v.venue.positions();
+    expect(row?.accumulatedFunding.isZero()).toBe(false);
+    expect(executor.ledger.summary().funding.toString()).toBe(row?.accumulatedFunding.toString());
+  });
+});
