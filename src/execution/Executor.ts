@@ -309,6 +309,7 @@ export class Executor {
   async onHaltSignal(): Promise<void> {
     const requested = this.journal.getMeta(CLOSE_ALL_REQUESTED) !== undefined;
     if (requested) this.journal.deleteMeta(CLOSE_ALL_REQUESTED);
+    this.alert('critical', 'HALT_SIGNAL', `halt requested${requested ? ' with close-all' : ''}`);
     await this.halt({
       reason: this.gate.stateReason ?? 'halt signal',
       closeAll: requested || this.gate.closeAllOnHalt,

@@ -5,7 +5,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { registerRiskCommands } from '../../src/cli/commands/risk.ts';
+import { createProgram } from '../../src/cli/program.ts';
 import { dec } from '../../src/domain/money.ts';
 import { CRASH_POINTS, SimulatedCrash } from '../../src/execution/crash.ts';
 import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
@@ -24,6 +26,18 @@ import {
   venueExposure,
   venueQuoteCount,
 } from './harness.ts';
+
+/** `perpflow …` in process, output swallowed. */
+async function run(...args: string[]): Promise<void> {
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try {
+    const program = createProgram();
+    registerRiskCommands(program);
+    await program.parseAsync(['node', 'perpflow', ...args]);
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 describe('scenario 15: the same signal twice, and replayed after a restart', () => {
   it('turns a repeated signal into a no-op and allows one open per (strategy, market, side) unless stacking', async () => {
@@ -231,6 +245,24 @@ describe('scenario 19: kill switch', () => {
     expect(events.some((e) => e.type === 'tradingStateChanged' && e.to === 'halted')).toBe(true);
     const res = await executor.submit(openIntent('h3'));
     expect(res.status === 'denied' && res.reason).toBe('TRADING_HALTED');
+  });
+});
+
+describe('scenario 19: the operator kill switch', () => {
+  it('obeys `perpflow halt --close-all` written to the journal by another process, on the halt signal', async () => {
+    const v = await setupVenue();
+    const path = tempJournalPath();
+    const { executor, events } = await startExecutor(v, { path });
+    await executor.submit(openIntent('op-1'));
+    await settle(v, executor);
+    await run('halt', '--journal', path, '--close-all');
+    const denied = await executor.submit(openIntent('op-2', { symbol: ETH }));
+    expect(denied.status === 'denied' && denied.reason).toBe('TRADING_HALTED');
+    await executor.onHaltSignal();
+    await settle(v, executor);
+    expect(show(await venueExposure(v))).toEqual({});
+    expect(show(executor.exposure())).toEqual({});
+    expect(events.some((e) => e.type === 'alert' && e.code === 'HALT_SIGNAL')).toBe(true);
   });
 });
 

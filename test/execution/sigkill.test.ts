@@ -5,7 +5,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { registerRiskCommands } from '../../src/cli/commands/risk.ts';
+import { createProgram } from '../../src/cli/program.ts';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { ZERO } from '../../src/domain/money.ts';
 import { openQuantity } from '../../src/domain/position.ts';
@@ -103,6 +105,46 @@ describe('SIGKILL mid-flight', () => {
     expect(show(ledger.exposure())).toEqual(show(venueExp));
     expect(sameExposure(ledger.exposure(), venueExp)).toBe(true);
     expect(new Set(fills.map((f) => f.fillId)).size).toBe(fills.length);
+    journal.close();
+  }, 60_000);
+
+  it('halts and closes everything when `perpflow halt --close-all` signals the running process', async () => {
+    sim ??= await spawnSimServer({ min: 100, max: 400 }, 5);
+    const acc = await bootstrapAccount(fetch, {
+      baseUrl: sim.url,
+      collateral: 10_000_000,
+      wallet: '0x00000000000000000000000000000000000b0b00',
+    });
+    const path = tempJournalPath();
+    const worker = startWorker([sim.url, acc.apiKey, acc.subaccount, path, '6', 'stay']);
+    await until(() => worker.lines.includes('idle'), 20_000, 'the worker to settle');
+    const clock = new SystemClock();
+    const venue = createVenueClient({
+      baseUrl: sim.url,
+      apiKey: acc.apiKey,
+      subaccount: acc.subaccount,
+      clock,
+    });
+    expect((await venue.positions()).length).toBeGreaterThan(0);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const program = createProgram();
+      registerRiskCommands(program);
+      await program.parseAsync(['node', 'perpflow', 'halt', '--journal', path, '--close-all']);
+    } finally {
+      out.mockRestore();
+    }
+    await until(() => worker.lines.includes('halted'), 10_000, 'the halt signal to be handled');
+    const end = clock.now() + 15_000;
+    while ((await venue.positions()).length > 0) {
+      if (clock.now() > end) throw new Error('timed out waiting for every position to close');
+      await clock.sleep(50);
+    }
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    const { journal } = openJournal({ path, clock });
+    expect(journal.getMeta('tradingState')).toBe('halted');
+    expect(journal.nonTerminal()).toEqual([]);
     journal.close();
   }, 60_000);
 });

@@ -11,7 +11,7 @@ const DEFAULT_JOURNAL = 'var/perpflow.sqlite';
 function signalHolder(path: string): string {
   const j = openExistingJournal(path);
   try {
-    const here = leaseRows(j).filter((l) => l.host === hostname());
+    const here = leaseRows(j).filter((l) => l.host === hostname() && l.pid !== process.pid);
     for (const l of here) {
       try {
         process.kill(l.pid, HALT_SIGNAL);
