@@ -495,6 +495,11 @@ export class Executor {
     if (valid.some((i) => i.liquidated)) this.soonReconcile();
   }
 
+  /** Symbols of the tradable markets in the catalog. */
+  marketSymbols(): string[] {
+    return [...this.markets.values()].filter((m) => m.isValid).map((m) => m.symbol as string);
+  }
+
   /** Markets by symbol (loaded at start). */
   marketSpec(symbol: string): MarketSpec | undefined {
     return this.markets.get(symbol);

@@ -53,7 +53,9 @@ export async function reconcile(ex: Executor): Promise<ReconcileResult> {
 }
 
 async function refreshMarks(ex: Executor, positions: readonly Position[]): Promise<void> {
+  // Every tradable market, not only those with positions: notional limits need a price first.
   const symbols = new Set<string>([
+    ...ex.marketSymbols(),
     ...positions.map((p) => p.symbol as string),
     ...ex.ledger.openLots().map((l) => l.symbol),
   ]);

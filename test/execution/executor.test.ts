@@ -105,3 +105,16 @@ describe('Executor: funding', () => {
     expect(executor.ledger.summary().funding.toString()).toBe(row?.accumulatedFunding.toString());
   });
 });
+
+describe('Executor: notional limits', () => {
+  it('prices a market it has never traded from the start-up reconciliation, so notional limits apply at once', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      risk: riskOptionsFromConfig({ account: { maxNotionalPerPosition: 2_000 } }),
+    });
+    expect((await executor.submit(openIntent('n1'))).status).toBe('accepted');
+    const big = await executor.submit(openIntent('n2', { symbol: 'ETHUSDT' as never, quantity: dec('1') }));
+    expect(big.status === 'denied' && big.reason).toBe('MAX_NOTIONAL_PER_POSITION');
+  });
+});
