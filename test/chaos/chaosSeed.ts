@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MarketSymbol } from '../../src/domain/ids.ts';
-import type { Intent, OpenIntent } from '../../src/domain/intent.ts';
+import { ClientRequestId, MarketSymbol } from '../../src/domain/ids.ts';
+import type { CancelIntent, Intent, OpenIntent } from '../../src/domain/intent.ts';
+import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { dec } from '../../src/domain/money.ts';
 import { CRASH_POINTS, type CrashPoint, SimulatedCrash } from '../../src/execution/crash.ts';
 import type { Executor } from '../../src/execution/Executor.ts';
@@ -21,16 +22,34 @@ import {
 } from '../execution/harness.ts';
 
 const MARKETS = [
-  { symbol: MarketSymbol('BTCUSDT'), sizes: ['0.002', '0.01', '0.02'] },
-  { symbol: MarketSymbol('ETHUSDT'), sizes: ['0.01', '0.1'] },
-  { symbol: MarketSymbol('SOLUSDT'), sizes: ['0.1', '1'] },
+  {
+    symbol: MarketSymbol('BTCUSDT'),
+    sizes: ['0.002', '0.01', '0.02'],
+    rest: { LONG: 50_000, SHORT: 150_000 },
+  },
+  { symbol: MarketSymbol('ETHUSDT'), sizes: ['0.01', '0.1'], rest: { LONG: 1_500, SHORT: 5_000 } },
+  { symbol: MarketSymbol('SOLUSDT'), sizes: ['0.1', '1'], rest: { LONG: 90, SHORT: 300 } },
 ] as const;
+
+/** A cancel of the open request an intent made (its client id is derived from the intent id). */
+function cancelOf(signal: string, target: OpenIntent): CancelIntent {
+  return {
+    kind: 'cancel',
+    intentId: deriveIntentId(target.strategyId, signal),
+    strategyId: target.strategyId,
+    createdAt: 0,
+    symbol: target.symbol,
+    target: ClientRequestId(`cr_${target.intentId.slice(3)}`),
+  };
+}
 
 export interface SeedResult {
   readonly seed: number;
   readonly violations: readonly string[];
   readonly intents: number;
   readonly crashedAt?: CrashPoint;
+  /** Requests by `kind:status` at the end, to see what the seed exercised. */
+  readonly outcomes: Readonly<Record<string, number>>;
 }
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)] as T;
@@ -53,25 +72,62 @@ function randomFaults(rng: Rng): FaultProfile {
 function randomIntents(rng: Rng, n: number): Intent[] {
   const out: Intent[] = [];
   const opens: OpenIntent[] = [];
+  const resting: OpenIntent[] = [];
   for (let i = 0; i < n; i++) {
     const roll = rng.next();
-    if (roll < 0.2 && opens.length > 0) {
+    if (roll < 0.15 && opens.length > 0) {
       out.push(closeIntent(`close-${i}`, pick(rng, opens)));
-    } else if (roll < 0.3 && out.length > 0) {
+    } else if (roll < 0.25 && out.length > 0) {
       out.push(pick(rng, out)); // the strategy repeats a signal
+    } else if (roll < 0.32 && resting.length > 0) {
+      out.push(cancelOf(`cancel-${i}`, pick(rng, resting)));
     } else {
       const m = pick(rng, MARKETS);
+      const side = rng.next() < 0.5 ? 'LONG' : 'SHORT';
+      const limit = rng.next() < 0.15;
       const o = openIntent(`open-${i}`, {
         symbol: m.symbol,
-        side: rng.next() < 0.5 ? 'LONG' : 'SHORT',
+        side,
         quantity: dec(pick(rng, m.sizes)),
         allowStacking: rng.next() < 0.5,
+        ...(limit ? { orderType: 'LIMIT' as const, limitPrice: dec(m.rest[side]) } : {}),
       });
-      opens.push(o);
+      (limit ? resting : opens).push(o);
       out.push(o);
     }
   }
   return out;
+}
+
+/** The strategy's clean-up: cancel LIMIT opens still resting (a cancel may itself end unknown). */
+async function cancelResting(v: Venue, ex: Executor): Promise<void> {
+  for (let round = 0; round < 10; round++) {
+    const resting = ex.journal
+      .nonTerminal()
+      .filter((r) => r.kind === 'open' && r.params.orderType === 'LIMIT' && r.status === 'ACCEPTED');
+    const cancelling = new Set(
+      ex.journal
+        .nonTerminal()
+        .filter((r) => r.kind === 'cancelOpen')
+        .map((r) => r.params.target as string),
+    );
+    const todo = resting.filter((r) => !cancelling.has(r.clientRequestId));
+    if (todo.length === 0 && cancelling.size === 0) return;
+    for (const r of todo)
+      await ex.submit({
+        kind: 'cancel',
+        intentId: deriveIntentId(r.strategyId, `cleanup-${round}-${r.clientRequestId}`),
+        strategyId: r.strategyId,
+        createdAt: 0,
+        symbol: r.symbol,
+        target: r.clientRequestId,
+      });
+    await v.clock.runUntil(
+      () => ex.journal.nonTerminal().every((r) => r.params.orderType === 'LIMIT'),
+      120_000,
+    );
+    await v.clock.advance(5_000);
+  }
 }
 
 async function startTicking(v: Venue, path: string, crash?: (p: CrashPoint) => void): Promise<Running> {
@@ -120,19 +176,27 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     await v.clock.advance(rng.int(0, 400));
   }
   await v.clock.runUntil(() => ex.isDead || ex.isIdle(), 120_000);
-  if (ex.isDead) {
-    run = await startTicking(v, path);
-    ex = run.executor;
-  }
   v.sim.setFaults({});
-  await v.clock.runUntil(() => ex.isIdle(), 1_800_000);
+  // Settle: restart if the process died, cancel what rests, run until nothing is left open.
+  for (let round = 0; round < 3; round++) {
+    if (ex.isDead) {
+      run = await startTicking(v, path);
+      ex = run.executor;
+    }
+    await cancelResting(v, ex);
+    await v.clock.runUntil(() => ex.isDead || ex.isIdle(), 1_800_000);
+    if (!ex.isDead) break;
+  }
   await v.clock.advance(20_000);
   await ex.reconcileNow();
   const violations = await checkInvariants(v, ex);
+  const outcomes: Record<string, number> = {};
+  for (const r of ex.journal.all())
+    outcomes[`${r.kind}:${r.status}`] = (outcomes[`${r.kind}:${r.status}`] ?? 0) + 1;
   await ex.stop();
   v.sim.stop();
   rmSync(dirname(path), { recursive: true, force: true });
-  return { seed, violations, intents: intents.length, ...(crashedAt ? { crashedAt } : {}) };
+  return { seed, violations, intents: intents.length, outcomes, ...(crashedAt ? { crashedAt } : {}) };
 }
 
 export async function checkInvariants(v: Venue, ex: Executor): Promise<string[]> {

@@ -21,6 +21,10 @@ const lines = [
   `crashes     ${Object.entries(s.crashes)
     .map(([k, n]) => `${k}=${n}`)
     .join(' ')}`,
+  `requests    ${Object.entries(s.outcomes)
+    .sort()
+    .map(([k, n]) => `${k}=${n}`)
+    .join(' ')}`,
   `time        ${(s.ms / 1000).toFixed(1)} s (${(s.ms / seeds).toFixed(1)} ms/seed)`,
 ];
 for (const f of s.failed.slice(0, 20))

@@ -4,6 +4,7 @@ export interface RangeSummary {
   readonly seeds: number;
   readonly failed: readonly SeedResult[];
   readonly crashes: Readonly<Record<string, number>>;
+  readonly outcomes: Readonly<Record<string, number>>;
   readonly ms: number;
 }
 
@@ -12,10 +13,12 @@ export async function runRange(from: number, count: number): Promise<RangeSummar
   const t0 = performance.now();
   const failed: SeedResult[] = [];
   const crashes: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
   for (let seed = from; seed < from + count; seed++) {
     const r = await runSeed(seed);
     if (r.violations.length > 0) failed.push(r);
     if (r.crashedAt) crashes[r.crashedAt] = (crashes[r.crashedAt] ?? 0) + 1;
+    for (const [k, n] of Object.entries(r.outcomes)) outcomes[k] = (outcomes[k] ?? 0) + n;
   }
-  return { seeds: count, failed, crashes, ms: performance.now() - t0 };
+  return { seeds: count, failed, crashes, outcomes, ms: performance.now() - t0 };
 }
