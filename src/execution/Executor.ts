@@ -311,7 +311,8 @@ export class Executor {
     if (requested) this.journal.deleteMeta(CLOSE_ALL_REQUESTED);
     this.alert('critical', 'HALT_SIGNAL', `halt requested${requested ? ' with close-all' : ''}`);
     await this.halt({
-      reason: this.gate.stateReason ?? 'halt signal',
+      reason:
+        this.gate.state === 'halted' ? (this.gate.stateReason ?? 'halt signal') : 'halt signal (SIGUSR2)',
       closeAll: requested || this.gate.closeAllOnHalt,
     });
   }
