@@ -9,7 +9,7 @@ import { isTerminal, type RequestStatus, transition } from '../domain/requestSta
 import type { PositionSide } from '../domain/side.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
-import { holderAlive, type LeaseHolder, markDead, markLive, thisHost } from './lease.ts';
+import { claimLease, markDead, markLive } from './lease.ts';
 import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 
@@ -340,34 +340,9 @@ export class Journal {
    */
   acquireLease(scope: string): void {
     const now = this.clock.now();
-    this.write('acquire lease', () => {
-      const row = this.database.prepare('SELECT * FROM lease WHERE scope=?').get(scope) as
-        | Record<string, string | number>
-        | undefined;
-      if (row !== undefined && row.instance_id !== this.instanceId) {
-        const holder: LeaseHolder = {
-          scope,
-          instanceId: String(row.instance_id),
-          pid: Number(row.pid),
-          host: String(row.host),
-          acquiredAt: Number(row.acquired_at),
-          heartbeatAt: Number(row.heartbeat_at),
-        };
-        if (holderAlive(holder, now, this.leaseTtlMs)) {
-          throw new JournalError(
-            `another perpflow instance (pid ${holder.pid} on ${holder.host}) holds the journal lease for ${scope}; refusing to start`,
-            { details: { scope, pid: holder.pid, host: holder.host } },
-          );
-        }
-      }
-      this.database
-        .prepare(
-          `INSERT INTO lease(scope,instance_id,pid,host,acquired_at,heartbeat_at) VALUES (?,?,?,?,?,?)
-           ON CONFLICT(scope) DO UPDATE SET instance_id=excluded.instance_id, pid=excluded.pid, host=excluded.host,
-           acquired_at=excluded.acquired_at, heartbeat_at=excluded.heartbeat_at`,
-        )
-        .run(scope, this.instanceId, process.pid, thisHost(), now, now);
-    });
+    this.write('acquire lease', () =>
+      claimLease(this.database, scope, this.instanceId, now, this.leaseTtlMs),
+    );
     this.leaseScope = scope;
     markLive(this.instanceId);
   }

@@ -1,4 +1,6 @@
 import { hostname } from 'node:os';
+import type { DatabaseSync } from 'node:sqlite';
+import { JournalError } from '../errors/JournalError.ts';
 
 /** Who holds a journal's lease. */
 export interface LeaseHolder {
@@ -49,4 +51,40 @@ export function holderAlive(holder: LeaseHolder, now: number, ttlMs: number): bo
 
 export function thisHost(): string {
   return hostname();
+}
+
+/**
+ * Inside the caller's transaction: takes the `lease` row for `scope`, or throws a JournalError
+ * naming the live holder (reliability.md scenario 20). A dead holder's row is taken over.
+ */
+export function claimLease(
+  db: DatabaseSync,
+  scope: string,
+  instanceId: string,
+  now: number,
+  ttlMs: number,
+): void {
+  const row = db.prepare('SELECT * FROM lease WHERE scope=?').get(scope) as
+    | Record<string, string | number>
+    | undefined;
+  if (row !== undefined && row.instance_id !== instanceId) {
+    const holder: LeaseHolder = {
+      scope,
+      instanceId: String(row.instance_id),
+      pid: Number(row.pid),
+      host: String(row.host),
+      acquiredAt: Number(row.acquired_at),
+      heartbeatAt: Number(row.heartbeat_at),
+    };
+    if (holderAlive(holder, now, ttlMs))
+      throw new JournalError(
+        `another perpflow instance (pid ${holder.pid} on ${holder.host}) holds the journal lease for ${scope}; refusing to start`,
+        { details: { scope, pid: holder.pid, host: holder.host } },
+      );
+  }
+  db.prepare(
+    `INSERT INTO lease(scope,instance_id,pid,host,acquired_at,heartbeat_at) VALUES (?,?,?,?,?,?)
+     ON CONFLICT(scope) DO UPDATE SET instance_id=excluded.instance_id, pid=excluded.pid, host=excluded.host,
+     acquired_at=excluded.acquired_at, heartbeat_at=excluded.heartbeat_at`,
+  ).run(scope, instanceId, process.pid, thisHost(), now, now);
 }
