@@ -157,6 +157,14 @@ export class Executor {
         throw e;
       }
     }
+    if (ex.quarantined && o.journal.getMeta('quarantineAlerted') === undefined) {
+      ex.alert(
+        'critical',
+        'JOURNAL_QUARANTINED',
+        `the journal was corrupt and moved to ${o.journal.getMeta('quarantinedFrom')}; every venue position is adopted as external`,
+      );
+      o.journal.setMeta('quarantineAlerted', String(o.clock.now()));
+    }
     for (const f of o.journal.fills()) ex.ledger.apply(f);
     ex.recoverJournal();
     await ex.initialise();

@@ -10,7 +10,7 @@ import { openQuantity } from '../../src/domain/position.ts';
 import type { Permission, PositionSide } from '../../src/domain/side.ts';
 import type { CrashHook } from '../../src/execution/crash.ts';
 import { Executor } from '../../src/execution/Executor.ts';
-import type { ExecutionEvent } from '../../src/execution/events.ts';
+import { createEventBus, type ExecutionEvent } from '../../src/execution/events.ts';
 import type { ExecutionOptionsInput } from '../../src/execution/options.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
 import type { RiskOptions } from '../../src/risk/limits.ts';
@@ -90,7 +90,10 @@ export interface StartOptions {
 export async function startExecutor(v: Venue, o: StartOptions): Promise<Running> {
   const { journal } = openJournal({ path: o.path, clock: v.clock, synchronous: 'NORMAL' });
   const events: ExecutionEvent[] = [];
+  const bus = createEventBus();
+  bus.subscribe((e) => events.push(e));
   const executor = await Executor.start({
+    events: bus,
     venue: o.venue ?? v.venue,
     journal,
     clock: v.clock,
@@ -99,7 +102,6 @@ export async function startExecutor(v: Venue, o: StartOptions): Promise<Running>
     ...(o.execution ? { execution: o.execution } : {}),
     ...(o.hostLockDir ? { hostLockDir: o.hostLockDir } : {}),
   });
-  executor.events$.subscribe((e) => events.push(e));
   return { executor, events };
 }
 
