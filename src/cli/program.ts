@@ -6,6 +6,11 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 };
 
 export const EXIT_CODES_HELP = `
+Getting started:
+  perpflow sim                      run the venue simulator, then follow README "Connect an account"
+  perpflow config validate FILE     check a config file
+  (\`perpflow run\` — strategies, dry run, live — arrives with the next release; it does not exist yet)
+
 Exit codes:
   0  success
   1  runtime failure (venue unreachable, journal error, …)
