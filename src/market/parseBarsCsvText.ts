@@ -1,0 +1,159 @@
+import { type Bar, barProblem } from '../domain/bar.ts';
+import { MarketSymbol } from '../domain/ids.ts';
+import { ConfigError } from '../errors/ConfigError.ts';
+import { type BarsHeader, barsHeader } from './barsHeader.ts';
+import { IssueList } from './IssueList.ts';
+import { medianGap } from './medianGap.ts';
+import { parseBarTime } from './parseBarTime.ts';
+import { splitCsvLine } from './splitCsvLine.ts';
+import { SYMBOL_PATTERN, symbolFromFileName } from './symbolFromFileName.ts';
+
+export interface ReadBarsOptions {
+  /** Names the bars of a file without a symbol column; selects rows of a file with one. */
+  readonly symbol?: string;
+  /** Bar length; default: the median gap between consecutive bars of one symbol. */
+  readonly intervalMs?: number;
+}
+
+type Draft = { -readonly [K in keyof Bar]: Bar[K] };
+const TIME_HINT =
+  'expected ISO 8601 (2021-11-17T01:00:00Z), YYYY-MM-DD[ HH:MM:SS] in UTC, or epoch seconds or milliseconds';
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function fail(file: string, message: string): never {
+  throw new ConfigError([{ location: { file }, path: '', message }]);
+}
+
+/** The number in a cell, or the reason it is not one (`Number('')` is 0 and `Number('0x1')` is 1). */
+function numberIn(cell: string): number | string {
+  if (cell === '') return 'is empty, expected a number';
+  const n = Number(cell);
+  const hex = cell.length > 1 && (cell.charCodeAt(1) | 32) === 120;
+  return Number.isFinite(n) && !hex ? n : `"${cell}" is not a number`;
+}
+
+/**
+ * Parses OHLCV bars from CSV text (see readBarsCsv for the formats). Reports up to 20 problems at
+ * once as one ConfigError whose issues name file:line:column. Bars come out ordered by time.
+ */
+export function parseBarsCsvText(text: string, file: string, options: ReadBarsOptions = {}): readonly Bar[] {
+  const wanted = options.symbol?.trim().toUpperCase();
+  if (wanted !== undefined && !SYMBOL_PATTERN.test(wanted))
+    fail(file, `symbol "${options.symbol}" is not a market symbol (2–20 letters or digits, like BTCUSDT)`);
+  const given = options.intervalMs;
+  if (given !== undefined && !(Number.isFinite(given) && given > 0))
+    fail(file, `intervalMs ${given} is not a positive number of milliseconds`);
+  const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
+  const issues = new IssueList(file);
+  let n = 0;
+  while (n < lines.length && (lines[n] as string).trim() === '') n++;
+  if (n === lines.length) {
+    issues.add(1, 1, '', 'the file is empty; expected a header such as timestamp,open,high,low,close,volume');
+    issues.throwIfAny();
+  }
+  const header = barsHeader(splitCsvLine((lines[n] as string).replace(/\r$/, '')), n + 1, issues);
+  issues.throwIfAny();
+  const h = header as BarsHeader;
+  const headerLine = n + 1;
+  const fromName = h.symbol < 0 && wanted === undefined ? symbolFromFileName(file) : undefined;
+  if (h.symbol < 0 && wanted === undefined && fromName === undefined)
+    fail(
+      file,
+      'cannot tell the market symbol: the file has no symbol column and its name does not start with one (like BTCUSDT-1h.csv); pass a symbol (FILE.csv:SYMBOL on the command line)',
+    );
+  const fixed = h.symbol < 0 ? (wanted ?? fromName) : undefined;
+  const bars: Draft[] = [];
+  const last = new Map<string, { ts: number; line: number }>();
+  const skipped = new Set<string>();
+  let rawSymbol = '';
+  let symbol = '';
+  for (n = headerLine; n < lines.length; n++) {
+    let line = lines[n] as string;
+    if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+    if (line.trim() === '') continue;
+    const row = n + 1;
+    const { values, columns } = splitCsvLine(line);
+    if (values.length !== h.width) {
+      const col = values.length < h.width ? line.length + 1 : (columns[h.width] as number);
+      issues.add(row, col, '', `row has ${values.length} cells, the header has ${h.width}`);
+      continue;
+    }
+    const before = issues.count;
+    if (fixed === undefined) {
+      const cell = values[h.symbol] as string;
+      if (cell !== rawSymbol) {
+        rawSymbol = cell;
+        symbol = cell.toUpperCase();
+      }
+      if (!SYMBOL_PATTERN.test(symbol)) {
+        issues.add(
+          row,
+          columns[h.symbol] as number,
+          h.names[h.symbol] as string,
+          `"${cell}" is not a market symbol`,
+        );
+        continue;
+      }
+      if (wanted !== undefined && symbol !== wanted) {
+        skipped.add(symbol);
+        continue;
+      }
+    } else symbol = fixed;
+    const rawTime = values[h.time] as string;
+    const openTime = parseBarTime(rawTime);
+    if (Number.isNaN(openTime))
+      issues.add(
+        row,
+        columns[h.time] as number,
+        h.names[h.time] as string,
+        `"${rawTime}" is not a time; ${TIME_HINT}`,
+      );
+    const num = (i: number): number => {
+      if (i < 0) return 0;
+      const v = numberIn(values[i] as string);
+      if (typeof v === 'string') issues.add(row, columns[i] as number, h.names[i] as string, v);
+      return typeof v === 'number' ? v : Number.NaN;
+    };
+    const bar: Draft = {
+      symbol: MarketSymbol(symbol),
+      openTime,
+      intervalMs: 1,
+      open: num(h.open),
+      high: num(h.high),
+      low: num(h.low),
+      close: num(h.close),
+      volume: num(h.volume),
+    };
+    if (issues.count > before) continue;
+    const problem = barProblem(bar);
+    if (problem) issues.add(row, columns[h.open] as number, '', `inconsistent bar: ${problem}`);
+    const prev = last.get(symbol);
+    if (prev && openTime <= prev.ts) {
+      const what =
+        openTime === prev.ts
+          ? `duplicates the bar at ${iso(openTime)} on line ${prev.line}`
+          : `${iso(openTime)} is before ${iso(prev.ts)} on line ${prev.line}; bars must be in ascending time order`;
+      issues.add(
+        row,
+        columns[h.time] as number,
+        h.names[h.time] as string,
+        fixed ? what : `${symbol} ${what}`,
+      );
+    }
+    last.set(symbol, { ts: openTime, line: row });
+    bars.push(bar);
+  }
+  if (issues.count === 0 && bars.length === 0) {
+    const has =
+      skipped.size > 0
+        ? `no bars of ${wanted}; the file has ${[...skipped].sort().join(', ')}`
+        : 'no bars after the header';
+    issues.add(headerLine, 1, '', has);
+  }
+  issues.throwIfAny();
+  const intervalMs = given ?? medianGap(bars);
+  if (intervalMs === undefined)
+    fail(file, 'cannot infer the bar interval from a single bar per symbol; pass intervalMs');
+  for (const b of bars) b.intervalMs = intervalMs;
+  return last.size > 1 ? bars.sort((a, b) => a.openTime - b.openTime) : bars;
+}
