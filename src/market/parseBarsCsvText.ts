@@ -26,7 +26,7 @@ function fail(file: string, message: string): never {
 
 /** The number in a cell, or the reason it is not one (`Number('')` is 0 and `Number('0x1')` is 1). */
 function numberIn(cell: string): number | string {
-  if (cell === '') return 'is empty, expected a number';
+  if (cell === '') return 'empty cell, expected a number';
   const n = Number(cell);
   const hex = cell.length > 1 && (cell.charCodeAt(1) | 32) === 120;
   return Number.isFinite(n) && !hex ? n : `"${cell}" is not a number`;
