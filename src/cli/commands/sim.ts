@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { SystemClock } from '../../clock/SystemClock.ts';
 import { type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
 import { createSimulator } from '../../simulator/createSimulator.ts';
+import { defaultMarkets } from '../../simulator/markets.ts';
 import { csvPrices } from '../../simulator/prices/csvPrices.ts';
 import { action } from '../action.ts';
 
@@ -43,8 +44,8 @@ export function registerSimCommand(program: Command): void {
     .option('--fill-latency-ms <A-B>', 'delay from accept to fill, uniform in [A, B] ms', '1000-3000')
     .option('--faults <file>', 'YAML fault profile (e.g. config/faults/flaky.yaml); flags below override it')
     .option(
-      '--prices <gbm|file.csv>',
-      'seeded random walk, or bars timestamp,symbol,open,high,low,close',
+      '--prices <gbm|file.csv[:SYMBOL]>',
+      'seeded random walk, or OHLCV bars to replay (timestamp,open,high,low,close[,volume] or pandas ,Open,High,Low,Close,Volume); the market is :SYMBOL, a symbol column, or the file name',
       'gbm',
     )
     .option('--wallet <0x…>', 'wallet of the printed dev session', DEV_WALLET)
@@ -57,13 +58,22 @@ export function registerSimCommand(program: Command): void {
     .action(
       action(async (flags: SimFlags) => {
         const s = simSettings(flags);
+        const markets = defaultMarkets();
+        const prices =
+          s.prices === 'gbm'
+            ? undefined
+            : csvPrices(s.prices.csv, {
+                ...(s.prices.symbol === undefined ? {} : { symbol: s.prices.symbol }),
+                markets: markets.map((m) => m.spec.symbol),
+              });
         const clock = new SystemClock();
         const sim = createSimulator({
           clock,
           seed: s.seed,
           fillLatencyMs: s.fillLatencyMs,
           faults: s.faults,
-          ...(s.prices === 'gbm' ? {} : { prices: csvPrices(s.prices.csv) }),
+          markets,
+          ...(prices ? { prices } : {}),
           onInternalError: (e) => process.stderr.write(`simulator internal error: ${String(e)}\n`),
         });
         const server = await sim.listen({ port: s.port, host: s.host });

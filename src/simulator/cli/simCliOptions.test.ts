@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../errors/ConfigError.ts';
-import { parseRange, type SimFlags, simSettings } from './simCliOptions.ts';
+import { parsePricesFlag, parseRange, type SimFlags, simSettings } from './simCliOptions.ts';
 
 const base: SimFlags = {
   port: '8787',
@@ -49,5 +49,21 @@ describe('parseRange', () => {
     expect(() => parseRange('fill-latency-ms', '9-5')).toThrow(
       /--fill-latency-ms: the lower bound 9 exceeds/,
     );
+  });
+});
+
+describe('parsePricesFlag', () => {
+  it('reads gbm, a file, and a file with a :SYMBOL suffix', () => {
+    expect(parsePricesFlag('gbm')).toBe('gbm');
+    expect(parsePricesFlag('data/EURUSD-1h.csv')).toEqual({ csv: 'data/EURUSD-1h.csv' });
+    expect(parsePricesFlag('data/EURUSD-1h.csv:xrpusdt')).toEqual({
+      csv: 'data/EURUSD-1h.csv',
+      symbol: 'XRPUSDT',
+    });
+    expect(parsePricesFlag('C:\\data\\EURUSD-1h.csv')).toEqual({ csv: 'C:\\data\\EURUSD-1h.csv' });
+  });
+
+  it('refuses a suffix that cannot be a market symbol', () => {
+    expect(() => parsePricesFlag('bars.csv:X')).toThrow('--prices: "X" is not a market symbol');
   });
 });

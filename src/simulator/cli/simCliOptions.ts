@@ -24,7 +24,7 @@ export interface SimSettings {
   readonly seed: number;
   readonly fillLatencyMs: { min: number; max: number };
   readonly faults: FaultProfile;
-  readonly prices: 'gbm' | { csv: string };
+  readonly prices: 'gbm' | { readonly csv: string; readonly symbol?: string };
   readonly wallet: string;
   readonly collateral: number;
 }
@@ -54,6 +54,25 @@ export function parseRange(flag: string, value: string): { min: number; max: num
   return { min, max };
 }
 
+/**
+ * `--prices gbm`, `FILE.csv` or `FILE.csv:SYMBOL`; the suffix names (or selects) the file's market.
+ * Only a trailing `:NAME` of letters and digits counts, so `C:\\data\\x.csv` stays a path.
+ */
+export function parsePricesFlag(value: string): SimSettings['prices'] {
+  if (value === 'gbm') return 'gbm';
+  const colon = value.lastIndexOf(':');
+  const suffix = colon < 0 ? '' : value.slice(colon + 1);
+  if (colon > 0 && /^[A-Za-z0-9]+$/.test(suffix)) {
+    if (!/^[A-Za-z0-9]{2,20}$/.test(suffix))
+      throw new ConfigError(
+        `--prices: "${suffix}" is not a market symbol (2–20 letters or digits, like BTCUSDT)`,
+      );
+    return { csv: value.slice(0, colon), symbol: suffix.toUpperCase() };
+  }
+  if (value.trim() === '') throw new ConfigError('--prices: expected gbm, FILE.csv or FILE.csv:SYMBOL');
+  return { csv: value };
+}
+
 /** Flags → settings; fault flags override the profile file key by key. */
 export function simSettings(f: SimFlags): SimSettings {
   const profile: FaultProfile = f.faults ? loadFaultProfile(f.faults) : {};
@@ -79,7 +98,7 @@ export function simSettings(f: SimFlags): SimSettings {
     seed: int('seed', f.seed, 0, 2 ** 32 - 1),
     fillLatencyMs: parseRange('fill-latency-ms', f.fillLatencyMs),
     faults,
-    prices: f.prices === 'gbm' ? 'gbm' : { csv: f.prices },
+    prices: parsePricesFlag(f.prices),
     wallet: f.wallet.toLowerCase(),
     collateral,
   };
