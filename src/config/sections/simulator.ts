@@ -22,8 +22,9 @@ export const simulatorSchema = z
       .describe('Seed of every random choice the simulator makes: the same seed replays the same run.'),
     fillLatencyMs: latency.prefault({ min: 300, max: 2000 }).describe('Range of solver fill latency.'),
     prices: z
-      .union([z.literal('gbm'), z.string().regex(/\.csv$/i)], {
-        error: 'expected "gbm" or the path of a CSV file of bars (ending in .csv)',
+      .union([z.literal('gbm'), z.string().regex(/\.csv(:[A-Z0-9]{2,20})?$/i)], {
+        error:
+          'expected "gbm" or the path of a CSV file of bars (ending in .csv, optionally :SYMBOL to replay it as that market)',
       })
       .default('gbm')
       .describe('Price source: "gbm" (seeded geometric Brownian motion) or the path of a CSV of bars.'),
