@@ -13,7 +13,8 @@ export interface Position {
   readonly side: PositionSide;
   readonly quantity: Decimal;
   readonly closedQuantity: Decimal;
-  readonly openedPrice: Decimal;
+  /** Null while the open is pending: the venue has no fill price yet. */
+  readonly openedPrice: Decimal | null;
   readonly leverage: number;
   readonly status: VenueStatus;
   readonly unrealizedPnl: Decimal;

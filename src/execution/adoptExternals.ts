@@ -25,6 +25,8 @@ export function adoptExternals(ex: Executor, positions: readonly Position[]): nu
     if (ex.ledger.lot(key) !== undefined) continue;
     // An open of ours still waiting for its 201 may already be filled: do not adopt it away.
     if (pendingFingerprints.has(fingerprint(p.symbol, p.side, p.quantity))) continue;
+    // Not filled yet (no price): adopt it once the venue reports the fill.
+    if (p.openedPrice === null) continue;
     const qty = openQuantity(p);
     const first = ex.journal.upsertExternal({
       positionKey: p.quoteId as string,

@@ -150,13 +150,16 @@ export async function settleUnknowns(ex: Executor, positions: readonly Position[
 
 /** An unknown open found in the positions list: executed if filled, else back to polling. */
 function resolveOpenFromRow(ex: Executor, r: RequestRecord, row: Position): boolean {
-  if (
-    isLive(row) ||
-    (row.quoteId !== null &&
-      row.status !== 'PENDING' &&
-      row.status !== 'LOCKED' &&
-      row.status !== 'CANCEL_PENDING')
-  ) {
+  const price = row.openedPrice;
+  // Without a fill price the venue has not filled it yet, whatever else the row says.
+  const filled =
+    price !== null &&
+    (isLive(row) ||
+      (row.quoteId !== null &&
+        row.status !== 'PENDING' &&
+        row.status !== 'LOCKED' &&
+        row.status !== 'CANCEL_PENDING'));
+  if (filled) {
     ex.move([
       {
         id: r.clientRequestId,
@@ -165,13 +168,13 @@ function resolveOpenFromRow(ex: Executor, r: RequestRecord, row: Position): bool
           ...(row.tempId === null ? {} : { tempId: row.tempId }),
           ...(row.quoteId === null ? {} : { quoteId: row.quoteId }),
           filledQuantity: row.quantity,
-          avgPrice: row.openedPrice,
+          avgPrice: price,
           venueStatus: row.status,
         },
         note: 'positions list shows the open',
       },
     ]);
-    ex.fillFromPosition(r, row.quoteId, row.quantity, row.openedPrice);
+    ex.fillFromPosition(r, row.quoteId, row.quantity, price);
     return true;
   }
   const [back] = ex.move([

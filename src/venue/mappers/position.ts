@@ -1,5 +1,4 @@
 import { MarketId, MarketSymbol, QuoteId, TempId } from '../../domain/ids.ts';
-import { ZERO } from '../../domain/money.ts';
 import type { Position } from '../../domain/position.ts';
 import type { PositionSide } from '../../domain/side.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
@@ -15,7 +14,7 @@ export function toPosition(wire: WirePosition): Position {
     quantity: wire.quantity,
     closedQuantity: wire.closedAmount,
     // The domain type has no "not yet"; a pending open reports 0 (its quantity is not exposure yet).
-    openedPrice: wire.openedPrice ?? ZERO,
+    openedPrice: wire.openedPrice,
     leverage: wire.leverage,
     status: wire.status as VenueStatus,
     unrealizedPnl: wire.unrealizedPnl,

@@ -21,7 +21,7 @@ export function registerPositionsCommand(account: Command): void {
               p.symbol,
               p.side,
               openQuantity(p).toFixed(),
-              p.openedPrice.isZero() ? '-' : p.openedPrice.toFixed(),
+              p.openedPrice === null ? '-' : p.openedPrice.toFixed(),
               `${p.leverage}x`,
               p.status,
               p.unrealizedPnl.toFixed(),
