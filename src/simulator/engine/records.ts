@@ -1,24 +1,22 @@
 import { type Decimal, ZERO } from '../../domain/money.ts';
-import type { OrderType, PositionSide } from '../../domain/side.ts';
+import type { OrderType } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
-import type { SimMarket } from '../markets.ts';
-import type { Quote, Request, Subaccount } from './state.ts';
+import type { Quote, Request } from './state.ts';
 
-export interface NewQuote {
-  readonly tempId: string;
-  readonly subaccount: Subaccount;
-  readonly market: SimMarket;
-  readonly side: PositionSide;
-  readonly orderType: OrderType;
-  readonly quantity: Decimal;
-  readonly leverage: number;
-  readonly limitPrice: Decimal | null;
-  readonly slippage: Decimal;
-  readonly refPrice: number;
-  readonly margin: Decimal;
-  readonly reserved: Decimal;
-  readonly now: number;
-}
+/** What a new quote is made of: the order as accepted, plus its margin and fees reserved. */
+export type NewQuote = Pick<
+  Quote,
+  | 'tempId'
+  | 'subaccount'
+  | 'market'
+  | 'side'
+  | 'orderType'
+  | 'quantity'
+  | 'leverage'
+  | 'limitPrice'
+  | 'slippage'
+  | 'refPrice'
+> & { readonly margin: Decimal; readonly reserved: Decimal; readonly now: number };
 
 /** A freshly accepted open: PENDING, nothing filled, its margin and fees reserved. */
 export function newQuote(o: NewQuote): Quote {

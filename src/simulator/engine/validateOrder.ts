@@ -1,6 +1,7 @@
 import { dec } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
+import type { OpenParams } from './SimEngine.ts';
 import { reject } from './SimRejection.ts';
 import type { Quote, Subaccount } from './state.ts';
 
@@ -39,18 +40,9 @@ function checkOrderType(
   }
 }
 
-export interface OpenCheck {
-  readonly positionType: string;
-  readonly orderType: OrderType;
-  readonly quantity: number;
-  readonly leverage: number;
-  readonly slippage?: number | undefined;
-  readonly limitPrice?: number | undefined;
-  readonly useInstantActions?: boolean | undefined;
-  readonly solver?: string | undefined;
-}
+/** The open parameters validation looks at; `positionType` is checked here, so any string. */
+export type OpenCheck = Omit<OpenParams, 'marketId' | 'positionType'> & { readonly positionType: string };
 
-/** Every rule of an open that needs no balance: market, hours, precision, leverage, order type, instant actions. */
 export function validateOpen(market: SimMarket, sub: Subaccount, p: OpenCheck, now: number): void {
   const spec = market.spec;
   if (!spec.isValid) throw reject.business('MARKET_INVALID', `market ${spec.symbol} is not tradable`);
