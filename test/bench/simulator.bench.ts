@@ -4,7 +4,7 @@
  *   node_modules/.bin/node test/bench/simulator.bench.ts
  *
  * 1. HTTP: the Fastify simulator (real handlers: auth, zod validation, engine) against a bare
- *    node:http JSON server, each in its own child process, under autocannon -c 10 -d 5:
+ *    node:http JSON server answering the same bytes, each in its own child process, under autocannon:
  *    GET positions/all, GET mark-prices, POST create-position with a valid key. Goal ≥ 0.5×
  *    the bare server's req/s with 0 errors.
  * 2. Engine: setMark ticks/s with resting LIMITs, TP/SL and open positions on the symbol,
@@ -47,13 +47,15 @@ interface SimInfo {
 
 // ---------------------------------------------------------------- child servers
 
+/**
+ * The baseline answers each GET with the very bytes the simulator answered for that path
+ * (handed over in BARE_BODIES), so the ratio measures the simulator's handling, not body size.
+ */
 async function serveBare(): Promise<void> {
-  const payload = JSON.stringify({
-    success: true,
-    statusMessage: 'OK',
-    data: [{ symbol: 'BTCUSDT', markPrice: '95000.0' }],
-  });
+  const bodies = JSON.parse(process.env.BARE_BODIES ?? '{}') as Record<string, string>;
+  const fallback = JSON.stringify({ success: true, statusMessage: 'OK', data: null });
   const server = createServer((req, res) => {
+    const payload = bodies[req.url ?? ''] ?? fallback;
     if (req.method === 'POST') {
       let body = '';
       req.on('data', (c) => {
@@ -118,9 +120,13 @@ async function serveSim(): Promise<void> {
 
 // ---------------------------------------------------------------- driver
 
-function start(kind: 'bare' | 'sim'): Promise<{ child: ChildProcess; info: SimInfo }> {
+function start(
+  kind: 'bare' | 'sim',
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; info: SimInfo }> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let buf = '';
@@ -150,10 +156,18 @@ async function cannon(
 }
 
 async function httpBench(): Promise<Row[]> {
-  const bare = await start('bare');
   const sim = await start('sim');
   const s = sim.info;
   const rows: Row[] = [];
+  const readPaths = [
+    `/v1/positions/all?subaccountAddress=${s.readSub}&chainId=${CHAIN}`,
+    '/v1/pricing/mark-prices?symbols=BTCUSDT&symbols=ETHUSDT',
+  ];
+  const bodies: Record<string, string> = {};
+  for (const path of readPaths) {
+    bodies[path] = await (await fetch(`${s.url}${path}`, { headers: { 'x-api-key': s.readKey } })).text();
+  }
+  const bare = await start('bare', { BARE_BODIES: JSON.stringify(bodies) });
   try {
     const create = JSON.stringify({
       marketId: 1,
@@ -167,12 +181,12 @@ async function httpBench(): Promise<Row[]> {
     const cases = [
       {
         name: 'GET /v1/positions/all',
-        path: `/v1/positions/all?subaccountAddress=${s.readSub}&chainId=${CHAIN}`,
+        path: readPaths[0] as string,
         key: s.readKey,
       },
       {
         name: 'GET /v1/pricing/mark-prices',
-        path: '/v1/pricing/mark-prices?symbols=BTCUSDT&symbols=ETHUSDT',
+        path: readPaths[1] as string,
         key: s.readKey,
       },
       {
