@@ -498,6 +498,27 @@ export class SimEngine {
     return roundTo(p, market.spec.pricePrecision, buying ? 'up' : 'down');
   }
 
+  /**
+   * The price a fill gets: the limit price, or the solver's price when it is within `slippage`
+   * of the reference mark; otherwise the 4104 reason.
+   */
+  private fillPrice(
+    market: SimMarket,
+    buying: boolean,
+    limit: Decimal | null,
+    refPrice: number,
+    slippage: Decimal,
+  ): { readonly price: Decimal } | { readonly refusal: string } {
+    if (limit !== null) return { price: limit };
+    const price = this.solverPrice(market, buying);
+    const bound = dec(refPrice).times(buying ? slippage.plus(1) : dec(1).minus(slippage));
+    if (buying ? price.greaterThan(bound) : price.lessThan(bound))
+      return {
+        refusal: `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(market.spec.pricePrecision)}`,
+      };
+    return { price };
+  }
+
   private refused(): boolean {
     return this.faults.solverRefusalRate > 0 && this.rng.next() < this.faults.solverRefusalRate;
   }
@@ -515,18 +536,10 @@ export class SimEngine {
       return false;
     };
     if (this.refused()) return failOpen('4006', 'the solver refused the quote');
-    const buying = q.side === 'LONG';
-    let price: Decimal;
-    if (q.orderType === 'LIMIT') price = q.limitPrice as Decimal;
-    else {
-      price = this.solverPrice(q.market, buying);
-      const bound = dec(q.refPrice).times(buying ? q.slippage.plus(1) : dec(1).minus(q.slippage));
-      if (buying ? price.greaterThan(bound) : price.lessThan(bound))
-        return failOpen(
-          '4104',
-          `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(spec.pricePrecision)}`,
-        );
-    }
+    const limit = q.orderType === 'LIMIT' ? (q.limitPrice as Decimal) : null;
+    const fill = this.fillPrice(q.market, q.side === 'LONG', limit, q.refPrice, q.slippage);
+    if ('refusal' in fill) return failOpen('4104', fill.refusal);
+    const { price } = fill;
     const notional = q.quantity.times(price);
     const margin = notional.div(q.leverage);
     const fees = notional.times(PLATFORM_FEE.plus(spec.hedgerFeeOpen));
@@ -577,18 +590,10 @@ export class SimEngine {
       return false;
     };
     if (this.refused()) return back('4006', 'the solver refused the close');
-    const buying = q.side === 'SHORT';
-    let price: Decimal;
-    if (r.orderType === 'LIMIT') price = r.price as Decimal;
-    else {
-      price = this.solverPrice(q.market, buying);
-      const bound = dec(r.refPrice).times(buying ? r.slippage.plus(1) : dec(1).minus(r.slippage));
-      if (buying ? price.greaterThan(bound) : price.lessThan(bound))
-        return back(
-          '4104',
-          `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(spec.pricePrecision)}`,
-        );
-    }
+    const limit = r.orderType === 'LIMIT' ? (r.price as Decimal) : null;
+    const fill = this.fillPrice(q.market, q.side === 'SHORT', limit, r.refPrice, r.slippage);
+    if ('refusal' in fill) return back('4104', fill.refusal);
+    const { price } = fill;
     this.realize(q, r.quantity, price, spec.hedgerFeeClose);
     q.closeRequest = null;
     r.filledQuantity = r.quantity;
