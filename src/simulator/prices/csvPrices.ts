@@ -1,9 +1,10 @@
-import type { Clock, TimerHandle } from '../../clock/Clock.ts';
+import type { Clock } from '../../clock/Clock.ts';
 import type { Bar } from '../../domain/bar.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { parseBarsCsvText } from '../../market/parseBarsCsvText.ts';
 import { readBarsCsv } from '../../market/readBarsCsv.ts';
 import type { PriceSink, PriceSource } from './PriceSource.ts';
+import { pace } from './pace.ts';
 
 interface Row {
   readonly ts: number;
@@ -63,19 +64,14 @@ export function csvPrices(file: string, o: CsvPricesOptions = {}): PriceSource {
     initial: (symbol) => first.get(symbol),
     start(clock: Clock, sink: PriceSink) {
       let i = 0;
-      let handle: TimerHandle | undefined;
-      const step = (): void => {
+      return pace(clock, intervalMs, () => {
         const ts = rows[i]?.ts;
         while (i < rows.length && rows[i]?.ts === ts) {
           const r = rows[i++] as Row;
           sink(r.symbol, r.close, r.close, clock.now());
         }
-        if (i < rows.length) handle = clock.setTimeout(step, intervalMs);
-      };
-      handle = clock.setTimeout(step, intervalMs);
-      return () => {
-        if (handle) clock.clearTimeout(handle);
-      };
+        return i < rows.length;
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
-import type { Clock, TimerHandle } from '../../clock/Clock.ts';
+import type { Clock } from '../../clock/Clock.ts';
 import { createRng } from '../rng.ts';
 import type { PriceSink, PriceSource } from './PriceSource.ts';
+import { pace } from './pace.ts';
 
 export interface GbmMarket {
   readonly symbol: string;
@@ -27,8 +28,7 @@ export function gbmPrices(
     kind: 'gbm',
     initial: (symbol) => prices.get(symbol),
     start(clock: Clock, sink: PriceSink) {
-      let handle: TimerHandle | undefined;
-      const step = (): void => {
+      return pace(clock, intervalMs, () => {
         const ts = clock.now();
         for (const m of markets) {
           const p = prices.get(m.symbol) ?? m.initialPrice;
@@ -37,12 +37,8 @@ export function gbmPrices(
           prices.set(m.symbol, next);
           sink(m.symbol, next, next * (1 + 0.0001 * rng.normal()), ts);
         }
-        handle = clock.setTimeout(step, intervalMs);
-      };
-      handle = clock.setTimeout(step, intervalMs);
-      return () => {
-        if (handle) clock.clearTimeout(handle);
-      };
+        return true;
+      });
     },
   };
 }
