@@ -57,8 +57,6 @@ export function redactText(text: string): string {
 
 function redactSecretValue(value: unknown): unknown {
   if (typeof value === 'string') return value === '' ? value : mask(value);
-  if (value === null || value === undefined || typeof value === 'boolean' || typeof value === 'number')
-    return REDACTED;
   return REDACTED;
 }
 
