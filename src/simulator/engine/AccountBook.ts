@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Clock } from '../../clock/Clock.ts';
 import { ZERO } from '../../domain/money.ts';
 import type { Permission } from '../../domain/side.ts';
@@ -8,7 +8,7 @@ import { reject } from './SimRejection.ts';
 import type { ApiKeyRecord, Subaccount } from './state.ts';
 
 const KEY_FORMAT = /^ix\.[0-9a-f]{64}$/i;
-const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+const sha256 = (s: string): string => hash('sha256', s, 'hex');
 
 /**
  * Wallets, subaccounts, API keys (stored hashed), delegations, instant-action tokens and

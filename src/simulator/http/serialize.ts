@@ -45,9 +45,40 @@ function pnlText(engine: SimEngine, q: Quote, s: StaticRow): string {
   return text;
 }
 
-/** One row of `GET /v1/positions/all`, exactly the contract's fields. */
-export function positionRow(engine: SimEngine, q: Quote) {
+interface RowText {
+  readonly s: StaticRow;
+  readonly pnl: string;
+  readonly status: string;
+  readonly quoteId: string | null;
+  readonly updatedAt: number;
+  readonly text: string;
+}
+const rowTexts = new WeakMap<Quote, RowText>();
+
+/**
+ * The same row as JSON text, re-serialised only when one of its inputs changed: every other
+ * field is fixed at creation (tempId, market, side, leverage, createdAt).
+ */
+export function positionJson(engine: SimEngine, q: Quote): string {
   const s = staticRow(q);
+  const pnl = pnlText(engine, q, s);
+  const hit = rowTexts.get(q);
+  if (
+    hit &&
+    hit.s === s &&
+    hit.pnl === pnl &&
+    hit.status === q.status &&
+    hit.quoteId === q.quoteId &&
+    hit.updatedAt === q.updatedAt
+  )
+    return hit.text;
+  const text = JSON.stringify(rowOf(q, s, pnl));
+  rowTexts.set(q, { s, pnl, status: q.status, quoteId: q.quoteId, updatedAt: q.updatedAt, text });
+  return text;
+}
+
+/** One row of `GET /v1/positions/all`, exactly the contract's fields. */
+function rowOf(q: Quote, s: StaticRow, pnl: string) {
   return {
     id: q.quoteId,
     tempId: q.tempId,
@@ -59,7 +90,7 @@ export function positionRow(engine: SimEngine, q: Quote) {
     openedPrice: s.openedPrice,
     leverage: q.leverage,
     status: q.status,
-    unrealizedPnl: pnlText(engine, q, s),
+    unrealizedPnl: pnl,
     margin: s.margin,
     accumulatedFunding: s.accumulatedFunding,
     createdAt: q.createdAt,

@@ -22,11 +22,24 @@ export function marketRow(m: SimMarket) {
   };
 }
 
+// Formatting through Decimal is most of a price read; a price changes far less often than it is read.
+type TextCache = WeakMap<SimMarket, { readonly value: number; readonly text: string }>;
+const markTexts: TextCache = new WeakMap();
+const lastTexts: TextCache = new WeakMap();
+
+function priceText(cache: TextCache, m: SimMarket, value: number): string {
+  const hit = cache.get(m);
+  if (hit?.value === value) return hit.text;
+  const text = formatFixed(value, m.spec.pricePrecision);
+  cache.set(m, { value, text });
+  return text;
+}
+
 function priceOf(engine: SimEngine, symbol: string, which: 'mark' | 'last') {
   const m = engine.marketBySymbol(symbol);
   const p = engine.mark(symbol);
   if (!m || !p) return null; // the contract: unknown symbol on a read is 200 with data null
-  const value = formatFixed(which === 'mark' ? p.mark : p.last, m.spec.pricePrecision);
+  const value = which === 'mark' ? priceText(markTexts, m, p.mark) : priceText(lastTexts, m, p.last);
   return which === 'mark'
     ? { symbol, markPrice: value, timestamp: p.ts }
     : { symbol, lastPrice: value, timestamp: p.ts };

@@ -2,8 +2,9 @@ import type { RequestKind } from '../../../domain/venueStatus.ts';
 import type { SimEngine } from '../../engine/SimEngine.ts';
 import { reject } from '../../engine/SimRejection.ts';
 import type { Request } from '../../engine/state.ts';
+import { RawJson } from '../RawJson.ts';
 import { closeStatusQuery, openStatusQuery, subaccountQuery } from '../schemas.ts';
-import { positionRow, statusRow } from '../serialize.ts';
+import { positionJson, statusRow } from '../serialize.ts';
 import { type Route, type RouteContext, route } from '../types.ts';
 
 function findRequest(engine: SimEngine, kind: RequestKind, id: string, chainId: number): Request {
@@ -48,7 +49,7 @@ export const positionRoutes = [
     run: ({ engine, query, authorize }) => {
       const sub = engine.accounts.subaccount(query.subaccountAddress, query.chainId);
       authorize(sub, 'VIEW_DETAILS');
-      return engine.positions(sub).map((q) => positionRow(engine, q));
+      return RawJson.array(engine.positions(sub).map((q) => positionJson(engine, q)));
     },
   }),
   statusRoute('open', '/v1/positions/open-request/status', 'positionId'),
