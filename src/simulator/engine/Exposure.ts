@@ -13,10 +13,11 @@ export interface Exposure {
   netCost: Decimal;
   grossQty: Decimal;
   margin: Decimal;
-  /** Float mirrors for the liquidation check on the price hot path. */
+  /** Float mirrors for the liquidation check and the margin check's fast path. */
   nNet: number;
   nCost: number;
   nGross: number;
+  nMargin: number;
 }
 
 /** Adds (dir 1) or removes (dir −1) `qty` at `entry` of a position on `market`. */
@@ -32,7 +33,17 @@ export function applyExposure(
   const key = market.spec.symbol as string;
   let e = sub.exposures.get(key);
   if (!e) {
-    e = { market, netQty: ZERO, netCost: ZERO, grossQty: ZERO, margin: ZERO, nNet: 0, nCost: 0, nGross: 0 };
+    e = {
+      market,
+      netQty: ZERO,
+      netCost: ZERO,
+      grossQty: ZERO,
+      margin: ZERO,
+      nNet: 0,
+      nCost: 0,
+      nGross: 0,
+      nMargin: 0,
+    };
     sub.exposures.set(key, e);
   }
   const signed = long === (dir === 1) ? qty : qty.negated();
@@ -43,6 +54,7 @@ export function applyExposure(
   e.nNet = e.netQty.toNumber();
   e.nCost = e.netCost.toNumber();
   e.nGross = e.grossQty.toNumber();
+  e.nMargin = e.margin.toNumber();
   if (e.grossQty.isZero()) sub.exposures.delete(key);
   return e;
 }

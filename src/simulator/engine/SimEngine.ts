@@ -9,8 +9,9 @@ import { AccountBook } from './AccountBook.ts';
 import {
   type BalanceSheet,
   balanceOf,
+  feeRate,
+  fitsInMargin,
   isolatedLiquidationPrice,
-  PLATFORM_FEE,
   realizeClose,
   unrealizedPnl,
 } from './accounting.ts';
@@ -101,6 +102,7 @@ export class SimEngine {
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
+  private readonly lastPriceDecimal = new Map<string, { n: number; d: Decimal }>();
   private readonly stopPrices: () => void;
   private readonly prices: PriceSource;
   private readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
@@ -190,7 +192,7 @@ export class SimEngine {
     validateOpen(market, sub, p, this.clock.now());
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
     const quantity = dec(p.quantity);
-    const price = p.limitPrice !== undefined ? dec(p.limitPrice) : dec(refPrice);
+    const price = p.limitPrice !== undefined ? dec(p.limitPrice) : this.priceDecimal(spec.symbol, refPrice);
     const notional = quantity.times(price);
     if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
       throw reject.business(
@@ -198,12 +200,12 @@ export class SimEngine {
         `notional ${notional.toDecimalPlaces(2)} of ${spec.symbol} is outside [${spec.minNotional}, ${spec.maxNotional}]`,
       );
     const margin = notional.div(p.leverage);
-    const fees = notional.times(PLATFORM_FEE.plus(spec.hedgerFeeOpen));
-    const available = this.balance(sub).availableMargin;
-    if (margin.plus(fees).greaterThan(available))
+    const fees = notional.times(feeRate(spec.hedgerFeeOpen));
+    const need = margin.plus(fees);
+    if (!this.fitsInMargin(sub, need))
       throw reject.business(
         '4000',
-        `insufficient margin: needs ${margin.plus(fees).toDecimalPlaces(2)}, available ${available.toDecimalPlaces(2)}`,
+        `insufficient margin: needs ${need.toDecimalPlaces(2)}, available ${this.balance(sub).availableMargin.toDecimalPlaces(2)}`,
       );
 
     const now = this.clock.now();
@@ -220,7 +222,7 @@ export class SimEngine {
       slippage: p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE,
       refPrice,
       margin,
-      reserved: margin.plus(fees),
+      reserved: need,
       now,
     });
     const req = this.track(
@@ -416,6 +418,10 @@ export class SimEngine {
     return balanceOf(sub, this.markOf);
   }
 
+  private fitsInMargin(sub: Subaccount, need: Decimal): boolean {
+    return fitsInMargin(sub, need, this.collateralNumber(sub), this.markOf);
+  }
+
   // ---------------------------------------------------------------- internals
 
   nextBatchId(): string {
@@ -511,7 +517,9 @@ export class SimEngine {
   ): { readonly price: Decimal } | { readonly refusal: string } {
     if (limit !== null) return { price: limit };
     const price = this.solverPrice(market, buying);
-    const bound = dec(refPrice).times(buying ? slippage.plus(1) : dec(1).minus(slippage));
+    const bound = this.priceDecimal(market.spec.symbol, refPrice).times(
+      buying ? slippage.plus(1) : dec(1).minus(slippage),
+    );
     if (buying ? price.greaterThan(bound) : price.lessThan(bound))
       return {
         refusal: `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(market.spec.pricePrecision)}`,
@@ -542,11 +550,10 @@ export class SimEngine {
     const { price } = fill;
     const notional = q.quantity.times(price);
     const margin = notional.div(q.leverage);
-    const fees = notional.times(PLATFORM_FEE.plus(spec.hedgerFeeOpen));
+    const fees = notional.times(feeRate(spec.hedgerFeeOpen));
     // Re-check solvency at the fill price, without this quote's own reservation.
     this.release(q);
-    const available = this.balance(q.subaccount).availableMargin;
-    if (margin.plus(fees).greaterThan(available)) {
+    if (!this.fitsInMargin(q.subaccount, margin.plus(fees))) {
       q.subaccount.live.delete(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, '4000', 'insufficient margin at fill');
@@ -655,6 +662,15 @@ export class SimEngine {
     q.stopLoss = null;
     const r = this.submitClose(q, { quantityToClose: qty, orderType: 'MARKET' });
     r.reason = `${which} triggered`;
+  }
+
+  /** A price of `symbol` as Decimal; the last one is kept, as submits and fills reuse the current mark. */
+  private priceDecimal(symbol: string, price: number): Decimal {
+    const hit = this.lastPriceDecimal.get(symbol);
+    if (hit?.n === price) return hit.d;
+    const d = dec(price);
+    this.lastPriceDecimal.set(symbol, { n: price, d });
+    return d;
   }
 
   /** Float collateral, cached by Decimal identity (decimals are immutable: a new value is a new object). */

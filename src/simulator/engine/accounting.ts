@@ -5,6 +5,18 @@ import type { Quote, Subaccount } from './state.ts';
 /** Platform fee on each side (0.03 %). */
 export const PLATFORM_FEE = dec('0.0003');
 
+const feeRates = new WeakMap<Decimal, Decimal>();
+
+/** Platform plus solver fee rate on a side, built once per solver fee (a fill needs it every time). */
+export function feeRate(solverFee: Decimal): Decimal {
+  let rate = feeRates.get(solverFee);
+  if (!rate) {
+    rate = PLATFORM_FEE.plus(solverFee);
+    feeRates.set(solverFee, rate);
+  }
+  return rate;
+}
+
 export type MarkOf = (symbol: string) => number;
 
 export interface BalanceSheet {
@@ -49,6 +61,26 @@ export function balanceOf(sub: Subaccount, markOf: MarkOf): BalanceSheet {
 }
 
 /**
+ * Whether `need` fits in the available margin, exactly as comparing it with
+ * `balanceOf(sub).availableMargin` would decide. Floats decide when the gap is a billion
+ * times larger than their rounding error, which is nearly always; a close call is settled in
+ * Decimal. Saves the Decimal balance sheet on every submit and fill.
+ */
+export function fitsInMargin(sub: Subaccount, need: Decimal, collateral: number, markOf: MarkOf): boolean {
+  const reserved = sub.reserved.toNumber();
+  const n = need.toNumber();
+  let gap = collateral - reserved - n;
+  let scale = Math.abs(collateral) + Math.abs(reserved) + Math.abs(n) + 1;
+  for (const e of sub.exposures.values()) {
+    const value = markOf(e.market.spec.symbol) * e.nNet;
+    gap += value - e.nCost - e.nMargin;
+    scale += Math.abs(value) + Math.abs(e.nCost) + Math.abs(e.nMargin);
+  }
+  if (Math.abs(gap) > 1e-9 * scale) return gap >= 0;
+  return !need.greaterThan(balanceOf(sub, markOf).availableMargin);
+}
+
+/**
  * Books a close of `qty` at `price`: PnL and fees into collateral, margin released pro rata
  * (back to the collateral for an isolated position). Returns whether the subaccount still
  * holds cross exposure on the market.
@@ -56,7 +88,7 @@ export function balanceOf(sub: Subaccount, markOf: MarkOf): BalanceSheet {
 export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: Decimal): boolean {
   const entry = q.openedPrice as Decimal;
   const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
-  const fees = qty.times(price).times(PLATFORM_FEE.plus(solverFee));
+  const fees = qty.times(price).times(feeRate(solverFee));
   const released = q.margin.times(qty).div(q.quantity.minus(q.closedAmount));
   const sub = q.subaccount;
   sub.collateral = sub.collateral.plus(pnl).minus(fees);

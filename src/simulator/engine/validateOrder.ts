@@ -5,10 +5,23 @@ import type { OpenParams } from './SimEngine.ts';
 import { reject } from './SimRejection.ts';
 import type { Quote, Subaccount } from './state.ts';
 
+/**
+ * Decimal places of a number as written in its shortest round-tripping form (what `dec` parses):
+ * 0.002 → 3, 1.5e-7 → 8, 1e21 → 0. Read off the string: no Decimal built on the submit path.
+ */
+export function decimalPlacesOf(value: number): number {
+  const s = String(value);
+  const e = s.indexOf('e');
+  const mantissa = e < 0 ? s : s.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const places = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return Math.max(0, places - (e < 0 ? 0 : Number(s.slice(e + 1))));
+}
+
 /** Refuses a value with more decimals than the market allows: never silently rounded. */
 export function checkPrecision(field: string, value: number, decimals: number): void {
   if (!(value > 0)) throw reject.validation(`${field}: must be a positive number, got ${value}`);
-  if (dec(value).decimalPlaces() > decimals)
+  if (decimalPlacesOf(value) > decimals)
     throw reject.validation(`${field}: ${value} has more than ${decimals} decimal places`);
 }
 

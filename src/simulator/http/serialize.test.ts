@@ -7,7 +7,12 @@ import { positionJson } from './serialize.ts';
 
 async function openPosition() {
   const clock = new VirtualClock();
-  const sim = createSimulator({ clock, seed: 5, prices: manualPrices(), fillLatencyMs: { min: 10, max: 10 } });
+  const sim = createSimulator({
+    clock,
+    seed: 5,
+    prices: manualPrices(),
+    fillLatencyMs: { min: 10, max: 10 },
+  });
   const acc = await bootstrapAccount(sim.fetch, { collateral: 1_000_000 });
   const e = sim.engine;
   const sub = e.accounts.subaccount(acc.subaccount, e.chainId);
