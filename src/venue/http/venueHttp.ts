@@ -23,6 +23,11 @@ export interface CallSpec<T> {
   readonly body?: unknown;
   readonly schema: z.ZodType<T>;
   /**
+   * A zod-free reader for the common form of a hot answer, returning what `schema` would;
+   * undefined hands the payload to `schema`, which has the last word and names what is wrong.
+   */
+  readonly readFast?: (payload: unknown) => T | undefined;
+  /**
    * `read`: safe to repeat, retried on 429/5xx/network/time-out. `submit`: sent exactly once;
    * an unclear answer is an OutcomeUnknownError.
    */
@@ -154,6 +159,8 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
         retryAfterMs,
       });
     }
+    const fast = spec.readFast?.(unwrapped.payload);
+    if (fast !== undefined) return fast;
     const result = spec.schema.safeParse(unwrapped.payload);
     if (!result.success)
       throw unreadable(spec.kind, endpoint, describeIssues(result.error, unwrapped.enveloped ? 'data' : ''));

@@ -6,11 +6,21 @@ const NUMERIC_MESSAGE = 'expected a number or numeric string';
 // The same grammar as money.ts `dec`, tested once here: this runs for every money field of every answer.
 const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
+/**
+ * A venue number, which arrives as a JSON number or a numeric string (venue-contract.md), as a
+ * Decimal, parsed once; undefined when it is neither. The one conversion behind `wireDecimal`
+ * and the zod-free positions reader.
+ */
+export function decimalOrUndefined(value: unknown): Decimal | undefined {
+  // String(n) is the shortest round-tripping form, so 0.1 stays 0.1.
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(String(value)) : undefined;
+  return typeof value === 'string' && NUMERIC.test(value) ? new Decimal(value.trim()) : undefined;
+}
+
 /** Venue numbers arrive as JSON numbers or numeric strings (venue-contract.md): both → Decimal. */
 export const wireDecimal = z.unknown().transform((value, ctx): Decimal => {
-  // String(n) is the shortest round-tripping form, so 0.1 stays 0.1.
-  if (typeof value === 'number' && Number.isFinite(value)) return new Decimal(String(value));
-  if (typeof value === 'string' && NUMERIC.test(value)) return new Decimal(value.trim());
+  const parsed = decimalOrUndefined(value);
+  if (parsed !== undefined) return parsed;
   ctx.addIssue({ code: 'custom', message: NUMERIC_MESSAGE, input: value });
   return z.NEVER;
 });
