@@ -1,15 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const NODE = 'node_modules/.bin/node';
 const MAIN = 'src/cli/main.ts';
-// Use the real entry once it registers `sim`; until then, a test entry with the same commands.
-const SIM_ENTRY = readFileSync(MAIN, 'utf8').includes('registerSimCommand')
-  ? MAIN
-  : 'test/cli/accountEntry.ts';
 
 interface Result {
   readonly code: number;
@@ -35,7 +30,7 @@ async function perpflow(args: readonly string[], extraEnv: Record<string, string
 
 /** Reads the simulator's banner until the export lines appear (no sleeping). */
 function startSim(): Promise<Record<string, string>> {
-  sim = spawn(NODE, [SIM_ENTRY, 'sim', '--port', '0', '--fill-latency-ms', '10-20'], {
+  sim = spawn(NODE, [MAIN, 'sim', '--port', '0', '--fill-latency-ms', '10-20'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { SystemClock } from '../../clock/SystemClock.ts';
+import { describeError } from '../../log/redact.ts';
 import { type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
 import { createSimulator } from '../../simulator/createSimulator.ts';
 import { defaultMarkets } from '../../simulator/markets.ts';
@@ -74,7 +75,11 @@ export function registerSimCommand(program: Command): void {
           faults: s.faults,
           markets,
           ...(prices ? { prices } : {}),
-          onInternalError: (e) => process.stderr.write(`simulator internal error: ${String(e)}\n`),
+          onInternalError: (e) => process.stderr.write(`simulator internal error: ${describeError(e)}\n`),
+        });
+        // A reader that went away (`perpflow sim | head`) must not take the venue down with it.
+        process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EPIPE') throw e;
         });
         const server = await sim.listen({ port: s.port, host: s.host });
         process.stdout.write(`venue simulator listening on ${server.url}\n`);
