@@ -5,6 +5,7 @@ import type { PerpflowError } from '../../errors/PerpflowError.ts';
 import { OutcomeUnknownError, TransientVenueError, VenueProtocolError } from '../../errors/venueErrors.ts';
 import { redactText } from '../../log/redact.ts';
 import type { VenueFetch } from '../transport.ts';
+import { buildQuery, type QueryValue } from './buildQuery.ts';
 import { describeIssues } from './describeIssues.ts';
 import { unwrap } from './envelope.ts';
 import { type CallKind, errorForStatus } from './errorForStatus.ts';
@@ -13,7 +14,6 @@ import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from '
 import { seededRandom } from './seededRandom.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type QueryValue = string | number | boolean | readonly (string | number)[];
 
 export interface CallSpec<T> {
   readonly method: HttpMethod;
@@ -66,18 +66,6 @@ function platformFetch(input: string | URL | Request, init?: RequestInit): Promi
 
 type Answer = { readonly status: number; readonly headers: Headers; readonly text: string };
 
-function buildQuery(query: CallSpec<unknown>['query']): string {
-  if (query === undefined) return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
-    else params.append(k, String(v));
-  }
-  const s = params.toString();
-  return s === '' ? '' : `?${s}`;
-}
-
 /**
  * The wire layer every action goes through: auth headers, budget, clock-driven time-out, one
  * ky request (ky's own retry is off), status → error taxonomy, envelope, zod schema, and the
@@ -118,7 +106,8 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
     const url = `${options.baseUrl}${spec.path}${buildQuery(spec.query)}`;
     try {
       const request = client(url, {
-        method: spec.method,
+        // GET is ky's default; every option given here costs a copy in ky's per-request merge.
+        ...(spec.method === 'GET' ? {} : { method: spec.method }),
         ...abortOption(controller.signal),
         ...(spec.body === undefined ? {} : { json: spec.body }),
       }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
