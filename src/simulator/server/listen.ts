@@ -57,8 +57,17 @@ export async function listen(
     // pipeline (hooks, serializers) is most of the adapter's cost on the hot read endpoints.
     const res = outcome.response;
     reply.hijack();
-    reply.raw.writeHead(res.status, { ...res.headers, 'content-length': Buffer.byteLength(res.body) });
-    reply.raw.end(res.body);
+    outbox.push(() => {
+      reply.raw.writeHead(res.status, { ...res.headers, 'content-length': Buffer.byteLength(res.body) });
+      reply.raw.end(res.body);
+    });
+    if (outbox.length === 1) setImmediate(flush);
+  };
+  // Answers made in one turn of the event loop leave together at its end: each socket write can
+  // wake a sleeping client, and on a small VM those wake-ups, not our handling, were the cost.
+  const outbox: (() => void)[] = [];
+  const flush = (): void => {
+    for (const send of outbox.splice(0)) send();
   };
   // One Fastify route per simulator route: exact routes are much faster in find-my-way than a
   // catch-all wildcard. Everything else (unknown paths, wrong methods) reaches the core handler
