@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
+import { internDecimal } from './internDecimal.ts';
 
 const NUMERIC_MESSAGE = 'expected a number or numeric string';
 // The same grammar as money.ts `dec`, tested once here: this runs for every money field of every answer.
@@ -14,7 +15,7 @@ const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 export function decimalOrUndefined(value: unknown): Decimal | undefined {
   // String(n) is the shortest round-tripping form, so 0.1 stays 0.1.
   if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(String(value)) : undefined;
-  return typeof value === 'string' && NUMERIC.test(value) ? new Decimal(value.trim()) : undefined;
+  return typeof value === 'string' && NUMERIC.test(value) ? internDecimal(value) : undefined;
 }
 
 /** Venue numbers arrive as JSON numbers or numeric strings (venue-contract.md): both → Decimal. */
