@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal } from '../../domain/money.ts';
+import type { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
 import { internDecimal } from './internDecimal.ts';
 
@@ -14,7 +14,7 @@ const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
  */
 export function decimalOrUndefined(value: unknown): Decimal | undefined {
   // String(n) is the shortest round-tripping form, so 0.1 stays 0.1.
-  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(String(value)) : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? internDecimal(String(value)) : undefined;
   return typeof value === 'string' && NUMERIC.test(value) ? internDecimal(value) : undefined;
 }
 
