@@ -11,10 +11,10 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 /**
  * `GET /v1/positions/all` in its common form — ids as text, counts and times as JSON numbers,
  * money as numbers or numeric strings — read without zod: it is the hottest read with many rows,
- * and zod's per-field machinery cost as much as building the Decimals. Anything else (numeric
- * text in a count, an ISO time, a missing or malformed field) answers undefined and goes to
- * `WirePositions`, which reads the rarer forms and names the field it refuses. So this accepts
- * nothing the schema refuses and returns what the schema would (readPositionsFast.test.ts).
+ * and zod's per-field machinery (about 7 µs for 5 rows) cost as much as their Decimals. Anything
+ * else (numeric text in a count, an ISO time, a missing or malformed field) answers undefined and
+ * goes to `WirePositions`, which reads the rarer forms and names the field it refuses. So this
+ * accepts nothing the schema refuses and returns what the schema would (readPositionsFast.test.ts).
  */
 export function readPositionsFast(payload: unknown): WirePosition[] | undefined {
   if (!Array.isArray(payload)) return undefined;
