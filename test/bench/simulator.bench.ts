@@ -6,7 +6,9 @@
  * 1. HTTP: the Fastify simulator (real handlers: auth, zod validation, engine) against a bare
  *    node:http JSON server answering the same bytes, each in its own child process, under autocannon:
  *    GET positions/all, GET mark-prices, POST create-position with a valid key. Goal ≥ 0.5×
- *    the bare server's req/s with 0 errors.
+ *    the bare server's req/s with 0 errors. Each server also reports its own CPU time, so the
+ *    table shows CPU µs per request beside the ratio: that figure does not depend on how the
+ *    two cores were shared with autocannon during the run.
  * 2. Engine: setMark ticks/s with resting LIMITs, TP/SL and open positions on the symbol,
  *    against a bare loop that only stores the price.
  */
@@ -22,7 +24,7 @@ import { createRng } from '../../src/simulator/rng.ts';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 
 interface CannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
@@ -34,7 +36,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 const CONNECTIONS = 10;
 const DURATION_S = 4;
 /** Rounds per side, interleaved bare/sim; the best round of each side counts (the machine is shared). */
-const ROUNDS = 2;
+const ROUNDS = 3;
 const CHAIN = 42161;
 
 interface SimInfo {
@@ -47,11 +49,20 @@ interface SimInfo {
 
 // ---------------------------------------------------------------- child servers
 
+/** Each server reports its own CPU time (all threads, user + system) when the driver asks. */
+function answerCpuQueries(): void {
+  process.on('message', () => {
+    const u = process.cpuUsage();
+    process.send?.(u.user + u.system);
+  });
+}
+
 /**
  * The baseline answers each GET with the very bytes the simulator answered for that path
  * (handed over in BARE_BODIES), so the ratio measures the simulator's handling, not body size.
  */
 async function serveBare(): Promise<void> {
+  answerCpuQueries();
   const bodies = JSON.parse(process.env.BARE_BODIES ?? '{}') as Record<string, string>;
   const fallback = JSON.stringify({ success: true, statusMessage: 'OK', data: null });
   const server = createServer((req, res) => {
@@ -92,6 +103,7 @@ async function serveBare(): Promise<void> {
 }
 
 async function serveSim(): Promise<void> {
+  answerCpuQueries();
   const clock = new SystemClock();
   const sim = createSimulator({ clock, seed: 1, fillLatencyMs: { min: 200, max: 600 } });
   const reader = await bootstrapAccount(sim.fetch, {
@@ -125,7 +137,7 @@ function start(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; info: SimInfo }> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', kind], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
@@ -139,20 +151,37 @@ function start(
   });
 }
 
+/** CPU µs the child has used so far. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(Number(m)));
+    child.send('cpu');
+  });
+}
+
+interface Measured extends CannonResult {
+  /** Server CPU (µs, all threads) per answered request. */
+  cpuPerRequest: number;
+}
+
 interface Row {
   name: string;
-  bare: CannonResult;
-  sim: CannonResult;
+  bare: Measured;
+  sim: Measured;
 }
 
 const fmt = (n: number, d = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 async function cannon(
+  server: ChildProcess,
   url: string,
   o: { method?: string; headers?: Record<string, string>; body?: string },
-): Promise<CannonResult> {
-  return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...o });
+): Promise<Measured> {
+  const before = await cpuOf(server);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...o });
+  const used = (await cpuOf(server)) - before;
+  return { ...r, cpuPerRequest: used / Math.max(1, r.requests.total) };
 }
 
 async function httpBench(): Promise<Row[]> {
@@ -202,13 +231,13 @@ async function httpBench(): Promise<Row[]> {
         headers: { 'x-api-key': c.key, ...(c.body ? { 'content-type': 'application/json' } : {}) },
         ...(c.body ? { body: c.body } : {}),
       };
-      let b: CannonResult | undefined;
-      let r: CannonResult | undefined;
+      let b: Measured | undefined;
+      let r: Measured | undefined;
       let simErrors = 0;
       let simNon2xx = 0;
       for (let round = 0; round < ROUNDS; round++) {
-        const bb = await cannon(`${bare.info.url}${c.path}`, opts);
-        const rr = await cannon(`${s.url}${c.path}`, opts);
+        const bb = await cannon(bare.child, `${bare.info.url}${c.path}`, opts);
+        const rr = await cannon(sim.child, `${s.url}${c.path}`, opts);
         simErrors += rr.errors + rr.timeouts;
         simNon2xx += rr.non2xx;
         if (!b || bb.requests.average > b.requests.average) b = bb;
@@ -282,7 +311,7 @@ async function main(): Promise<void> {
     `\nHTTP, autocannon -c ${CONNECTIONS} -d ${DURATION_S}, best of ${ROUNDS} interleaved rounds per side (bare node:http vs Fastify simulator, child processes; errors summed)\n`,
   );
   process.stdout.write(
-    `${'endpoint'.padEnd(34)}${'bare req/s'.padStart(12)}${'sim req/s'.padStart(12)}${'ratio'.padStart(8)}${'sim p50/p99 ms'.padStart(16)}${'errors'.padStart(8)}${'non2xx'.padStart(8)}\n`,
+    `${'endpoint'.padEnd(34)}${'bare req/s'.padStart(12)}${'sim req/s'.padStart(12)}${'ratio'.padStart(8)}${'sim p50/p99 ms'.padStart(16)}${'errors'.padStart(8)}${'non2xx'.padStart(8)}${'server CPU µs/req bare/sim'.padStart(28)}\n`,
   );
   let ok = true;
   for (const r of rows) {
@@ -290,7 +319,7 @@ async function main(): Promise<void> {
     const errors = r.sim.errors + r.sim.timeouts;
     if (ratio < 0.5 || errors > 0 || r.sim.non2xx > 0) ok = false;
     process.stdout.write(
-      `${r.name.padEnd(34)}${fmt(r.bare.requests.average).padStart(12)}${fmt(r.sim.requests.average).padStart(12)}${fmt(ratio, 2).padStart(8)}${`${r.sim.latency.p50}/${r.sim.latency.p99}`.padStart(16)}${String(errors).padStart(8)}${String(r.sim.non2xx).padStart(8)}\n`,
+      `${r.name.padEnd(34)}${fmt(r.bare.requests.average).padStart(12)}${fmt(r.sim.requests.average).padStart(12)}${fmt(ratio, 2).padStart(8)}${`${r.sim.latency.p50}/${r.sim.latency.p99}`.padStart(16)}${String(errors).padStart(8)}${String(r.sim.non2xx).padStart(8)}${`${fmt(r.bare.cpuPerRequest, 1)}/${fmt(r.sim.cpuPerRequest, 1)}`.padStart(28)}\n`,
     );
   }
   const eng = await engineBench();
