@@ -2,10 +2,20 @@ import type { SchedulerLike } from 'rxjs';
 import { type Clock, sleepOn, type TimerHandle } from './Clock.ts';
 import { ClockScheduler } from './ClockScheduler.ts';
 
+/** The handle carries its Node timeout: no table of live timers to keep (one per fill, poll, request). */
+class SystemTimer implements TimerHandle {
+  readonly id: number;
+  readonly timeout: NodeJS.Timeout;
+
+  constructor(id: number, timeout: NodeJS.Timeout) {
+    this.id = id;
+    this.timeout = timeout;
+  }
+}
+
 /** Wall-clock time. The one place (with scheduler/) where Date.now and setTimeout are used. */
 export class SystemClock implements Clock {
   readonly scheduler: SchedulerLike = new ClockScheduler(this);
-  private readonly timers = new Map<number, NodeJS.Timeout>();
   private nextId = 1;
 
   now(): number {
@@ -13,21 +23,12 @@ export class SystemClock implements Clock {
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
-    const id = this.nextId++;
-    this.timers.set(
-      id,
-      setTimeout(() => {
-        this.timers.delete(id);
-        fn();
-      }, ms),
-    );
-    return { id };
+    return new SystemTimer(this.nextId++, setTimeout(fn, ms));
   }
 
   clearTimeout(handle: TimerHandle): void {
-    const t = this.timers.get(handle.id);
-    if (t !== undefined) clearTimeout(t);
-    this.timers.delete(handle.id);
+    // Clearing a timer that already fired, or a handle of another clock, does nothing.
+    if (handle instanceof SystemTimer) clearTimeout(handle.timeout);
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
