@@ -1,5 +1,6 @@
 import { type Decimal, ZERO } from '../../domain/money.ts';
 import type { SimMarket } from '../markets.ts';
+import { approxNumber } from './approxNumber.ts';
 import type { Subaccount } from './state.ts';
 
 /**
@@ -51,10 +52,10 @@ export function applyExposure(
   e.netCost = e.netCost.plus(signed.times(entry));
   e.grossQty = dir === 1 ? e.grossQty.plus(qty) : e.grossQty.minus(qty);
   e.margin = dir === 1 ? e.margin.plus(margin) : e.margin.minus(margin);
-  e.nNet = e.netQty.toNumber();
-  e.nCost = e.netCost.toNumber();
-  e.nGross = e.grossQty.toNumber();
-  e.nMargin = e.margin.toNumber();
+  e.nNet = approxNumber(e.netQty);
+  e.nCost = approxNumber(e.netCost);
+  e.nGross = approxNumber(e.grossQty);
+  e.nMargin = approxNumber(e.margin);
   if (e.grossQty.isZero()) sub.exposures.delete(key);
   return e;
 }

@@ -15,6 +15,7 @@ import {
   realizeClose,
   unrealizedPnl,
 } from './accounting.ts';
+import { approxNumber } from './approxNumber.ts';
 import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { newQuote, newRequest } from './records.ts';
@@ -677,7 +678,7 @@ export class SimEngine {
   private collateralNumber(sub: Subaccount): number {
     let c = this.collateralCache.get(sub);
     if (c?.d !== sub.collateral) {
-      c = { d: sub.collateral, n: sub.collateral.toNumber() };
+      c = { d: sub.collateral, n: approxNumber(sub.collateral) };
       this.collateralCache.set(sub, c);
     }
     return c.n;

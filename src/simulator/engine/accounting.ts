@@ -1,4 +1,5 @@
 import { type Decimal, dec, ZERO } from '../../domain/money.ts';
+import { approxNumber } from './approxNumber.ts';
 import { applyExposure } from './Exposure.ts';
 import type { Quote, Subaccount } from './state.ts';
 
@@ -67,8 +68,8 @@ export function balanceOf(sub: Subaccount, markOf: MarkOf): BalanceSheet {
  * Decimal. Saves the Decimal balance sheet on every submit and fill.
  */
 export function fitsInMargin(sub: Subaccount, need: Decimal, collateral: number, markOf: MarkOf): boolean {
-  const reserved = sub.reserved.toNumber();
-  const n = need.toNumber();
+  const reserved = approxNumber(sub.reserved);
+  const n = approxNumber(need);
   let gap = collateral - reserved - n;
   let scale = Math.abs(collateral) + Math.abs(reserved) + Math.abs(n) + 1;
   for (const e of sub.exposures.values()) {
