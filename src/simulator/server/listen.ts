@@ -22,7 +22,12 @@ export async function listen(
 ): Promise<Listening> {
   const app = Fastify({ logger: false, keepAliveTimeout: 72_000 });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  const asText = (_req: unknown, body: string | Buffer, done: (e: null, body: unknown) => void): void =>
+    done(null, body);
+  // Every body reaches the core handler as text, whatever its content type. JSON is named too:
+  // Fastify caches a named parser per header value, while the catch-all re-parses the header.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, asText);
+  app.addContentTypeParser('*', { parseAs: 'string' }, asText);
   await app.register(swagger, {
     mode: 'static',
     specification: { document: openApiDocument(routes) as never },
