@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
-import { type Decimal, dec, roundTo, ZERO } from '../../domain/money.ts';
+import { type Decimal, dec, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
@@ -20,6 +20,7 @@ import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { newQuote, newRequest } from './records.ts';
 import { reject } from './SimRejection.ts';
+import { SolverPricing } from './SolverPricing.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import { dueTriggers, isUnderwater } from './triggers.ts';
@@ -103,7 +104,7 @@ export class SimEngine {
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
-  private readonly lastPriceDecimal = new Map<string, { n: number; d: Decimal }>();
+  private readonly pricing: SolverPricing;
   private readonly stopPrices: () => void;
   private readonly prices: PriceSource;
   private readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
@@ -116,6 +117,7 @@ export class SimEngine {
     this.prices = o.prices;
     this.fillLatency = { ...o.fillLatencyMs };
     this.accounts = new AccountBook(o.clock, o.rng.fork());
+    this.pricing = new SolverPricing(this.markOf);
     for (const m of o.markets) {
       this.bySymbol.set(m.spec.symbol, m);
       this.byId.set(m.spec.id, m);
@@ -193,7 +195,8 @@ export class SimEngine {
     validateOpen(market, sub, p, this.clock.now());
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
     const quantity = dec(p.quantity);
-    const price = p.limitPrice !== undefined ? dec(p.limitPrice) : this.priceDecimal(spec.symbol, refPrice);
+    const price =
+      p.limitPrice !== undefined ? dec(p.limitPrice) : this.pricing.priceDecimal(spec.symbol, refPrice);
     const notional = quantity.times(price);
     if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
       throw reject.business(
@@ -498,36 +501,6 @@ export class SimEngine {
     this.rebuild(q);
   }
 
-  /** Solver fill price: the mark plus the half-spread against the taker, at the market's precision. */
-  private solverPrice(market: SimMarket, buying: boolean): Decimal {
-    const mark = (this.marks.get(market.spec.symbol) as Mark).mark;
-    const p = mark * (buying ? 1 + market.spread : 1 - market.spread);
-    return roundTo(p, market.spec.pricePrecision, buying ? 'up' : 'down');
-  }
-
-  /**
-   * The price a fill gets: the limit price, or the solver's price when it is within `slippage`
-   * of the reference mark; otherwise the 4104 reason.
-   */
-  private fillPrice(
-    market: SimMarket,
-    buying: boolean,
-    limit: Decimal | null,
-    refPrice: number,
-    slippage: Decimal,
-  ): { readonly price: Decimal } | { readonly refusal: string } {
-    if (limit !== null) return { price: limit };
-    const price = this.solverPrice(market, buying);
-    const bound = this.priceDecimal(market.spec.symbol, refPrice).times(
-      buying ? slippage.plus(1) : dec(1).minus(slippage),
-    );
-    if (buying ? price.greaterThan(bound) : price.lessThan(bound))
-      return {
-        refusal: `market moved beyond slippage: fill ${price} vs bound ${bound.toDecimalPlaces(market.spec.pricePrecision)}`,
-      };
-    return { price };
-  }
-
   private refused(): boolean {
     return this.faults.solverRefusalRate > 0 && this.rng.next() < this.faults.solverRefusalRate;
   }
@@ -546,7 +519,7 @@ export class SimEngine {
     };
     if (this.refused()) return failOpen('4006', 'the solver refused the quote');
     const limit = q.orderType === 'LIMIT' ? (q.limitPrice as Decimal) : null;
-    const fill = this.fillPrice(q.market, q.side === 'LONG', limit, q.refPrice, q.slippage);
+    const fill = this.pricing.fillPrice(q.market, q.side === 'LONG', limit, q.refPrice, q.slippage);
     if ('refusal' in fill) return failOpen('4104', fill.refusal);
     const { price } = fill;
     const notional = q.quantity.times(price);
@@ -599,7 +572,7 @@ export class SimEngine {
     };
     if (this.refused()) return back('4006', 'the solver refused the close');
     const limit = r.orderType === 'LIMIT' ? (r.price as Decimal) : null;
-    const fill = this.fillPrice(q.market, q.side === 'SHORT', limit, r.refPrice, r.slippage);
+    const fill = this.pricing.fillPrice(q.market, q.side === 'SHORT', limit, r.refPrice, r.slippage);
     if ('refusal' in fill) return back('4104', fill.refusal);
     const { price } = fill;
     this.realize(q, r.quantity, price, spec.hedgerFeeClose);
@@ -663,15 +636,6 @@ export class SimEngine {
     q.stopLoss = null;
     const r = this.submitClose(q, { quantityToClose: qty, orderType: 'MARKET' });
     r.reason = `${which} triggered`;
-  }
-
-  /** A price of `symbol` as Decimal; the last one is kept, as submits and fills reuse the current mark. */
-  private priceDecimal(symbol: string, price: number): Decimal {
-    const hit = this.lastPriceDecimal.get(symbol);
-    if (hit?.n === price) return hit.d;
-    const d = dec(price);
-    this.lastPriceDecimal.set(symbol, { n: price, d });
-    return d;
   }
 
   /** Float collateral, cached by Decimal identity (decimals are immutable: a new value is a new object). */

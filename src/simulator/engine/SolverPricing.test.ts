@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { dec } from '../../domain/money.ts';
+import { defaultMarkets } from '../markets.ts';
+import { SolverPricing } from './SolverPricing.ts';
+
+const btc = defaultMarkets().find((m) => m.spec.symbol === 'BTCUSDT');
+if (!btc) throw new Error('the catalog lost BTCUSDT');
+
+function pricing(initial: number) {
+  let mark = initial;
+  return { p: new SolverPricing(() => mark), move: (to: number) => (mark = to) };
+}
+
+describe('SolverPricing', () => {
+  it('quotes the mark plus the half-spread against the taker, rounded against the taker', () => {
+    const { p } = pricing(95_000.123456);
+    const buy = p.solverPrice(btc, true);
+    const sell = p.solverPrice(btc, false);
+    expect(buy.greaterThan(95_000.123456)).toBe(true);
+    expect(sell.lessThan(95_000.123456)).toBe(true);
+    expect(buy.decimalPlaces()).toBeLessThanOrEqual(btc.spec.pricePrecision);
+    expect(sell.decimalPlaces()).toBeLessThanOrEqual(btc.spec.pricePrecision);
+  });
+
+  it('re-quotes as soon as the mark moves', () => {
+    const { p, move } = pricing(95_000);
+    const before = p.solverPrice(btc, true);
+    move(96_000);
+    expect(p.solverPrice(btc, true).greaterThan(before)).toBe(true);
+  });
+
+  it('fills within slippage of the reference mark and refuses (4104 reason) beyond it', () => {
+    const { p, move } = pricing(95_000);
+    const ok = p.fillPrice(btc, true, null, 95_000, dec('0.01'));
+    expect('price' in ok).toBe(true);
+    move(97_000); // +2.1 % since the order was accepted at 95,000
+    const refused = p.fillPrice(btc, true, null, 95_000, dec('0.01'));
+    expect(refused).toEqual({ refusal: expect.stringMatching(/^market moved beyond slippage/) });
+  });
+
+  it('fills a LIMIT at its own price whatever the mark', () => {
+    const { p } = pricing(95_000);
+    expect(p.fillPrice(btc, true, dec('90000'), 95_000, dec('0.01'))).toEqual({ price: dec('90000') });
+  });
+});
