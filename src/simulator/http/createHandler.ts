@@ -80,9 +80,12 @@ export function createHandler(
       let body: unknown;
       if (route.body) {
         if (req.body === undefined) return fail(400, 'VALIDATION', 'body: a JSON body is required');
-        const parsed = route.body.safeParse(req.body);
-        if (!parsed.success) return fail(400, 'VALIDATION', describeIssues('body', parsed.error));
-        body = parsed.data;
+        body = route.fastBody?.(req.body);
+        if (body === undefined) {
+          const parsed = route.body.safeParse(req.body);
+          if (!parsed.success) return fail(400, 'VALIDATION', describeIssues('body', parsed.error));
+          body = parsed.data;
+        }
       }
       let query: unknown = req.query;
       if (route.query) {

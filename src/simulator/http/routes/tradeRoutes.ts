@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fastOpenBody } from '../fastOpenBody.ts';
 import { cancelCloseBody, cancelQuoteBody, closePositionBody, createPositionBody } from '../schemas.ts';
 import { cancelCloseOne, cancelOpenOne, closeOne, openOne } from '../tradeOps.ts';
 import { route } from '../types.ts';
@@ -14,6 +15,7 @@ export const tradeRoutes = [
     permission: 'OPEN_POSITION',
     status: 201,
     body: createPositionBody,
+    fastBody: fastOpenBody,
     run: ({ engine, body, authorize }) => {
       const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId);
       const r = openOne(engine, sub, body, authorize);
