@@ -16,6 +16,7 @@ import {
   unrealizedPnl,
 } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
+import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { newQuote, newRequest } from './records.ts';
@@ -105,6 +106,8 @@ export class SimEngine {
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
   private readonly pricing: SolverPricing;
+  /** Fills and settles: one clock timer for all of them. */
+  private readonly dueQueue: DueQueue;
   private readonly stopPrices: () => void;
   private readonly prices: PriceSource;
   private readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
@@ -118,6 +121,7 @@ export class SimEngine {
     this.fillLatency = { ...o.fillLatencyMs };
     this.accounts = new AccountBook(o.clock, o.rng.fork());
     this.pricing = new SolverPricing(this.markOf);
+    this.dueQueue = new DueQueue(o.clock);
     for (const m of o.markets) {
       this.bySymbol.set(m.spec.symbol, m);
       this.byId.set(m.spec.id, m);
@@ -134,6 +138,7 @@ export class SimEngine {
     this.stopPrices();
     for (const t of this.timers) this.clock.clearTimeout(t);
     this.timers.clear();
+    this.dueQueue.clear();
   }
 
   setFaults(f: Partial<EngineFaults>): void {
@@ -247,7 +252,7 @@ export class SimEngine {
     sub.quotes.set(tempId, quote);
     sub.live.add(quote);
     sub.reserved = sub.reserved.plus(quote.reserved);
-    if (p.orderType === 'MARKET') this.after(this.latency(), () => this.fillOpen(quote));
+    if (p.orderType === 'MARKET') this.dueQueue.add(this.latency(), () => this.fillOpen(quote));
     else this.restLimit(req);
     return req;
   }
@@ -277,7 +282,7 @@ export class SimEngine {
     this.setQuoteStatus(quote, 'CLOSE_PENDING');
     this.watchOf(quote).tpsl.delete(quote);
     this.rebuild(quote);
-    if (p.orderType === 'MARKET') this.after(this.latency(), () => this.fillClose(req));
+    if (p.orderType === 'MARKET') this.dueQueue.add(this.latency(), () => this.fillClose(req));
     else this.restLimit(req);
     return req;
   }
@@ -304,7 +309,7 @@ export class SimEngine {
     );
     this.setQuoteStatus(quote, 'CANCEL_PENDING');
     open.status = 'CANCEL_PENDING';
-    this.after(this.latency(), () => {
+    this.dueQueue.add(this.latency(), () => {
       // The fill won the race (OPENED), or the open ended otherwise before the cancel landed.
       if (quote.status !== 'CANCEL_PENDING')
         return open.status === 'OPENED'
@@ -343,7 +348,7 @@ export class SimEngine {
     );
     close.status = 'CANCEL_CLOSE_PENDING';
     this.setQuoteStatus(quote, 'CANCEL_CLOSE_PENDING');
-    this.after(this.latency(), () => {
+    this.dueQueue.add(this.latency(), () => {
       if (close.status !== 'CANCEL_CLOSE_PENDING')
         return close.status === 'CLOSED' || close.status === 'OPENED'
           ? this.finish(req, close.status, 'the close filled before the cancel')
@@ -624,8 +629,8 @@ export class SimEngine {
     if (r.kind === 'open') {
       r.status = 'LOCKED';
       this.setQuoteStatus(r.quote, 'LOCKED');
-      this.after(this.latency(), () => this.fillOpen(r.quote));
-    } else this.after(this.latency(), () => this.fillClose(r));
+      this.dueQueue.add(this.latency(), () => this.fillOpen(r.quote));
+    } else this.dueQueue.add(this.latency(), () => this.fillClose(r));
   }
 
   private triggerTpSl(q: Quote, which: string): void {

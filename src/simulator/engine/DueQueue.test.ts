@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../clock/VirtualClock.ts';
+import { DueQueue } from './DueQueue.ts';
+
+describe('DueQueue', () => {
+  it('runs entries at their time, earliest first, and in arrival order within one time', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: string[] = [];
+    q.add(300, () => ran.push('c@300'));
+    q.add(100, () => ran.push('a@100'));
+    q.add(300, () => ran.push('d@300'));
+    q.add(200, () => ran.push('b@200'));
+    clock.advanceSync(99);
+    expect(ran).toEqual([]);
+    clock.advanceSync(1);
+    expect(ran).toEqual(['a@100']);
+    clock.advanceSync(200);
+    expect(ran).toEqual(['a@100', 'b@200', 'c@300', 'd@300']);
+    expect(q.size).toBe(0);
+  });
+
+  it('runs an entry added for an earlier time than the armed one at that time', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: number[] = [];
+    const start = clock.now();
+    q.add(500, () => ran.push(clock.now() - start));
+    q.add(50, () => ran.push(clock.now() - start));
+    clock.advanceSync(1_000);
+    expect(ran).toEqual([50, 500]);
+  });
+
+  it('runs, in the same pass, work that a running entry schedules for now', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: string[] = [];
+    q.add(10, () => {
+      ran.push('first');
+      q.add(0, () => ran.push('scheduled by first'));
+    });
+    q.add(10, () => ran.push('second'));
+    clock.advanceSync(10);
+    expect(ran).toEqual(['first', 'second', 'scheduled by first']);
+  });
+
+  it('drops every pending entry on clear', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    let ran = 0;
+    for (let i = 1; i <= 5; i++) q.add(i * 10, () => ran++);
+    q.clear();
+    clock.advanceSync(1_000);
+    expect(ran).toBe(0);
+    expect(q.size).toBe(0);
+  });
+
+  it('keeps (time, arrival) order over many random entries', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: [number, number][] = [];
+    for (let i = 0; i < 2_000; i++) {
+      const ms = (i * 7919) % 613;
+      q.add(ms, () => ran.push([ms, i]));
+    }
+    clock.advanceSync(1_000);
+    const sorted = [...ran].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(ran).toEqual(sorted);
+    expect(ran).toHaveLength(2_000);
+  });
+});
