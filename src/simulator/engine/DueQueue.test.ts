@@ -68,4 +68,17 @@ describe('DueQueue', () => {
     expect(ran).toEqual(sorted);
     expect(ran).toHaveLength(2_000);
   });
+
+  it('still runs the later entries when one entry throws', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: string[] = [];
+    q.add(10, () => {
+      throw new Error('engine bug');
+    });
+    q.add(20, () => ran.push('later'));
+    expect(() => clock.advanceSync(10)).toThrow('engine bug');
+    clock.advanceSync(100);
+    expect(ran).toEqual(['later']);
+  });
 });

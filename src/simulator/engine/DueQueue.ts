@@ -53,12 +53,16 @@ export class DueQueue {
     this.timer = undefined;
     this.armedAt = Number.POSITIVE_INFINITY;
     const now = this.clock.now();
-    for (let top = this.heap[0]; top !== undefined && top.at <= now; top = this.heap[0]) {
-      this.pop();
-      top.run();
+    try {
+      for (let top = this.heap[0]; top !== undefined && top.at <= now; top = this.heap[0]) {
+        this.pop();
+        top.run();
+      }
+    } finally {
+      // An entry that throws must not strand the ones behind it.
+      const next = this.heap[0];
+      if (next && next.at < this.armedAt) this.arm(next.at);
     }
-    const next = this.heap[0];
-    if (next && next.at < this.armedAt) this.arm(next.at);
   }
 
   private push(d: Due): void {
