@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/domain/side.ts';
 import type { Subaccount } from '../../src/simulator/engine/state.ts';
 import type { BootstrappedAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
-import { CHAIN, type Harness, startSim } from './harness.ts';
+import { CHAIN, type Harness, openBody, startSim } from './harness.ts';
 
 /**
  * Every endpoint × every credential situation, answered as the interface document says:
@@ -18,16 +18,7 @@ let revokedKey: string;
 const keyFor = new Map<Permission, string>();
 
 const q = (extra = '') => `subaccountAddress=${acc.subaccount}&chainId=${CHAIN}${extra}`;
-const openBody = (over: Record<string, unknown> = {}) => ({
-  marketId: 1,
-  subaccountAddress: acc.subaccount,
-  chainId: CHAIN,
-  positionType: 'LONG',
-  orderType: 'MARKET',
-  quantity: 0.01,
-  leverage: 5,
-  ...over,
-});
+const openBodyOf = (over: Record<string, unknown> = {}) => openBody(acc.subaccount, over);
 
 async function opened(): Promise<string> {
   const r = h.sim.engine.submitOpen(sub, {
@@ -148,7 +139,7 @@ const ENDPOINTS: readonly Endpoint[] = [
     method: 'POST',
     auth: 'key',
     perm: 'OPEN_POSITION',
-    make: () => ({ path: '/v1/trade/create-position', body: openBody() }),
+    make: () => ({ path: '/v1/trade/create-position', body: openBodyOf() }),
   },
   {
     name: 'close position',
@@ -187,7 +178,7 @@ const ENDPOINTS: readonly Endpoint[] = [
       body: {
         chainId: CHAIN,
         subaccountAddress: acc.subaccount,
-        items: [{ ...openBody(), chainId: undefined }],
+        items: [{ ...openBodyOf(), chainId: undefined }],
       },
     }),
   },

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BootstrappedAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
-import { CHAIN, type Harness, startSim } from './harness.ts';
+import { CHAIN, type Harness, openBody, startSim } from './harness.ts';
 
 let h: Harness;
 let acc: BootstrappedAccount;
 let api: ReturnType<Harness['as']>;
 
-const open = (over: Record<string, unknown> = {}) => ({
-  marketId: 1,
-  subaccountAddress: acc.subaccount,
-  chainId: CHAIN,
-  positionType: 'LONG',
-  orderType: 'MARKET',
-  quantity: 0.01,
-  leverage: 5,
-  slippage: 0.01,
-  ...over,
-});
+const open = (over: Record<string, unknown> = {}) => openBody(acc.subaccount, { slippage: 0.01, ...over });
 
 const status = async (kind: 'open' | 'close' | 'cancel' | 'cancel-close', id: string) => {
   const param = kind === 'open' || kind === 'cancel' ? 'positionId' : 'closeRequestId';

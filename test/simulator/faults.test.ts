@@ -4,7 +4,7 @@ import { createSimulator } from '../../src/simulator/createSimulator.ts';
 import type { FaultProfile } from '../../src/simulator/faults/FaultProfile.ts';
 import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
-import { CHAIN, startSim } from './harness.ts';
+import { CHAIN, openBody, startSim } from './harness.ts';
 
 async function setup() {
   const clock = new VirtualClock();
@@ -21,16 +21,7 @@ async function setup() {
       headers: { 'x-api-key': acc.apiKey, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  const open = () =>
-    req('POST', '/v1/trade/create-position', {
-      marketId: 1,
-      subaccountAddress: acc.subaccount,
-      chainId: CHAIN,
-      positionType: 'LONG',
-      orderType: 'MARKET',
-      quantity: 0.01,
-      leverage: 5,
-    });
+  const open = () => req('POST', '/v1/trade/create-position', openBody(acc.subaccount));
   const positions = () =>
     req('GET', `/v1/positions/all?subaccountAddress=${acc.subaccount}&chainId=${CHAIN}`);
   const with_ = async (faults: FaultProfile) => sim.setFaults(faults);
@@ -73,15 +64,7 @@ describe('fault injection', () => {
     const h = await startSim({ faults: { dropResponseRate: 1 } });
     try {
       const acc = await h.account();
-      const body = {
-        marketId: 1,
-        subaccountAddress: acc.subaccount,
-        chainId: CHAIN,
-        positionType: 'LONG',
-        orderType: 'MARKET',
-        quantity: 0.01,
-        leverage: 5,
-      };
+      const body = openBody(acc.subaccount);
       await expect(h.as(acc.apiKey).post('/v1/trade/create-position', body)).rejects.toThrow(/fetch failed/);
       const sub = h.sim.engine.accounts.subaccount(acc.subaccount, CHAIN);
       expect(h.sim.engine.positions(sub)).toHaveLength(1);

@@ -7,6 +7,20 @@ import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.t
 
 export const CHAIN = 42161;
 
+/** A valid create-position body for `subaccount`: 0.01 BTC long at 5×, MARKET; `over` changes fields. */
+export function openBody(subaccount: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    marketId: 1,
+    subaccountAddress: subaccount,
+    chainId: CHAIN,
+    positionType: 'LONG',
+    orderType: 'MARKET',
+    quantity: 0.01,
+    leverage: 5,
+    ...over,
+  };
+}
+
 export interface Reply {
   readonly status: number;
   readonly headers: Headers;
