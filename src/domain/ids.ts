@@ -23,7 +23,8 @@ export type ApiKeyId = Brand<string, 'ApiKeyId'>;
 /** Exactly-once key of a fill or position event. */
 export type FillId = Brand<string, 'FillId'>;
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A 0x-prefixed 40-hex-digit EVM address (wallets, subaccounts). */
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 export const MarketSymbol = (s: string): MarketSymbol => s as MarketSymbol;
 export const MarketId = (n: number): MarketId => n as MarketId;
@@ -39,7 +40,7 @@ export const ApiKeyId = (s: string): ApiKeyId => s as ApiKeyId;
 export const FillId = (s: string): FillId => s as FillId;
 
 export function isAddress(s: string): boolean {
-  return ADDRESS.test(s);
+  return ADDRESS_PATTERN.test(s);
 }
 
 /** Addresses compare case-insensitively on chain; we keep them lower-case everywhere. */

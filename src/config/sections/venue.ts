@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { ADDRESS_PATTERN } from '../../domain/ids.ts';
 import { envRef } from '../envReference.ts';
 import { envReferenceable, secret } from '../jsonInputForm.ts';
 import { millis, positiveInt, positiveNumber, venueUrl } from '../primitives.ts';
 
 const API_KEY = /^ix\.[0-9a-fA-F]{64}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export const venueSchema = z
   .strictObject({
@@ -23,7 +23,7 @@ export const venueSchema = z
     subaccount: envReferenceable(
       z
         .string({ error: 'expected a subaccount address (0x + 40 hex digits)' })
-        .regex(ADDRESS, { error: 'expected a subaccount address: 0x followed by 40 hex digits' })
+        .regex(ADDRESS_PATTERN, { error: 'expected a subaccount address: 0x followed by 40 hex digits' })
         .transform((s) => s.toLowerCase()),
     )
       .nullable()

@@ -1,3 +1,4 @@
+import { ADDRESS_PATTERN } from '../../domain/ids.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { type FaultProfile, loadFaultProfile, resolveFaultProfile } from '../faults/FaultProfile.ts';
 
@@ -87,7 +88,7 @@ export function simSettings(f: SimFlags): SimSettings {
     },
     'flags',
   );
-  if (!/^0x[0-9a-fA-F]{40}$/.test(f.wallet))
+  if (!ADDRESS_PATTERN.test(f.wallet))
     throw new ConfigError(`--wallet: expected a 0x address, got "${f.wallet}"`);
   const collateral = Number(f.collateral);
   if (!Number.isFinite(collateral) || collateral < 0)

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
+import { ADDRESS_PATTERN } from '../../domain/ids.ts';
 import type { createPositionBody } from './schemas.ts';
 
 type OpenBody = z.infer<typeof createPositionBody>;
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const OPTIONAL = new Set(['slippage', 'limitPrice', 'useInstantActions', 'solver']);
 const REQUIRED = [
   'marketId',
@@ -24,7 +24,7 @@ function fieldOk(key: string, v: unknown): boolean {
     case 'chainId':
       return wholePositive(v);
     case 'subaccountAddress':
-      return typeof v === 'string' && ADDRESS.test(v);
+      return typeof v === 'string' && ADDRESS_PATTERN.test(v);
     case 'positionType':
       return v === 'LONG' || v === 'SHORT';
     case 'orderType':

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ADDRESS_PATTERN } from '../../domain/ids.ts';
 import { PERMISSIONS } from '../../domain/side.ts';
 
 /** Shared field schemas of the wire dialect (venue-contract.md). Bodies are strict: unknown fields are refused. */
-export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 40-hex-digit address');
+export const address = z.string().regex(ADDRESS_PATTERN, 'must be a 0x-prefixed 40-hex-digit address');
 export const chainId = z.number().int().positive();
 export const queryChainId = z.coerce.number().int().positive();
 export const positive = z.number().positive();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_PATTERN } from '../../domain/ids.ts';
 import type { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
 import { internDecimal } from './internDecimal.ts';
@@ -52,9 +53,7 @@ export const wireTime = z.unknown().transform((value, ctx): number => {
 /** Ids may be numbers on some deployments; perpflow keeps them as text. */
 export const wireId = z.union([z.string().min(1), z.number().transform(String)]);
 
-export const wireAddress = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 40-hex-digit address');
+export const wireAddress = z.string().regex(ADDRESS_PATTERN, 'expected a 0x-prefixed 40-hex-digit address');
 
 export const wireVenueStatus = z.enum(VENUE_STATUSES as [string, ...string[]]);
 
