@@ -51,10 +51,4 @@ describe('positionJson', () => {
     clock.advanceSync(10);
     expect(row(positionJson(e, q))).toMatchObject({ closedAmount: '0.05', status: 'OPENED' });
   });
-
-  it('answers the same bytes twice for an unchanged position', async () => {
-    const { clock, e, q } = await openPosition();
-    clock.advanceSync(10);
-    expect(positionJson(e, q)).toBe(positionJson(e, q));
-  });
 });
