@@ -216,7 +216,8 @@ export async function checkInvariants(v: Venue, ex: Executor): Promise<string[]>
       const k = fp(r.symbol, r.side ?? '', r.quantity?.toString() ?? '');
       blindNotExecuted.set(k, (blindNotExecuted.get(k) ?? 0) + 1);
     }
-  for (const [tempId, q] of sub.quotes) {
+  for (const q of v.sim.engine.quotesOf(sub)) {
+    const tempId = q.tempId;
     const n = byTemp.get(tempId) ?? 0;
     if (n === 1) continue;
     const k = fp(q.market.spec.symbol, q.side, q.quantity.toString());

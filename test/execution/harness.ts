@@ -203,7 +203,7 @@ export function manualTrader(v: Venue): VenuePort {
 /** Number of quotes (any status) the venue holds for the subaccount: the duplicate-open oracle. */
 export function venueQuoteCount(v: Venue): number {
   const sub = v.sim.engine.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
-  return sub.quotes.size;
+  return v.sim.engine.quotesOf(sub).length;
 }
 
 export async function settle(v: Venue, ex: Executor, limitMs = 120_000): Promise<boolean> {

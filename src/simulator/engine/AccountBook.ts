@@ -5,6 +5,7 @@ import type { Permission } from '../../domain/side.ts';
 import type { Rng } from '../rng.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { reject } from './SimRejection.ts';
+import { SlotList } from './SlotList.ts';
 import type { ApiKeyRecord, Subaccount } from './state.ts';
 
 const KEY_FORMAT = /^ix\.[0-9a-f]{64}$/i;
@@ -61,8 +62,7 @@ export class AccountBook {
       collateral: ZERO,
       delegations: new Map(),
       instantTokens: new Map(),
-      quotes: new Map(),
-      live: new Set(),
+      live: new SlotList('subSlot'),
       exposures: new Map(),
       reserved: ZERO,
     };

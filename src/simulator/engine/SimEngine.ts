@@ -20,6 +20,7 @@ import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { newQuote, newRequest } from './records.ts';
+import { SeqTable } from './SeqTable.ts';
 import { reject } from './SimRejection.ts';
 import { SolverPricing } from './SolverPricing.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
@@ -96,12 +97,12 @@ export class SimEngine {
   private readonly byId = new Map<number, SimMarket>();
   private readonly marks = new Map<string, Mark>();
   private readonly watches = new Map<string, SymbolWatch>();
-  private readonly requests = new Map<string, Request>();
-  private readonly byQuoteId = new Map<string, Quote>();
+  /** Every request, by tempId (`tmp-0000001`…), history included. */
+  private readonly requests = new SeqTable<Request>('tmp-', 7);
+  /** Every position that filled, by quoteId (`1001`…). */
+  private readonly byQuoteId = new SeqTable<Quote>('', 0, 1000);
   private readonly fillLatency: { min: number; max: number };
   private faults: EngineFaults = NO_FAULTS;
-  private tempSeq = 0;
-  private quoteSeq = 1000;
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
@@ -249,7 +250,6 @@ export class SimEngine {
       }),
     );
     quote.openRequest = req;
-    sub.quotes.set(tempId, quote);
     sub.live.add(quote);
     sub.reserved = sub.reserved.plus(quote.reserved);
     if (p.orderType === 'MARKET') this.dueQueue.add(this.latency(), () => this.fillOpen(quote));
@@ -409,6 +409,14 @@ export class SimEngine {
     return r?.kind === 'open' ? r.quote : undefined;
   }
 
+  /** Every quote ever opened on `sub` (any status), oldest first: an audit, O(all requests). */
+  quotesOf(sub: Subaccount): Quote[] {
+    const out: Quote[] = [];
+    for (const r of this.requests.values())
+      if (r.kind === 'open' && r.quote.subaccount === sub) out.push(r.quote);
+    return out;
+  }
+
   /** Whether a fresh request id is still inside the indexing-lag window (answers 404). */
   isIndexed(req: Request): boolean {
     return this.clock.now() - req.acceptedAt >= this.faults.indexingLagMs;
@@ -416,7 +424,7 @@ export class SimEngine {
 
   /** Positions and pending opens, in creation order. */
   positions(sub: Subaccount): readonly Quote[] {
-    return [...sub.live];
+    return sub.live.toArray();
   }
 
   unrealizedPnl(q: Quote): Decimal {
@@ -438,11 +446,11 @@ export class SimEngine {
   }
 
   private nextTempId(): string {
-    return `tmp-${(++this.tempSeq).toString().padStart(7, '0')}`;
+    return this.requests.issue();
   }
 
   private track(req: Request): Request {
-    this.requests.set(req.tempId, req);
+    this.requests.store(req.tempId, req);
     return req;
   }
 
@@ -540,8 +548,8 @@ export class SimEngine {
     }
     q.openedPrice = price;
     q.margin = margin;
-    q.quoteId = String(++this.quoteSeq);
-    this.byQuoteId.set(q.quoteId, q);
+    q.quoteId = this.byQuoteId.issue();
+    this.byQuoteId.store(q.quoteId, q);
     const sub = q.subaccount;
     sub.collateral = sub.collateral.minus(fees);
     if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
@@ -656,7 +664,7 @@ export class SimEngine {
   private checkCrossLiquidation(w: SymbolWatch): void {
     for (const sub of w.crossSubs)
       if (isUnderwater(sub, this.collateralNumber(sub), this.markOf))
-        this.liquidate([...sub.live].filter((x) => x.marginMode === 'cross' && x.openedPrice));
+        this.liquidate(sub.live.toArray().filter((x) => x.marginMode === 'cross' && x.openedPrice));
   }
 
   /** Closes positions at the mark with status LIQUIDATED; cross collateral never goes below zero. */
@@ -704,7 +712,7 @@ export class SimEngine {
     const w = this.watches.get(m.spec.symbol) as SymbolWatch;
     if (w.live.size === 0) return;
     const mark = dec((this.marks.get(m.spec.symbol) as Mark).mark);
-    for (const q of w.live) {
+    for (const q of w.live.toArray()) {
       const paid = fundingPayment(q, mark, rates);
       q.accumulatedFunding = q.accumulatedFunding.plus(paid);
       if (q.marginMode === 'cross') q.subaccount.collateral = q.subaccount.collateral.minus(paid);

@@ -1,3 +1,4 @@
+import { SlotList } from './SlotList.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Quote, Request, Subaccount } from './state.ts';
  * triggers nothing, so the hot path is two comparisons when nothing is near a threshold.
  */
 export class SymbolWatch {
-  readonly live = new Set<Quote>();
+  readonly live = new SlotList<'watchSlot', Quote>('watchSlot');
   /** The isolated subset of `live`: each has its own liquidation price. */
   readonly isolated = new Set<Quote>();
   readonly limits = new Set<Request>();

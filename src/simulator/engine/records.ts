@@ -46,6 +46,8 @@ export function newQuote(o: NewQuote): Quote {
     openRequest: null,
     createdAt: o.now,
     updatedAt: o.now,
+    subSlot: -1,
+    watchSlot: -1,
   };
 }
 

@@ -3,6 +3,7 @@ import type { MarginMode, OrderType, Permission, PositionSide } from '../../doma
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
 import type { SimMarket } from '../markets.ts';
 import type { Exposure } from './Exposure.ts';
+import type { SlotList } from './SlotList.ts';
 
 export interface ApiKeyRecord {
   readonly id: string;
@@ -27,10 +28,8 @@ export interface Subaccount {
   readonly delegations: Map<string, Set<Permission>>;
   /** solver → instant-action token registered. */
   readonly instantTokens: Map<string, string>;
-  /** Every quote of this subaccount, by tempId (history included). */
-  readonly quotes: Map<string, Quote>;
   /** Quotes that hold exposure or a margin reservation: pending opens and open positions. */
-  readonly live: Set<Quote>;
+  readonly live: SlotList<'subSlot', Quote>;
   /** Cross-margin exposure per symbol (see Exposure.ts). */
   readonly exposures: Map<string, Exposure>;
   /** Margin and fees reserved by pending opens. */
@@ -69,6 +68,9 @@ export interface Quote {
   openRequest: Request | null;
   readonly createdAt: number;
   updatedAt: number;
+  /** Slots in the subaccount's and the symbol's live lists (SlotList), -1 when not in them. */
+  subSlot: number;
+  watchSlot: number;
 }
 
 /** One submit: the thing a status poll reports on. */
