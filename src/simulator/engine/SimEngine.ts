@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
-import { type Decimal, dec, ZERO } from '../../domain/money.ts';
+import { compact, type Decimal, dec, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
@@ -16,6 +16,7 @@ import {
   unrealizedPnl,
 } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
+import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
@@ -107,6 +108,8 @@ export class SimEngine {
   private readonly timers = new Set<TimerHandle>();
   private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
   private readonly pricing: SolverPricing;
+  /** Decimals of the numbers requests carry, shared. */
+  private readonly numbers = new DecimalTable();
   /** Fills and settles: one clock timer for all of them. */
   private readonly dueQueue: DueQueue;
   private readonly stopPrices: () => void;
@@ -200,9 +203,11 @@ export class SimEngine {
     const spec = market.spec;
     validateOpen(market, sub, p, this.clock.now());
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
-    const quantity = dec(p.quantity);
+    const quantity = this.numbers.of(p.quantity);
     const price =
-      p.limitPrice !== undefined ? dec(p.limitPrice) : this.pricing.priceDecimal(spec.symbol, refPrice);
+      p.limitPrice !== undefined
+        ? this.numbers.of(p.limitPrice)
+        : this.pricing.priceDecimal(spec.symbol, refPrice);
     const notional = quantity.times(price);
     if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
       throw reject.business(
@@ -228,8 +233,8 @@ export class SimEngine {
       orderType: p.orderType,
       quantity,
       leverage: p.leverage,
-      limitPrice: p.limitPrice !== undefined ? dec(p.limitPrice) : null,
-      slippage: p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE,
+      limitPrice: p.limitPrice !== undefined ? this.numbers.of(p.limitPrice) : null,
+      slippage: p.slippage !== undefined ? this.numbers.of(p.slippage) : DEFAULT_SLIPPAGE,
       refPrice,
       margin,
       reserved: need,
@@ -260,10 +265,10 @@ export class SimEngine {
   submitClose(quote: Quote, p: CloseParams): Request {
     const spec = quote.market.spec;
     validateClose(quote, p, this.clock.now());
-    const qty = dec(p.quantityToClose);
+    const qty = this.numbers.of(p.quantityToClose);
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
-    const price = p.closePrice !== undefined ? dec(p.closePrice) : null;
-    const slippage = p.slippage !== undefined ? dec(p.slippage) : DEFAULT_SLIPPAGE;
+    const price = p.closePrice !== undefined ? this.numbers.of(p.closePrice) : null;
+    const slippage = p.slippage !== undefined ? this.numbers.of(p.slippage) : DEFAULT_SLIPPAGE;
     const req = this.track(
       newRequest({
         tempId: this.nextTempId(),
@@ -547,7 +552,7 @@ export class SimEngine {
       return false;
     }
     q.openedPrice = price;
-    q.margin = margin;
+    q.margin = compact(margin);
     q.quoteId = this.byQuoteId.issue();
     this.byQuoteId.store(q.quoteId, q);
     const sub = q.subaccount;

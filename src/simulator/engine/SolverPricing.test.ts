@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../domain/money.ts';
 import { defaultMarkets } from '../markets.ts';
@@ -41,5 +42,38 @@ describe('SolverPricing', () => {
   it('fills a LIMIT at its own price whatever the mark', () => {
     const { p } = pricing(95_000);
     expect(p.fillPrice(btc, true, dec('90000'), 95_000, dec('0.01'))).toEqual({ price: dec('90000') });
+  });
+
+  it('decides the slippage bound exactly as Decimal arithmetic does, near ties included', () => {
+    const slippages = ['0.05', '0.01', '0.003', '0.1234567', '0'];
+    const outcomes = new Set<boolean>();
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.0001, max: 200_000, noNaN: true }),
+        fc.boolean(),
+        fc.constantFrom(...slippages),
+        fc.oneof(
+          fc.integer({ min: -1000, max: 1000 }).map((ulps) => ulps * 2 ** -52),
+          fc.double({ min: -0.2, max: 0.2, noNaN: true }),
+        ),
+        (mark, buying, slip, nudge) => {
+          const { p } = pricing(mark);
+          const price = p.solverPrice(btc, buying);
+          const s = dec(slip);
+          const factor = buying ? dec(1).plus(s) : dec(1).minus(s);
+          // A reference whose bound lands within a few float steps of the fill price.
+          const tie = price.toNumber() / factor.toNumber();
+          const ref = tie * (1 + nudge);
+          if (!(ref > 0)) return;
+          const bound = dec(ref).times(factor);
+          const refuse = buying ? price.greaterThan(bound) : price.lessThan(bound);
+          const got = p.fillPrice(btc, buying, null, ref, s);
+          expect('refusal' in got, `mark ${mark} ref ${ref} slip ${slip}`).toBe(refuse);
+          outcomes.add(refuse);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(outcomes).toEqual(new Set([true, false]));
   });
 });

@@ -1,11 +1,24 @@
 import { type Decimal, dec, ONE, roundTo } from '../../domain/money.ts';
 import type { SimMarket } from '../markets.ts';
+import { approxNumber } from './approxNumber.ts';
 
 interface Quoted {
   readonly mark: number;
   buy: Decimal | null;
   sell: Decimal | null;
+  buyN: number;
+  sellN: number;
 }
+
+interface Factors {
+  readonly up: Decimal;
+  readonly down: Decimal;
+  readonly upN: number;
+  readonly downN: number;
+}
+
+/** Far wider than the float error of `mark × (1 ± slippage)`; closer calls are decided exactly. */
+const TOLERANCE = 1e-12;
 
 /**
  * The solver's prices: the mark plus the half-spread against the taker, and the slippage bound
@@ -16,7 +29,7 @@ export class SolverPricing {
   private readonly markOf: (symbol: string) => number;
   private readonly quoted = new Map<string, Quoted>();
   private readonly lastPrice = new Map<string, { readonly n: number; readonly d: Decimal }>();
-  private readonly bounds = new WeakMap<Decimal, { readonly up: Decimal; readonly down: Decimal }>();
+  private readonly bounds = new WeakMap<Decimal, Factors>();
 
   constructor(markOf: (symbol: string) => number) {
     this.markOf = markOf;
@@ -24,19 +37,30 @@ export class SolverPricing {
 
   /** The solver's fill price now, at the market's precision (rounded against the taker). */
   solverPrice(market: SimMarket, buying: boolean): Decimal {
+    const q = this.quote(market);
+    if (buying) {
+      if (q.buy === null) {
+        q.buy = roundTo(q.mark * (1 + market.spread), market.spec.pricePrecision, 'up');
+        q.buyN = approxNumber(q.buy);
+      }
+      return q.buy;
+    }
+    if (q.sell === null) {
+      q.sell = roundTo(q.mark * (1 - market.spread), market.spec.pricePrecision, 'down');
+      q.sellN = approxNumber(q.sell);
+    }
+    return q.sell;
+  }
+
+  private quote(market: SimMarket): Quoted {
     const symbol = market.spec.symbol;
     const mark = this.markOf(symbol);
     let q = this.quoted.get(symbol);
     if (q?.mark !== mark) {
-      q = { mark, buy: null, sell: null };
+      q = { mark, buy: null, sell: null, buyN: 0, sellN: 0 };
       this.quoted.set(symbol, q);
     }
-    if (buying) {
-      q.buy ??= roundTo(mark * (1 + market.spread), market.spec.pricePrecision, 'up');
-      return q.buy;
-    }
-    q.sell ??= roundTo(mark * (1 - market.spread), market.spec.pricePrecision, 'down');
-    return q.sell;
+    return q;
   }
 
   /** A price of `symbol` as Decimal; the last one is kept, as submits and fills reuse the current mark. */
@@ -62,6 +86,12 @@ export class SolverPricing {
     if (limit !== null) return { price: limit };
     const price = this.solverPrice(market, buying);
     const factors = this.factors(slippage);
+    // Floats decide all but the near ties: a Decimal product per fill was a tenth of its cost.
+    const quoted = this.quote(market);
+    const priceN = buying ? quoted.buyN : quoted.sellN;
+    const boundN = refPrice * (buying ? factors.upN : factors.downN);
+    const gap = buying ? priceN - boundN : boundN - priceN;
+    if (gap < -TOLERANCE * Math.abs(boundN)) return { price };
     const bound = this.priceDecimal(market.spec.symbol, refPrice).times(buying ? factors.up : factors.down);
     if (buying ? price.greaterThan(bound) : price.lessThan(bound))
       return {
@@ -71,10 +101,12 @@ export class SolverPricing {
   }
 
   /** 1 ± slippage, once per slippage value (most orders share the default). */
-  private factors(slippage: Decimal): { readonly up: Decimal; readonly down: Decimal } {
+  private factors(slippage: Decimal): Factors {
     let f = this.bounds.get(slippage);
     if (!f) {
-      f = { up: ONE.plus(slippage), down: ONE.minus(slippage) };
+      const up = ONE.plus(slippage);
+      const down = ONE.minus(slippage);
+      f = { up, down, upN: approxNumber(up), downN: approxNumber(down) };
       this.bounds.set(slippage, f);
     }
     return f;
