@@ -21,13 +21,13 @@ export interface Exposure {
   nMargin: number;
 }
 
-/** Adds (dir 1) or removes (dir −1) `qty` at `entry` of a position on `market`. */
+/** Adds (dir 1) or removes (dir −1) `qty` of a position on `market`; `notional` is qty × entry price. */
 export function applyExposure(
   sub: Subaccount,
   market: SimMarket,
   long: boolean,
   qty: Decimal,
-  entry: Decimal,
+  notional: Decimal,
   margin: Decimal,
   dir: 1 | -1,
 ): Exposure {
@@ -47,9 +47,9 @@ export function applyExposure(
     };
     sub.exposures.set(key, e);
   }
-  const signed = long === (dir === 1) ? qty : qty.negated();
-  e.netQty = e.netQty.plus(signed);
-  e.netCost = e.netCost.plus(signed.times(entry));
+  const adds = long === (dir === 1);
+  e.netQty = adds ? e.netQty.plus(qty) : e.netQty.minus(qty);
+  e.netCost = adds ? e.netCost.plus(notional) : e.netCost.minus(notional);
   e.grossQty = dir === 1 ? e.grossQty.plus(qty) : e.grossQty.minus(qty);
   e.margin = dir === 1 ? e.margin.plus(margin) : e.margin.minus(margin);
   e.nNet = approxNumber(e.netQty);

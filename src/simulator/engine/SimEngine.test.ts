@@ -69,6 +69,43 @@ describe('SimEngine accounting', () => {
     expect(e.balance(sub).availableMargin.toFixed()).toBe(before.toFixed());
   });
 
+  it("reserves a MARKET open at the solver's price, and books it at the fill price when the mark moved", () => {
+    const { clock, e, sub } = engine();
+    const btc = e.markets[0];
+    if (!btc) throw new Error('no market');
+    const rate = PLATFORM_FEE.plus(btc.spec.hedgerFeeOpen);
+    const costAt = (price: ReturnType<typeof dec>) => {
+      const notional = dec(0.01).times(price);
+      return { margin: notional.div(10), fees: notional.times(rate) };
+    };
+    const open = (): ReturnType<SimEngine['submitOpen']> =>
+      e.submitOpen(sub, {
+        marketId: 1,
+        positionType: 'LONG',
+        orderType: 'MARKET',
+        quantity: 0.01,
+        leverage: 10,
+      });
+    const buyNow = e.solverPrice(btc, true);
+    const first = open();
+    const at = costAt(buyNow);
+    expect(sub.reserved.toFixed()).toBe(at.margin.plus(at.fees).toFixed());
+    clock.advanceSync(100);
+    expect(first.status).toBe('OPENED');
+    expect(first.avgPrice?.toFixed()).toBe(buyNow.toFixed());
+    expect(first.quote.margin.toFixed()).toBe(at.margin.toFixed());
+    const second = open();
+    e.setMark('BTCUSDT', 95_100);
+    const moved = e.solverPrice(btc, true);
+    clock.advanceSync(100);
+    expect(second.status).toBe('OPENED');
+    expect(second.avgPrice?.toFixed()).toBe(moved.toFixed());
+    expect(second.quote.margin.toFixed()).toBe(costAt(moved).margin.toFixed());
+    expect(sub.reserved.isZero()).toBe(true);
+    const paid = at.fees.plus(costAt(moved).fees);
+    expect(sub.collateral.toFixed()).toBe(dec(10_000).minus(paid).toFixed());
+  });
+
   it('reports uPnL from the aggregate exposure as the sum over positions', () => {
     const { clock, e, sub } = engine();
     const a = e.submitOpen(sub, {

@@ -9,7 +9,6 @@ import { AccountBook } from './AccountBook.ts';
 import {
   type BalanceSheet,
   balanceOf,
-  feeRate,
   fitsInMargin,
   isolatedLiquidationPrice,
   realizeClose,
@@ -20,6 +19,7 @@ import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
+import { openCost } from './openCost.ts';
 import { newQuote, newRequest } from './records.ts';
 import { SeqTable } from './SeqTable.ts';
 import { reject } from './SimRejection.ts';
@@ -27,7 +27,7 @@ import { SolverPricing } from './SolverPricing.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import { dueTriggers, isUnderwater } from './triggers.ts';
-import { checkPrecision, validateClose, validateOpen } from './validateOrder.ts';
+import { checkNotional, checkPrecision, validateClose, validateOpen } from './validateOrder.ts';
 
 export { PLATFORM_FEE } from './accounting.ts';
 
@@ -170,6 +170,11 @@ export class SimEngine {
     return this.marks.get(symbol);
   }
 
+  /** The solver's price now for a taker buying (LONG open, SHORT close) or selling. */
+  solverPrice(market: SimMarket, buying: boolean): Decimal {
+    return this.pricing.solverPrice(market, buying);
+  }
+
   marketBySymbol(symbol: string): SimMarket | undefined {
     return this.bySymbol.get(symbol);
   }
@@ -204,23 +209,25 @@ export class SimEngine {
     validateOpen(market, sub, p, this.clock.now());
     const refPrice = (this.marks.get(spec.symbol) as Mark).mark;
     const quantity = this.numbers.of(p.quantity);
-    const price =
-      p.limitPrice !== undefined
-        ? this.numbers.of(p.limitPrice)
-        : this.pricing.priceDecimal(spec.symbol, refPrice);
-    const notional = quantity.times(price);
-    if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
-      throw reject.business(
-        'NOTIONAL_OUT_OF_RANGE',
-        `notional ${notional.toDecimalPlaces(2)} of ${spec.symbol} is outside [${spec.minNotional}, ${spec.maxNotional}]`,
-      );
-    const margin = notional.div(p.leverage);
-    const fees = notional.times(feeRate(spec.hedgerFeeOpen));
-    const need = margin.plus(fees);
-    if (!this.fitsInMargin(sub, need))
+    const limit = p.limitPrice !== undefined ? this.numbers.of(p.limitPrice) : null;
+    const atMark = p.limitPrice ?? refPrice;
+    checkNotional(
+      spec,
+      quantity,
+      limit ?? this.pricing.priceDecimal(spec.symbol, atMark),
+      p.quantity * atMark,
+    );
+    // Reserved at the price a fill would get now, so that a fill at that price reuses the sums.
+    const cost = openCost(
+      quantity,
+      limit ?? this.pricing.solverPrice(market, p.positionType === 'LONG'),
+      p.leverage,
+      spec.hedgerFeeOpen,
+    );
+    if (!this.fitsInMargin(sub, cost.need))
       throw reject.business(
         '4000',
-        `insufficient margin: needs ${need.toDecimalPlaces(2)}, available ${this.balance(sub).availableMargin.toDecimalPlaces(2)}`,
+        `insufficient margin: needs ${cost.need.toDecimalPlaces(2)}, available ${this.balance(sub).availableMargin.toDecimalPlaces(2)}`,
       );
 
     const now = this.clock.now();
@@ -233,11 +240,10 @@ export class SimEngine {
       orderType: p.orderType,
       quantity,
       leverage: p.leverage,
-      limitPrice: p.limitPrice !== undefined ? this.numbers.of(p.limitPrice) : null,
+      limitPrice: limit,
       slippage: p.slippage !== undefined ? this.numbers.of(p.slippage) : DEFAULT_SLIPPAGE,
       refPrice,
-      margin,
-      reserved: need,
+      cost,
       now,
     });
     const req = this.track(
@@ -460,6 +466,7 @@ export class SimEngine {
   }
 
   private release(q: Quote): void {
+    q.cost = null;
     if (q.reserved.isZero()) return;
     q.subaccount.reserved = q.subaccount.reserved.minus(q.reserved);
     q.reserved = ZERO;
@@ -540,12 +547,12 @@ export class SimEngine {
     const fill = this.pricing.fillPrice(q.market, q.side === 'LONG', limit, q.refPrice, q.slippage);
     if ('refusal' in fill) return failOpen('4104', fill.refusal);
     const { price } = fill;
-    const notional = q.quantity.times(price);
-    const margin = notional.div(q.leverage);
-    const fees = notional.times(feeRate(spec.hedgerFeeOpen));
+    const cost =
+      q.cost?.price === price ? q.cost : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
+    const { margin, fees } = cost;
     // Re-check solvency at the fill price, without this quote's own reservation.
     this.release(q);
-    if (!this.fitsInMargin(q.subaccount, margin.plus(fees))) {
+    if (!this.fitsInMargin(q.subaccount, cost.need)) {
       q.subaccount.live.delete(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, '4000', 'insufficient margin at fill');
@@ -559,7 +566,7 @@ export class SimEngine {
     sub.collateral = sub.collateral.minus(fees);
     if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
     else {
-      applyExposure(sub, q.market, q.side === 'LONG', q.quantity, price, margin, 1);
+      applyExposure(sub, q.market, q.side === 'LONG', q.quantity, cost.notional, margin, 1);
       this.watchOf(q).crossSubs.add(sub);
     }
     const cancel = q.status === 'CANCEL_PENDING';

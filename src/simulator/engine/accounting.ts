@@ -101,7 +101,7 @@ export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: 
       q.market,
       q.side === 'LONG',
       qty,
-      entry,
+      qty.times(entry),
       released,
       -1,
     ).grossQty.isPositive();

@@ -1,6 +1,7 @@
 import { type Decimal, ZERO } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
+import type { OpenCost } from './openCost.ts';
 import type { Quote, Request } from './state.ts';
 
 /** What a new quote is made of: the order as accepted, plus its margin and fees reserved. */
@@ -16,7 +17,7 @@ export type NewQuote = Pick<
   | 'limitPrice'
   | 'slippage'
   | 'refPrice'
-> & { readonly margin: Decimal; readonly reserved: Decimal; readonly now: number };
+> & { readonly cost: OpenCost; readonly now: number };
 
 /** A freshly accepted open: PENDING, nothing filled, its margin and fees reserved. */
 export function newQuote(o: NewQuote): Quote {
@@ -36,10 +37,11 @@ export function newQuote(o: NewQuote): Quote {
     status: 'PENDING',
     closedAmount: ZERO,
     openedPrice: null,
-    margin: o.margin,
+    margin: o.cost.margin,
     accumulatedFunding: ZERO,
     realizedPnl: ZERO,
-    reserved: o.reserved,
+    reserved: o.cost.need,
+    cost: o.cost,
     takeProfit: null,
     stopLoss: null,
     closeRequest: null,

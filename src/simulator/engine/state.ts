@@ -3,6 +3,7 @@ import type { MarginMode, OrderType, Permission, PositionSide } from '../../doma
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
 import type { SimMarket } from '../markets.ts';
 import type { Exposure } from './Exposure.ts';
+import type { OpenCost } from './openCost.ts';
 import type { SlotList } from './SlotList.ts';
 
 export interface ApiKeyRecord {
@@ -60,6 +61,8 @@ export interface Quote {
   realizedPnl: Decimal;
   /** What this pending open reserves of the subaccount's available margin; zero once settled. */
   reserved: Decimal;
+  /** The sums behind `reserved` and the price they were made at; null once settled. */
+  cost: OpenCost | null;
   takeProfit: Decimal | null;
   stopLoss: Decimal | null;
   /** The close request in flight, if any. */

@@ -1,6 +1,8 @@
-import { dec } from '../../domain/money.ts';
+import type { MarketSpec } from '../../domain/market.ts';
+import { type Decimal, dec } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
+import { approxNumber } from './approxNumber.ts';
 import type { OpenParams } from './SimEngine.ts';
 import { reject } from './SimRejection.ts';
 import type { Quote, Subaccount } from './state.ts';
@@ -23,6 +25,24 @@ export function checkPrecision(field: string, value: number, decimals: number): 
   if (!(value > 0)) throw reject.validation(`${field}: must be a positive number, got ${value}`);
   if (decimalPlacesOf(value) > decimals)
     throw reject.validation(`${field}: ${value} has more than ${decimals} decimal places`);
+}
+
+/**
+ * NOTIONAL_OUT_OF_RANGE unless quantity × price is within the market's bounds. `approx` is that
+ * product in floats: it decides unless within a millionth of a bound, where Decimal decides.
+ */
+export function checkNotional(spec: MarketSpec, quantity: Decimal, price: Decimal, approx: number): void {
+  if (
+    approx > approxNumber(spec.minNotional) * (1 + 1e-6) &&
+    approx < approxNumber(spec.maxNotional) * (1 - 1e-6)
+  )
+    return;
+  const notional = quantity.times(price);
+  if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
+    throw reject.business(
+      'NOTIONAL_OUT_OF_RANGE',
+      `notional ${notional.toDecimalPlaces(2)} of ${spec.symbol} is outside [${spec.minNotional}, ${spec.maxNotional}]`,
+    );
 }
 
 export function checkMarketOpen(market: SimMarket, now: number): void {
