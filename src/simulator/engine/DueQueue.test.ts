@@ -81,4 +81,22 @@ describe('DueQueue', () => {
     clock.advanceSync(100);
     expect(ran).toEqual(['later']);
   });
+
+  it('runs the entries behind a throwing one at the same time, in order, before later work for that time', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: string[] = [];
+    q.add(10, () => ran.push('a'));
+    q.add(10, () => {
+      q.add(0, () => ran.push('scheduled by the thrower'));
+      throw new Error('engine bug');
+    });
+    q.add(10, () => ran.push('c'));
+    q.add(10, () => ran.push('d'));
+    expect(() => clock.advanceSync(10)).toThrow('engine bug');
+    expect(q.size).toBe(3);
+    clock.advanceSync(0);
+    expect(ran).toEqual(['a', 'c', 'd', 'scheduled by the thrower']);
+    expect(q.size).toBe(0);
+  });
 });
