@@ -88,8 +88,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     });
   };
   applyFaults(options.faults ? resolveFaultProfile(options.faults) : NO_FAULTS);
-  const dispatch = async (req: SimHttpRequest): Promise<Outcome> =>
-    injector.idle ? { kind: 'response', response: await handle(req) } : injector.apply(req, handle);
+  // Without transport faults the answer is ready at once: no promise on the hot path.
+  const dispatch = (req: SimHttpRequest): Outcome | Promise<Outcome> =>
+    injector.idle ? { kind: 'response', response: handle(req) } : injector.apply(req, handle);
   return {
     engine,
     handle,

@@ -14,7 +14,7 @@ export function connectionReset(): TypeError {
 }
 
 /** A VenueFetch without a socket: the same handler, faults and bytes as the HTTP server. */
-export function inProcessFetch(dispatch: (req: SimHttpRequest) => Promise<Outcome>): VenueFetch {
+export function inProcessFetch(dispatch: (req: SimHttpRequest) => Outcome | Promise<Outcome>): VenueFetch {
   return async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();

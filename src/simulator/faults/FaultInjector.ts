@@ -33,12 +33,9 @@ export class FaultInjector {
     this.rng = createRng(profile.seed ?? seed);
   }
 
-  async apply(
-    req: SimHttpRequest,
-    handle: (r: SimHttpRequest) => Promise<SimHttpResponse>,
-  ): Promise<Outcome> {
+  async apply(req: SimHttpRequest, handle: (r: SimHttpRequest) => SimHttpResponse): Promise<Outcome> {
     const p = this.profile;
-    if (!req.path.startsWith('/v1/')) return { kind: 'response', response: await handle(req) };
+    if (!req.path.startsWith('/v1/')) return { kind: 'response', response: handle(req) };
     if (p.latencyMs) await this.clock.sleep(this.rng.int(p.latencyMs.min, p.latencyMs.max));
     if (p.rateLimit) {
       if (this.burstLeft === 0 && this.rng.next() < p.rateLimit.burstRate)
@@ -56,7 +53,7 @@ export class FaultInjector {
     }
     if (p.errorRate > 0 && this.rng.next() < p.errorRate)
       return { kind: 'response', response: fail(503, 'UNAVAILABLE', 'the venue is temporarily unavailable') };
-    const response = await handle(req);
+    const response = handle(req);
     if (
       p.dropResponseRate > 0 &&
       isSubmit(req) &&

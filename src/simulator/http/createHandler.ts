@@ -7,7 +7,8 @@ import { fail, ok } from './envelope.ts';
 import { Router } from './router.ts';
 import type { Route, SimHttpRequest, SimHttpResponse } from './types.ts';
 
-export type SimHandler = (req: SimHttpRequest) => Promise<SimHttpResponse>;
+/** Synchronous: every route runs to completion in the engine, so no promise per request. */
+export type SimHandler = (req: SimHttpRequest) => SimHttpResponse;
 
 function header(req: SimHttpRequest, name: string): string | undefined {
   return req.headers[name] ?? req.headers[name.toLowerCase()];
@@ -70,7 +71,7 @@ export function createHandler(
   onInternalError?: (error: unknown) => void,
 ): SimHandler {
   const router = new Router(routes);
-  return async (req) => {
+  return (req) => {
     const m = router.match(req.method, req.path);
     if (m === undefined) return fail(404, 'ROUTE_NOT_FOUND', `no route ${req.method} ${req.path}`);
     if (m === 'method') return fail(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
@@ -93,7 +94,7 @@ export function createHandler(
         if (!parsed.success) return fail(400, 'VALIDATION', describeIssues('query', parsed.error));
         query = parsed.data;
       }
-      const data = await route.run({
+      const data = route.run({
         engine,
         body,
         query,

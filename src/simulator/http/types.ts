@@ -50,6 +50,7 @@ export interface Route<B = unknown, Q = unknown> {
   readonly query?: z.ZodType<Q>;
   /** 201 for accepted submits, 200 otherwise. */
   readonly status?: 200 | 201;
+  /** Synchronous: the engine answers at once (the outcome of a trade comes from status polls). */
   run(ctx: RouteContext<B, Q>): unknown;
 }
 
