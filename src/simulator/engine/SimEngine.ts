@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
-import { compact, type Decimal, dec, ZERO } from '../../domain/money.ts';
+import { type Decimal, dec, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
@@ -559,7 +559,7 @@ export class SimEngine {
       return false;
     }
     q.openedPrice = price;
-    q.margin = compact(margin);
+    q.margin = margin;
     q.quoteId = this.byQuoteId.issue();
     this.byQuoteId.store(q.quoteId, q);
     const sub = q.subaccount;

@@ -1,4 +1,4 @@
-import type { Decimal } from '../../domain/money.ts';
+import { compact, type Decimal } from '../../domain/money.ts';
 import { feeRate } from './accounting.ts';
 
 /** What opening `quantity` at `price` costs: the margin locked, the opening fees, their sum. */
@@ -10,9 +10,19 @@ export interface OpenCost {
   readonly need: Decimal;
 }
 
+/**
+ * Compacted (see `compact`): an open waits for its fill across several young-generation
+ * collections, and the scavenger copies each digit array whole, spare capacity included.
+ */
 export function openCost(quantity: Decimal, price: Decimal, leverage: number, solverFee: Decimal): OpenCost {
   const notional = quantity.times(price);
   const margin = notional.div(leverage);
   const fees = notional.times(feeRate(solverFee));
-  return { price, notional, margin, fees, need: margin.plus(fees) };
+  return {
+    price,
+    notional: compact(notional),
+    margin: compact(margin),
+    fees: compact(fees),
+    need: compact(margin.plus(fees)),
+  };
 }
