@@ -64,7 +64,9 @@ export class AccountBook {
       instantTokens: new Map(),
       live: new SlotList('subSlot'),
       exposures: new Map(),
-      reserved: ZERO,
+      reservedN: 0,
+      reservedErr: 0,
+      reserving: 0,
     };
     list.push(sub);
     this.byWallet.set(wallet, list);

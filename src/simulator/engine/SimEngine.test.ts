@@ -47,7 +47,7 @@ describe('SimEngine accounting', () => {
     const notional = dec(950);
     const fees = notional.times(PLATFORM_FEE.plus('0.0006')).times(2);
     expect(sub.collateral.toFixed()).toBe(dec(10_000).minus(fees).toFixed());
-    expect(sub.reserved.isZero()).toBe(true);
+    expect([sub.reserving, sub.reservedN]).toEqual([0, 0]);
     expect(sub.exposures.size).toBe(0);
   });
 
@@ -89,7 +89,8 @@ describe('SimEngine accounting', () => {
     const buyNow = e.solverPrice(btc, true);
     const first = open();
     const at = costAt(buyNow);
-    expect(sub.reserved.toFixed()).toBe(at.margin.plus(at.fees).toFixed());
+    expect(e.balance(sub).lockedMargin.toFixed()).toBe(at.margin.plus(at.fees).toFixed());
+    expect(e.positions(sub)[0]?.margin.toFixed()).toBe(at.margin.toFixed());
     clock.advanceSync(100);
     expect(first.status).toBe('OPENED');
     expect(first.avgPrice?.toFixed()).toBe(buyNow.toFixed());
@@ -101,7 +102,7 @@ describe('SimEngine accounting', () => {
     expect(second.status).toBe('OPENED');
     expect(second.avgPrice?.toFixed()).toBe(moved.toFixed());
     expect(second.quote.margin.toFixed()).toBe(costAt(moved).margin.toFixed());
-    expect(sub.reserved.isZero()).toBe(true);
+    expect([sub.reserving, sub.reservedN, sub.reservedErr]).toEqual([0, 0, 0]);
     const paid = at.fees.plus(costAt(moved).fees);
     expect(sub.collateral.toFixed()).toBe(dec(10_000).minus(paid).toFixed());
   });

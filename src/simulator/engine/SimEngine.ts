@@ -9,7 +9,7 @@ import { AccountBook } from './AccountBook.ts';
 import {
   type BalanceSheet,
   balanceOf,
-  fitsInMargin,
+  fitsInMarginFast,
   isolatedLiquidationPrice,
   realizeClose,
   unrealizedPnl,
@@ -19,8 +19,9 @@ import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
-import { openCost } from './openCost.ts';
+import { needOf, type OpenCost, openCost, openNeedN } from './openCost.ts';
 import { newQuote, newRequest } from './records.ts';
+import { reserve, unreserve } from './reservation.ts';
 import { SeqTable } from './SeqTable.ts';
 import { reject } from './SimRejection.ts';
 import { SolverPricing } from './SolverPricing.ts';
@@ -217,17 +218,20 @@ export class SimEngine {
       limit ?? this.pricing.priceDecimal(spec.symbol, atMark),
       p.quantity * atMark,
     );
-    // Reserved at the price a fill would get now, so that a fill at that price reuses the sums.
-    const cost = openCost(
-      quantity,
-      limit ?? this.pricing.solverPrice(market, p.positionType === 'LONG'),
+    // Reserved at the price a fill would get now; the exact sums wait for the fill (or a read).
+    const long = p.positionType === 'LONG';
+    const at = limit ?? this.pricing.solverPrice(market, long);
+    const needN = openNeedN(
+      p.quantity,
+      p.limitPrice ?? this.pricing.solverPriceN(market, long),
       p.leverage,
       spec.hedgerFeeOpen,
     );
-    if (!this.fitsInMargin(sub, cost.need))
+    const exactNeed = (): Decimal => needOf(openCost(quantity, at, p.leverage, spec.hedgerFeeOpen));
+    if (!this.fits(sub, needN, exactNeed))
       throw reject.business(
         '4000',
-        `insufficient margin: needs ${cost.need.toDecimalPlaces(2)}, available ${this.balance(sub).availableMargin.toDecimalPlaces(2)}`,
+        `insufficient margin: needs ${exactNeed().toDecimalPlaces(2)}, available ${this.balance(sub).availableMargin.toDecimalPlaces(2)}`,
       );
 
     const now = this.clock.now();
@@ -243,7 +247,6 @@ export class SimEngine {
       limitPrice: limit,
       slippage: p.slippage !== undefined ? this.numbers.of(p.slippage) : DEFAULT_SLIPPAGE,
       refPrice,
-      cost,
       now,
     });
     const req = this.track(
@@ -262,7 +265,7 @@ export class SimEngine {
     );
     quote.openRequest = req;
     sub.live.add(quote);
-    sub.reserved = sub.reserved.plus(quote.reserved);
+    reserve(quote, at, needN);
     if (p.orderType === 'MARKET') this.dueQueue.add(this.latency(), () => this.fillOpen(quote));
     else this.restLimit(req);
     return req;
@@ -433,9 +436,11 @@ export class SimEngine {
     return this.clock.now() - req.acceptedAt >= this.faults.indexingLagMs;
   }
 
-  /** Positions and pending opens, in creation order. */
+  /** Positions and pending opens, in creation order; a pending open shows the margin it reserves. */
   positions(sub: Subaccount): readonly Quote[] {
-    return sub.live.toArray();
+    const list = sub.live.toArray();
+    for (const q of list) if (q.reservedAt !== null) q.margin = this.costOf(q).margin;
+    return list;
   }
 
   unrealizedPnl(q: Quote): Decimal {
@@ -443,11 +448,33 @@ export class SimEngine {
   }
 
   balance(sub: Subaccount): BalanceSheet {
-    return balanceOf(sub, this.markOf);
+    return balanceOf(sub, this.markOf, this.reservedExact(sub));
   }
 
-  private fitsInMargin(sub: Subaccount, need: Decimal): boolean {
-    return fitsInMargin(sub, need, this.collateralNumber(sub), this.markOf);
+  /** Whether `need` fits in the available margin, exactly as `balance(sub).availableMargin` decides. */
+  fitsInMargin(sub: Subaccount, need: Decimal): boolean {
+    return this.fits(sub, approxNumber(need), () => need);
+  }
+
+  /** Floats decide nearly always; a close call is settled with the exact need and balance. */
+  private fits(sub: Subaccount, needN: number, exactNeed: () => Decimal): boolean {
+    const fast = fitsInMarginFast(sub, needN, this.collateralNumber(sub), this.markOf);
+    if (fast !== undefined) return fast;
+    return !exactNeed().greaterThan(this.balance(sub).availableMargin);
+  }
+
+  /** The exact sum of the pending opens' reservations: O(pending opens), on reads and close calls. */
+  private reservedExact(sub: Subaccount): Decimal {
+    let sum = ZERO;
+    if (sub.reserving === 0) return sum;
+    for (const q of sub.live.toArray()) if (q.reservedAt !== null) sum = sum.plus(needOf(this.costOf(q)));
+    return sum;
+  }
+
+  /** The exact sums of a pending open's reservation, made once. */
+  private costOf(q: Quote): OpenCost {
+    q.cost ??= openCost(q.quantity, q.reservedAt as Decimal, q.leverage, q.market.spec.hedgerFeeOpen);
+    return q.cost;
   }
 
   // ---------------------------------------------------------------- internals
@@ -466,10 +493,7 @@ export class SimEngine {
   }
 
   private release(q: Quote): void {
-    q.cost = null;
-    if (q.reserved.isZero()) return;
-    q.subaccount.reserved = q.subaccount.reserved.minus(q.reserved);
-    q.reserved = ZERO;
+    unreserve(q);
   }
 
   private latency(): number {
@@ -548,11 +572,11 @@ export class SimEngine {
     if ('refusal' in fill) return failOpen('4104', fill.refusal);
     const { price } = fill;
     const cost =
-      q.cost?.price === price ? q.cost : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
+      q.reservedAt === price ? this.costOf(q) : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
     const { margin, fees } = cost;
     // Re-check solvency at the fill price, without this quote's own reservation.
     this.release(q);
-    if (!this.fitsInMargin(q.subaccount, cost.need)) {
+    if (!this.fits(q.subaccount, approxNumber(margin) + approxNumber(fees), () => needOf(cost))) {
       q.subaccount.live.delete(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, '4000', 'insufficient margin at fill');

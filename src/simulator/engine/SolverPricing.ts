@@ -52,6 +52,13 @@ export class SolverPricing {
     return q.sell;
   }
 
+  /** `solverPrice` as a float (the Decimal's value within a few parts in 10^16). */
+  solverPriceN(market: SimMarket, buying: boolean): number {
+    this.solverPrice(market, buying);
+    const q = this.quote(market);
+    return buying ? q.buyN : q.sellN;
+  }
+
   private quote(market: SimMarket): Quoted {
     const symbol = market.spec.symbol;
     const mark = this.markOf(symbol);

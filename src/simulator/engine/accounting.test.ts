@@ -5,7 +5,6 @@ import { dec } from '../../domain/money.ts';
 import { createSimulator } from '../createSimulator.ts';
 import { manualPrices } from '../prices/PriceSource.ts';
 import { bootstrapAccount } from '../testing/bootstrapAccount.ts';
-import { balanceOf, fitsInMargin } from './accounting.ts';
 
 async function crossBook(seed: number) {
   const clock = new VirtualClock();
@@ -20,24 +19,23 @@ async function crossBook(seed: number) {
   open(3, 'LONG', 93);
   clock.advanceSync(1);
   open(1, 'SHORT', 0.11); // pending: holds a reservation
-  const markOf = (s: string) => e.mark(s)?.mark ?? 0;
-  return { e, sub, markOf, clock };
+  return { e, sub, clock };
 }
 
 describe('fitsInMargin', () => {
   it('decides exactly as the Decimal balance sheet, including needs equal to the available margin', async () => {
-    const { e, sub, markOf, clock } = await crossBook(3);
+    const { e, sub, clock } = await crossBook(3);
     fc.assert(
       fc.property(
         fc.double({ min: 0.5, max: 1.5, noNaN: true }),
         fc.constantFrom('0', '1e-18', '-1e-18', '1e-6', '-1e-6', '250', '-250'),
         (move, delta) => {
           e.setMark('BTCUSDT', 95_000 * move, clock.now());
-          const available = balanceOf(sub, markOf).availableMargin;
+          const available = e.balance(sub).availableMargin;
           const need = available.plus(dec(delta));
           if (need.isNegative()) return;
           const exact = !need.greaterThan(available);
-          expect(fitsInMargin(sub, need, sub.collateral.toNumber(), markOf)).toBe(exact);
+          expect(e.fitsInMargin(sub, need)).toBe(exact);
         },
       ),
       { numRuns: 400 },

@@ -1,5 +1,4 @@
 import { type Decimal, dec, ZERO } from '../../domain/money.ts';
-import { approxNumber } from './approxNumber.ts';
 import { applyExposure } from './Exposure.ts';
 import type { Quote, Subaccount } from './state.ts';
 
@@ -38,11 +37,11 @@ export function unrealizedPnl(q: Quote, markOf: MarkOf): Decimal {
 
 /**
  * Cross-margin balance from the aggregate exposures: equity = collateral + uPnL; locked = open
- * positions' margin + pending opens' reservations; available = equity − locked.
+ * positions' margin + pending opens' reservations (`reserved`, exact); available = equity − locked.
  */
-export function balanceOf(sub: Subaccount, markOf: MarkOf): BalanceSheet {
+export function balanceOf(sub: Subaccount, markOf: MarkOf, reserved: Decimal): BalanceSheet {
   let upnl = ZERO;
-  let locked = sub.reserved;
+  let locked = reserved;
   let mm = ZERO;
   for (const e of sub.exposures.values()) {
     const mark = markOf(e.market.spec.symbol);
@@ -62,14 +61,18 @@ export function balanceOf(sub: Subaccount, markOf: MarkOf): BalanceSheet {
 }
 
 /**
- * Whether `need` fits in the available margin, exactly as comparing it with
- * `balanceOf(sub).availableMargin` would decide. Floats decide when the gap is a billion
- * times larger than their rounding error, which is nearly always; a close call is settled in
- * Decimal. Saves the Decimal balance sheet on every submit and fill.
+ * Whether a need of `n` (floats) fits in the available margin, as comparing the exact need with
+ * `balanceOf(…).availableMargin` would decide; undefined when floats cannot tell, and the caller
+ * decides in Decimal. Floats decide when the gap is a billion times larger than their rounding
+ * error plus the drift bound of the reservations' float sum, which is nearly always.
  */
-export function fitsInMargin(sub: Subaccount, need: Decimal, collateral: number, markOf: MarkOf): boolean {
-  const reserved = approxNumber(sub.reserved);
-  const n = approxNumber(need);
+export function fitsInMarginFast(
+  sub: Subaccount,
+  n: number,
+  collateral: number,
+  markOf: MarkOf,
+): boolean | undefined {
+  const reserved = sub.reservedN;
   let gap = collateral - reserved - n;
   let scale = Math.abs(collateral) + Math.abs(reserved) + Math.abs(n) + 1;
   for (const e of sub.exposures.values()) {
@@ -77,8 +80,8 @@ export function fitsInMargin(sub: Subaccount, need: Decimal, collateral: number,
     gap += value - e.nCost - e.nMargin;
     scale += Math.abs(value) + Math.abs(e.nCost) + Math.abs(e.nMargin);
   }
-  if (Math.abs(gap) > 1e-9 * scale) return gap >= 0;
-  return !need.greaterThan(balanceOf(sub, markOf).availableMargin);
+  if (Math.abs(gap) > 1e-9 * scale + sub.reservedErr) return gap >= 0;
+  return undefined;
 }
 
 /**

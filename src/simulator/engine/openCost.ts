@@ -1,28 +1,43 @@
 import { compact, type Decimal } from '../../domain/money.ts';
 import { feeRate } from './accounting.ts';
+import { approxNumber } from './approxNumber.ts';
 
-/** What opening `quantity` at `price` costs: the margin locked, the opening fees, their sum. */
+/** What opening `quantity` at `price` costs: the notional, the margin it locks, the opening fees. */
 export interface OpenCost {
   readonly price: Decimal;
   readonly notional: Decimal;
   readonly margin: Decimal;
   readonly fees: Decimal;
-  readonly need: Decimal;
 }
 
-/**
- * Compacted (see `compact`): an open waits for its fill across several young-generation
- * collections, and the scavenger copies each digit array whole, spare capacity included.
- */
+/** The margin is compacted (see `compact`): a position keeps it for life. */
 export function openCost(quantity: Decimal, price: Decimal, leverage: number, solverFee: Decimal): OpenCost {
   const notional = quantity.times(price);
-  const margin = notional.div(leverage);
-  const fees = notional.times(feeRate(solverFee));
   return {
     price,
-    notional: compact(notional),
-    margin: compact(margin),
-    fees: compact(fees),
-    need: compact(margin.plus(fees)),
+    notional,
+    margin: compact(notional.div(leverage)),
+    fees: notional.times(feeRate(solverFee)),
   };
+}
+
+/** Margin plus fees: what the open needs of the available margin. */
+export function needOf(cost: OpenCost): Decimal {
+  return cost.margin.plus(cost.fees);
+}
+
+const feeRatesN = new WeakMap<Decimal, number>();
+
+/**
+ * `needOf(openCost(…))` in floats, within a few parts in 10^16: what a submit reserves and checks
+ * without building a Decimal. The exact sums are made at the fill, or when a balance is read.
+ */
+export function openNeedN(quantity: number, price: number, leverage: number, solverFee: Decimal): number {
+  let rate = feeRatesN.get(solverFee);
+  if (rate === undefined) {
+    rate = approxNumber(feeRate(solverFee));
+    feeRatesN.set(solverFee, rate);
+  }
+  const notional = quantity * price;
+  return notional / leverage + notional * rate;
 }

@@ -1,7 +1,6 @@
 import { type Decimal, ZERO } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
-import type { OpenCost } from './openCost.ts';
 import type { Quote, Request } from './state.ts';
 
 /** What a new quote is made of: the order as accepted, plus its margin and fees reserved. */
@@ -17,7 +16,7 @@ export type NewQuote = Pick<
   | 'limitPrice'
   | 'slippage'
   | 'refPrice'
-> & { readonly cost: OpenCost; readonly now: number };
+> & { readonly now: number };
 
 /** A freshly accepted open: PENDING, nothing filled, its margin and fees reserved. */
 export function newQuote(o: NewQuote): Quote {
@@ -37,11 +36,13 @@ export function newQuote(o: NewQuote): Quote {
     status: 'PENDING',
     closedAmount: ZERO,
     openedPrice: null,
-    margin: o.cost.margin,
+    // A pending open's margin is made from its reservation when first read (SimEngine.positions).
+    margin: ZERO,
     accumulatedFunding: ZERO,
     realizedPnl: ZERO,
-    reserved: o.cost.need,
-    cost: o.cost,
+    reservedAt: null,
+    reservedN: 0,
+    cost: null,
     takeProfit: null,
     stopLoss: null,
     closeRequest: null,

@@ -33,8 +33,12 @@ export interface Subaccount {
   readonly live: SlotList<'subSlot', Quote>;
   /** Cross-margin exposure per symbol (see Exposure.ts). */
   readonly exposures: Map<string, Exposure>;
-  /** Margin and fees reserved by pending opens. */
-  reserved: Decimal;
+  /** Margin and fees reserved by pending opens, in floats (see reservation.ts). */
+  reservedN: number;
+  /** A bound on the distance between `reservedN` and the exact Decimal sum. */
+  reservedErr: number;
+  /** Pending opens holding a reservation. */
+  reserving: number;
 }
 
 /** An open request and, once filled, the position it became (SYMMIO's quote). */
@@ -60,8 +64,11 @@ export interface Quote {
   accumulatedFunding: Decimal;
   realizedPnl: Decimal;
   /** What this pending open reserves of the subaccount's available margin; zero once settled. */
-  reserved: Decimal;
-  /** The sums behind `reserved` and the price they were made at; null once settled. */
+  /** The price this pending open's reservation is counted at; null once settled. */
+  reservedAt: Decimal | null;
+  /** That reservation (margin + fees at `reservedAt`) in floats; 0 once settled. */
+  reservedN: number;
+  /** The exact sums at `reservedAt`, made when first needed (a fill at that price, a read). */
   cost: OpenCost | null;
   takeProfit: Decimal | null;
   stopLoss: Decimal | null;
