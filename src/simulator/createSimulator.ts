@@ -1,6 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import { describeError } from '../log/redact.ts';
 import type { VenueFetch } from '../venue/transport.ts';
+import type { FillLatency } from './engine/FillLatency.ts';
 import { SimEngine } from './engine/SimEngine.ts';
 import { FaultInjector, type Outcome } from './faults/FaultInjector.ts';
 import {
@@ -25,7 +26,8 @@ export interface SimulatorOptions {
   /** Seeds ids, secrets, latencies, the default price walk and faults. Default 1. */
   readonly seed?: number;
   /** Delay from accept (or LIMIT trigger) to fill, uniform in [min, max] ms. Default 1000–3000. */
-  readonly fillLatencyMs?: { readonly min: number; readonly max: number };
+  /** Uniform `{min, max}` or log-normal `{median, p99}` (see FillLatency). Default uniform 1–3 s. */
+  readonly fillLatencyMs?: FillLatency;
   /** Default: a seeded GBM over the catalog, one step per second of the clock. */
   readonly prices?: PriceSource;
   /** Default: no faults. */

@@ -51,6 +51,21 @@ describe('loadConfig', () => {
     expect(config.logging).toEqual({ level: 'info', file: 'var/perpflow.log' });
   });
 
+  it('reads a log-normal fill latency, and names what is wrong with a mixed or half one', () => {
+    const ok = parseConfig(`${RISK}simulator:\n  fillLatencyMs: { median: 800, p99: 4000 }\n`, 'c.yaml', {
+      env: {},
+    });
+    expect(ok.simulator.fillLatencyMs).toEqual({ median: 800, p99: 4000 });
+    const mixed = issuesOf(`${RISK}simulator:\n  fillLatencyMs: { min: 1, median: 800, p99: 4000 }\n`).join(
+      '\n',
+    );
+    expect(mixed).toMatch(/simulator\.fillLatencyMs.*give either min and max \(uniform\) or median and p99/);
+    const half = issuesOf(`${RISK}simulator:\n  fillLatencyMs: { median: 800 }\n`).join('\n');
+    expect(half).toMatch(/simulator\.fillLatencyMs\.p99.*required with median and p99/);
+    const reversed = issuesOf(`${RISK}simulator:\n  fillLatencyMs: { median: 900, p99: 400 }\n`).join('\n');
+    expect(reversed).toMatch(/median \(900\) must not exceed p99 \(400\)/);
+  });
+
   it('resolves a reference inside a longer string', () => {
     const config = parseConfig(`${RISK}journal:\n  path: var/\${env:RUN}.sqlite\n`, 'c.yaml', {
       env: { RUN: 'r7' },

@@ -42,7 +42,11 @@ export function registerSimCommand(program: Command): void {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <n>', 'seed of ids, prices, fills and faults', '1')
-    .option('--fill-latency-ms <A-B>', 'delay from accept to fill, uniform in [A, B] ms', '1000-3000')
+    .option(
+      '--fill-latency-ms <A-B|median=M,p99=P>',
+      'delay from accept to fill: uniform in [A, B] ms, or log-normal with that median and 99th percentile',
+      '1000-3000',
+    )
     .option('--faults <file>', 'YAML fault profile (e.g. config/faults/flaky.yaml); flags below override it')
     .option(
       '--prices <gbm|file.csv[:SYMBOL]>',

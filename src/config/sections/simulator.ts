@@ -1,26 +1,50 @@
 import { z } from 'zod';
+import type { FillLatency } from '../../simulator/engine/FillLatency.ts';
 import { integer, millis } from '../primitives.ts';
 
 const latency = z
   .strictObject({
-    min: millis(0, 600_000).describe('Fastest fill, milliseconds.'),
-    max: millis(0, 600_000).describe('Slowest fill, milliseconds.'),
+    min: millis(0, 600_000).optional().describe('Uniform: fastest fill, milliseconds.'),
+    max: millis(0, 600_000).optional().describe('Uniform: slowest fill, milliseconds.'),
+    median: millis(1, 600_000).optional().describe('Log-normal: typical fill, milliseconds.'),
+    p99: millis(1, 600_000).optional().describe('Log-normal: 99th percentile (the slow tail), milliseconds.'),
   })
   .superRefine((v, ctx) => {
-    if (v.min > v.max)
+    const uniform = v.min !== undefined || v.max !== undefined;
+    const logNormal = v.median !== undefined || v.p99 !== undefined;
+    if (uniform === logNormal) {
       ctx.addIssue({
         code: 'custom',
-        path: ['min'],
-        message: `min (${v.min}) must not exceed max (${v.max})`,
+        path: [],
+        message: 'give either min and max (uniform) or median and p99 (log-normal)',
       });
-  });
+      return;
+    }
+    const pair = uniform ? (['min', 'max'] as const) : (['median', 'p99'] as const);
+    for (const key of pair)
+      if (v[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: `required with ${pair.join(' and ')}` });
+    const [low, high] = pair;
+    const a = v[low];
+    const b = v[high];
+    if (a !== undefined && b !== undefined && a > b)
+      ctx.addIssue({ code: 'custom', path: [low], message: `${low} (${a}) must not exceed ${high} (${b})` });
+  })
+  .transform(
+    (v): FillLatency =>
+      v.median !== undefined
+        ? { median: v.median, p99: v.p99 as number }
+        : { min: v.min as number, max: v.max as number },
+  );
 
 export const simulatorSchema = z
   .strictObject({
     seed: integer(0, Number.MAX_SAFE_INTEGER, 'a non-negative integer')
       .default(1)
       .describe('Seed of every random choice the simulator makes: the same seed replays the same run.'),
-    fillLatencyMs: latency.prefault({ min: 300, max: 2000 }).describe('Range of solver fill latency.'),
+    fillLatencyMs: latency
+      .prefault({ min: 300, max: 2000 })
+      .describe('Solver fill latency: uniform {min, max} or log-normal {median, p99}, milliseconds.'),
     prices: z
       .union([z.literal('gbm'), z.string().regex(/\.csv(:[A-Z0-9]{2,20})?$/i)], {
         error:

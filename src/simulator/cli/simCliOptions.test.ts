@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../errors/ConfigError.ts';
-import { parsePricesFlag, parseRange, type SimFlags, simSettings } from './simCliOptions.ts';
+import {
+  parseFillLatency,
+  parsePricesFlag,
+  parseRange,
+  type SimFlags,
+  simSettings,
+} from './simCliOptions.ts';
 
 const base: SimFlags = {
   port: '8787',
@@ -49,6 +55,22 @@ describe('parseRange', () => {
     expect(() => parseRange('fill-latency-ms', '9-5')).toThrow(
       /--fill-latency-ms: the lower bound 9 exceeds/,
     );
+  });
+});
+
+describe('parseFillLatency', () => {
+  it('reads a uniform range, a fixed value, and a log-normal median and p99', () => {
+    expect(parseFillLatency('1000-3000')).toEqual({ min: 1000, max: 3000 });
+    expect(parseFillLatency('250')).toEqual({ min: 250, max: 250 });
+    expect(parseFillLatency(' median=800, p99=4000 ')).toEqual({ median: 800, p99: 4000 });
+  });
+
+  it('names the flag and the expected forms for a bad value', () => {
+    expect(() => parseFillLatency('median=800')).toThrow(/--fill-latency-ms: expected median=M,p99=P/);
+    expect(() => parseFillLatency('median=900,p99=400')).toThrow(
+      /need 1 ≤ median ≤ p99, got median 900, p99 400/,
+    );
+    expect(() => parseFillLatency('fast')).toThrow(/--fill-latency-ms: expected milliseconds as A-B/);
   });
 });
 

@@ -1,5 +1,6 @@
 import { ADDRESS_PATTERN } from '../../domain/ids.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import type { FillLatency } from '../engine/FillLatency.ts';
 import { type FaultProfile, loadFaultProfile, resolveFaultProfile } from '../faults/FaultProfile.ts';
 
 /** The raw flags of `perpflow sim`, as commander hands them over (strings). */
@@ -23,7 +24,7 @@ export interface SimSettings {
   readonly port: number;
   readonly host: string;
   readonly seed: number;
-  readonly fillLatencyMs: { min: number; max: number };
+  readonly fillLatencyMs: FillLatency;
   readonly faults: FaultProfile;
   readonly prices: 'gbm' | { readonly csv: string; readonly symbol?: string };
   readonly wallet: string;
@@ -53,6 +54,23 @@ export function parseRange(flag: string, value: string): { min: number; max: num
   const max = m[2] === undefined ? min : Number(m[2]);
   if (min > max) throw new ConfigError(`--${flag}: the lower bound ${min} exceeds the upper bound ${max}`);
   return { min, max };
+}
+
+/** `A-B` or `A` (uniform), or `median=M,p99=P` (log-normal), milliseconds. */
+export function parseFillLatency(value: string): FillLatency {
+  const m = /^\s*median\s*=\s*(\d+)\s*,\s*p99\s*=\s*(\d+)\s*$/.exec(value);
+  if (!m) {
+    if (/median|p99/.test(value))
+      throw new ConfigError(
+        `--fill-latency-ms: expected median=M,p99=P in whole milliseconds (e.g. median=800,p99=4000), got "${value}"`,
+      );
+    return parseRange('fill-latency-ms', value);
+  }
+  const median = Number(m[1]);
+  const p99 = Number(m[2]);
+  if (median < 1 || p99 < median)
+    throw new ConfigError(`--fill-latency-ms: need 1 ≤ median ≤ p99, got median ${median}, p99 ${p99}`);
+  return { median, p99 };
 }
 
 /**
@@ -97,7 +115,7 @@ export function simSettings(f: SimFlags): SimSettings {
     port: int('port', f.port, 0, 65_535),
     host: f.host,
     seed: int('seed', f.seed, 0, 2 ** 32 - 1),
-    fillLatencyMs: parseRange('fill-latency-ms', f.fillLatencyMs),
+    fillLatencyMs: parseFillLatency(f.fillLatencyMs),
     faults,
     prices: parsePricesFlag(f.prices),
     wallet: f.wallet.toLowerCase(),

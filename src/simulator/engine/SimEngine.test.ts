@@ -4,16 +4,17 @@ import { dec } from '../../domain/money.ts';
 import { defaultMarkets } from '../markets.ts';
 import { manualPrices } from '../prices/PriceSource.ts';
 import { createRng } from '../rng.ts';
+import type { FillLatency } from './FillLatency.ts';
 import { PLATFORM_FEE, SimEngine } from './SimEngine.ts';
 
-function engine() {
+function engine(fillLatencyMs: FillLatency = { min: 100, max: 100 }) {
   const clock = new VirtualClock();
   const e = new SimEngine({
     clock,
     rng: createRng(1),
     markets: defaultMarkets(),
     prices: manualPrices(),
-    fillLatencyMs: { min: 100, max: 100 },
+    fillLatencyMs,
     chainId: 42161,
   });
   e.devSignIn('0x00000000000000000000000000000000000a11ce');
@@ -105,6 +106,27 @@ describe('SimEngine accounting', () => {
     expect([sub.reserving, sub.reservedN, sub.reservedErr]).toEqual([0, 0, 0]);
     const paid = at.fees.plus(costAt(moved).fees);
     expect(sub.collateral.toFixed()).toBe(dec(10_000).minus(paid).toFixed());
+  });
+
+  it('fills after log-normal latencies when configured so: most near the median, a few in the tail', () => {
+    const { clock, e, sub } = engine({ median: 200, p99: 2_000 });
+    const opens = Array.from({ length: 200 }, () =>
+      e.submitOpen(sub, {
+        marketId: 1,
+        positionType: 'LONG',
+        orderType: 'MARKET',
+        quantity: 0.002,
+        leverage: 10,
+      }),
+    );
+    clock.advanceSync(200);
+    const early = opens.filter((r) => r.status === 'OPENED').length;
+    expect(early).toBeGreaterThan(70);
+    expect(early).toBeLessThan(130);
+    clock.advanceSync(1_800);
+    expect(opens.filter((r) => r.status === 'PENDING').length).toBeLessThan(10);
+    clock.advanceSync(18_000);
+    expect(opens.every((r) => r.status === 'OPENED')).toBe(true);
   });
 
   it('reports uPnL from the aggregate exposure as the sum over positions', () => {

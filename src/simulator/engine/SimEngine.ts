@@ -18,6 +18,7 @@ import { approxNumber } from './approxNumber.ts';
 import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
+import { type FillLatency, sampleLatency } from './FillLatency.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { needOf, type OpenCost, openCost, openNeedN } from './openCost.ts';
 import { newQuote, newRequest } from './records.ts';
@@ -49,7 +50,7 @@ export interface EngineOptions {
   readonly rng: Rng;
   readonly markets: readonly SimMarket[];
   readonly prices: PriceSource;
-  readonly fillLatencyMs: { readonly min: number; readonly max: number };
+  readonly fillLatencyMs: FillLatency;
   readonly chainId: number;
 }
 
@@ -103,7 +104,7 @@ export class SimEngine {
   private readonly requests = new SeqTable<Request>('tmp-', 7);
   /** Every position that filled, by quoteId (`1001`…). */
   private readonly byQuoteId = new SeqTable<Quote>('', 0, 1000);
-  private readonly fillLatency: { min: number; max: number };
+  private readonly fillLatency: FillLatency;
   private faults: EngineFaults = NO_FAULTS;
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
@@ -123,7 +124,7 @@ export class SimEngine {
     this.chainId = o.chainId;
     this.markets = o.markets;
     this.prices = o.prices;
-    this.fillLatency = { ...o.fillLatencyMs };
+    this.fillLatency = o.fillLatencyMs;
     this.accounts = new AccountBook(o.clock, o.rng.fork());
     this.pricing = new SolverPricing(this.markOf);
     this.dueQueue = new DueQueue(o.clock);
@@ -497,7 +498,7 @@ export class SimEngine {
   }
 
   private latency(): number {
-    let ms = this.rng.int(this.fillLatency.min, this.fillLatency.max);
+    let ms = sampleLatency(this.fillLatency, this.rng);
     if (this.faults.slowFillRate > 0 && this.rng.next() < this.faults.slowFillRate)
       ms += this.faults.slowFillExtraMs;
     return ms;
