@@ -333,7 +333,7 @@ export class SimEngine {
       this.watchOf(quote).limits.delete(open);
       this.rebuild(quote);
       quote.subaccount.live.delete(quote);
-      this.release(quote);
+      unreserve(quote);
       this.setQuoteStatus(quote, 'CANCELED');
       this.finish(open, 'CANCELED');
       this.finish(req, 'CANCELED');
@@ -493,10 +493,6 @@ export class SimEngine {
     return req;
   }
 
-  private release(q: Quote): void {
-    unreserve(q);
-  }
-
   private latency(): number {
     let ms = sampleLatency(this.fillLatency, this.rng);
     if (this.faults.slowFillRate > 0 && this.rng.next() < this.faults.slowFillRate)
@@ -562,7 +558,7 @@ export class SimEngine {
     const spec = q.market.spec;
     const failOpen = (code: string, reason: string): false => {
       q.subaccount.live.delete(q);
-      this.release(q);
+      unreserve(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, code, reason);
       return false;
@@ -576,7 +572,7 @@ export class SimEngine {
       q.reservedAt === price ? this.costOf(q) : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
     const { margin, fees } = cost;
     // Re-check solvency at the fill price, without this quote's own reservation.
-    this.release(q);
+    unreserve(q);
     if (!this.fits(q.subaccount, approxNumber(margin) + approxNumber(fees), () => needOf(cost))) {
       q.subaccount.live.delete(q);
       this.setQuoteStatus(q, 'FAILED');
