@@ -6,21 +6,15 @@ import { isMarketOpen, type SimMarket } from '../markets.ts';
 import type { FundingRates, PriceSource } from '../prices/PriceSource.ts';
 import type { Rng } from '../rng.ts';
 import { AccountBook } from './AccountBook.ts';
-import {
-  type BalanceSheet,
-  balanceOf,
-  fitsInMarginFast,
-  isolatedLiquidationPrice,
-  realizeClose,
-  unrealizedPnl,
-} from './accounting.ts';
+import { type BalanceSheet, isolatedLiquidationPrice, realizeClose, unrealizedPnl } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
 import { applyExposure } from './Exposure.ts';
 import { type FillLatency, sampleLatency } from './FillLatency.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
-import { needOf, type OpenCost, openCost, openNeedN } from './openCost.ts';
+import { Ledger } from './Ledger.ts';
+import { needOf, openCost, openNeedN } from './openCost.ts';
 import { newQuote, newRequest } from './records.ts';
 import { reserve, unreserve } from './reservation.ts';
 import { SeqTable } from './SeqTable.ts';
@@ -108,8 +102,8 @@ export class SimEngine {
   private faults: EngineFaults = NO_FAULTS;
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
-  private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
   private readonly pricing: SolverPricing;
+  private readonly ledger: Ledger;
   /** Decimals of the numbers requests carry, shared. */
   private readonly numbers = new DecimalTable();
   /** Fills and settles: one clock timer for all of them. */
@@ -127,6 +121,7 @@ export class SimEngine {
     this.fillLatency = o.fillLatencyMs;
     this.accounts = new AccountBook(o.clock, o.rng.fork());
     this.pricing = new SolverPricing(this.markOf);
+    this.ledger = new Ledger(this.markOf);
     this.dueQueue = new DueQueue(o.clock);
     for (const m of o.markets) {
       this.bySymbol.set(m.spec.symbol, m);
@@ -229,7 +224,7 @@ export class SimEngine {
       spec.hedgerFeeOpen,
     );
     const exactNeed = (): Decimal => needOf(openCost(quantity, at, p.leverage, spec.hedgerFeeOpen));
-    if (!this.fits(sub, needN, exactNeed))
+    if (!this.ledger.fits(sub, needN, exactNeed))
       throw reject.business(
         '4000',
         `insufficient margin: needs ${exactNeed().toDecimalPlaces(2)}, available ${this.balance(sub).availableMargin.toDecimalPlaces(2)}`,
@@ -440,7 +435,7 @@ export class SimEngine {
   /** Positions and pending opens, in creation order; a pending open shows the margin it reserves. */
   positions(sub: Subaccount): readonly Quote[] {
     const list = sub.live.toArray();
-    for (const q of list) if (q.reservedAt !== null) q.margin = this.costOf(q).margin;
+    for (const q of list) if (q.reservedAt !== null) q.margin = this.ledger.costOf(q).margin;
     return list;
   }
 
@@ -449,33 +444,11 @@ export class SimEngine {
   }
 
   balance(sub: Subaccount): BalanceSheet {
-    return balanceOf(sub, this.markOf, this.reservedExact(sub));
+    return this.ledger.balance(sub);
   }
 
-  /** Whether `need` fits in the available margin, exactly as `balance(sub).availableMargin` decides. */
   fitsInMargin(sub: Subaccount, need: Decimal): boolean {
-    return this.fits(sub, approxNumber(need), () => need);
-  }
-
-  /** Floats decide nearly always; a close call is settled with the exact need and balance. */
-  private fits(sub: Subaccount, needN: number, exactNeed: () => Decimal): boolean {
-    const fast = fitsInMarginFast(sub, needN, this.collateralNumber(sub), this.markOf);
-    if (fast !== undefined) return fast;
-    return !exactNeed().greaterThan(this.balance(sub).availableMargin);
-  }
-
-  /** The exact sum of the pending opens' reservations: O(pending opens), on reads and close calls. */
-  private reservedExact(sub: Subaccount): Decimal {
-    let sum = ZERO;
-    if (sub.reserving === 0) return sum;
-    for (const q of sub.live.toArray()) if (q.reservedAt !== null) sum = sum.plus(needOf(this.costOf(q)));
-    return sum;
-  }
-
-  /** The exact sums of a pending open's reservation, made once. */
-  private costOf(q: Quote): OpenCost {
-    q.cost ??= openCost(q.quantity, q.reservedAt as Decimal, q.leverage, q.market.spec.hedgerFeeOpen);
-    return q.cost;
+    return this.ledger.fitsInMargin(sub, need);
   }
 
   // ---------------------------------------------------------------- internals
@@ -569,11 +542,13 @@ export class SimEngine {
     if ('refusal' in fill) return failOpen('4104', fill.refusal);
     const { price } = fill;
     const cost =
-      q.reservedAt === price ? this.costOf(q) : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
+      q.reservedAt === price
+        ? this.ledger.costOf(q)
+        : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
     const { margin, fees } = cost;
     // Re-check solvency at the fill price, without this quote's own reservation.
     unreserve(q);
-    if (!this.fits(q.subaccount, approxNumber(margin) + approxNumber(fees), () => needOf(cost))) {
+    if (!this.ledger.fits(q.subaccount, approxNumber(margin) + approxNumber(fees), () => needOf(cost))) {
       q.subaccount.live.delete(q);
       this.setQuoteStatus(q, 'FAILED');
       this.fail(open, '4000', 'insufficient margin at fill');
@@ -684,19 +659,9 @@ export class SimEngine {
     r.reason = `${which} triggered`;
   }
 
-  /** Float collateral, cached by Decimal identity (decimals are immutable: a new value is a new object). */
-  private collateralNumber(sub: Subaccount): number {
-    let c = this.collateralCache.get(sub);
-    if (c?.d !== sub.collateral) {
-      c = { d: sub.collateral, n: approxNumber(sub.collateral) };
-      this.collateralCache.set(sub, c);
-    }
-    return c.n;
-  }
-
   private checkCrossLiquidation(w: SymbolWatch): void {
     for (const sub of w.crossSubs)
-      if (isUnderwater(sub, this.collateralNumber(sub), this.markOf))
+      if (isUnderwater(sub, this.ledger.collateralNumber(sub), this.markOf))
         this.liquidate(sub.live.toArray().filter((x) => x.marginMode === 'cross' && x.openedPrice));
   }
 

@@ -1,0 +1,58 @@
+import { type Decimal, ZERO } from '../../domain/money.ts';
+import { type BalanceSheet, balanceOf, fitsInMarginFast, type MarkOf } from './accounting.ts';
+import { approxNumber } from './approxNumber.ts';
+import { needOf, type OpenCost, openCost } from './openCost.ts';
+import type { Quote, Subaccount } from './state.ts';
+
+/**
+ * What a subaccount has and may spend: the exact balance sheet for reads, and the margin check
+ * of every submit and fill, which floats decide unless the call is too close (see accounting).
+ */
+export class Ledger {
+  private readonly markOf: MarkOf;
+  private readonly collateralCache = new WeakMap<Subaccount, { d: Decimal; n: number }>();
+
+  constructor(markOf: MarkOf) {
+    this.markOf = markOf;
+  }
+
+  balance(sub: Subaccount): BalanceSheet {
+    return balanceOf(sub, this.markOf, this.reservedExact(sub));
+  }
+
+  /** Whether `need` fits in the available margin, exactly as `balance(sub).availableMargin` decides. */
+  fitsInMargin(sub: Subaccount, need: Decimal): boolean {
+    return this.fits(sub, approxNumber(need), () => need);
+  }
+
+  /** The same with the need in floats; `exactNeed` is made only for a close call. */
+  fits(sub: Subaccount, needN: number, exactNeed: () => Decimal): boolean {
+    const fast = fitsInMarginFast(sub, needN, this.collateralNumber(sub), this.markOf);
+    if (fast !== undefined) return fast;
+    return !exactNeed().greaterThan(this.balance(sub).availableMargin);
+  }
+
+  /** The exact sums of a pending open's reservation, made once. */
+  costOf(q: Quote): OpenCost {
+    q.cost ??= openCost(q.quantity, q.reservedAt as Decimal, q.leverage, q.market.spec.hedgerFeeOpen);
+    return q.cost;
+  }
+
+  /** Float collateral, cached by Decimal identity (decimals are immutable: a new value is a new object). */
+  collateralNumber(sub: Subaccount): number {
+    let c = this.collateralCache.get(sub);
+    if (c?.d !== sub.collateral) {
+      c = { d: sub.collateral, n: approxNumber(sub.collateral) };
+      this.collateralCache.set(sub, c);
+    }
+    return c.n;
+  }
+
+  /** The exact sum of the pending opens' reservations: O(pending opens), on reads and close calls. */
+  private reservedExact(sub: Subaccount): Decimal {
+    let sum = ZERO;
+    if (sub.reserving === 0) return sum;
+    for (const q of sub.live.toArray()) if (q.reservedAt !== null) sum = sum.plus(needOf(this.costOf(q)));
+    return sum;
+  }
+}
