@@ -25,9 +25,10 @@ export interface SimulatorOptions {
   readonly clock: Clock;
   /** Seeds ids, secrets, latencies, the default price walk and faults. Default 1. */
   readonly seed?: number;
-  /** Delay from accept (or LIMIT trigger) to fill, uniform in [min, max] ms. Default 1000–3000. */
-  /** Uniform `{min, max}` or log-normal `{median, p99}` (see FillLatency). Default uniform 1–3 s. */
+  /** Delay from accept (or LIMIT trigger) to fill: uniform `{min, max}` or log-normal `{median, p99}` ms (see FillLatency). Default uniform 1–3 s. */
   readonly fillLatencyMs?: FillLatency;
+  /** How long a LIMIT open or close rests before it ends EXPIRED. Default 24 h. */
+  readonly limitTtlMs?: number;
   /** Default: a seeded GBM over the catalog, one step per second of the clock. */
   readonly prices?: PriceSource;
   /** Default: no faults. */
@@ -72,6 +73,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     prices,
     fillLatencyMs: options.fillLatencyMs ?? { min: 1_000, max: 3_000 },
     chainId: options.chainId ?? DEFAULT_CHAIN_ID,
+    ...(options.limitTtlMs === undefined ? {} : { limitTtlMs: options.limitTtlMs }),
   });
   const handle = createHandler(
     engine,

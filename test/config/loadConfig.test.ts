@@ -45,6 +45,7 @@ describe('loadConfig', () => {
     const config = parseConfig(RISK, 'c.yaml', { env: {} });
     expect(config.venue).toMatchObject({ chainId: 42161, solver: 'PERPS_HUB', timeoutMs: 10_000, burst: 20 });
     expect(config.simulator.fillLatencyMs).toEqual({ min: 300, max: 2000 });
+    expect(config.simulator.limitTtlMs).toBe(86_400_000);
     expect(config.execution.poll.deadlineMs).toBe(300_000);
     expect(config.risk.killSwitch.closeAllOnHalt).toBe(false);
     expect(config.strategies).toEqual([]);

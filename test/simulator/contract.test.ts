@@ -149,6 +149,29 @@ describe('LIMIT open', () => {
     expect((await positions()).some((p: { tempId: string }) => p.tempId === r.body.data.tempId)).toBe(false);
   });
 
+  it('ends EXPIRED, with the cancel that lost the race, once it rests past the limit time', async () => {
+    const own = await startSim({ limitTtlMs: 60_000 });
+    const ownAcc = await own.account({ collateral: 100_000 });
+    const ownApi = own.as(ownAcc.apiKey);
+    const poll = async (kind: 'open' | 'cancel', id: string) =>
+      (await ownApi.get(`/v1/positions/${kind}-request/status?positionId=${id}&chainId=${CHAIN}`)).body.data;
+    const r = await ownApi.post(
+      '/v1/trade/create-position',
+      openBody(ownAcc.subaccount, { orderType: 'LIMIT', limitPrice: 90_000 }),
+    );
+    await own.clock.advance(59_500);
+    const c = await ownApi.post('/v1/trade/cancel-quote', { positionId: r.body.data.tempId, chainId: CHAIN });
+    await own.clock.advance(1_500);
+    expect(await poll('open', r.body.data.tempId)).toMatchObject({ status: 'EXPIRED', quoteId: null });
+    expect(await poll('cancel', c.body.data.tempId)).toMatchObject({ status: 'EXPIRED' });
+    const list = await ownApi.get(
+      `/v1/positions/all?subaccountAddress=${ownAcc.subaccount}&chainId=${CHAIN}`,
+    );
+    expect(list.body.data).toEqual([]);
+    expect(own.internalErrors).toEqual([]);
+    await own.close();
+  });
+
   it('fills at the limit price once the mark crosses it', async () => {
     const r = await api.post(
       '/v1/trade/create-position',

@@ -29,7 +29,9 @@ export interface Reply {
 }
 
 /** A simulator on a VirtualClock with manual prices, served on 127.0.0.1:0, and a tiny client. */
-export async function startSim(o: { seed?: number; faults?: FaultProfile; fillMs?: number } = {}) {
+export async function startSim(
+  o: { seed?: number; faults?: FaultProfile; fillMs?: number; limitTtlMs?: number } = {},
+) {
   const clock = new VirtualClock(Date.UTC(2026, 0, 1)); // a Thursday, 00:00 UTC
   const internalErrors: unknown[] = [];
   const sim: Simulator = createSimulator({
@@ -38,6 +40,7 @@ export async function startSim(o: { seed?: number; faults?: FaultProfile; fillMs
     prices: manualPrices(),
     fillLatencyMs: { min: o.fillMs ?? 1_000, max: o.fillMs ?? 1_000 },
     ...(o.faults ? { faults: o.faults } : {}),
+    ...(o.limitTtlMs === undefined ? {} : { limitTtlMs: o.limitTtlMs }),
     onInternalError: (e) => internalErrors.push(e),
   });
   const server = await sim.listen({ port: 0, host: '127.0.0.1' });

@@ -47,6 +47,7 @@ export function registerSimCommand(program: Command): void {
       'delay from accept to fill: uniform in [A, B] ms, or log-normal with that median and 99th percentile',
       '1000-3000',
     )
+    .option('--limit-ttl-ms <n>', 'a LIMIT open or close resting this long ends EXPIRED', '86400000')
     .option('--faults <file>', 'YAML fault profile (e.g. config/faults/flaky.yaml); flags below override it')
     .option(
       '--prices <gbm|file.csv[:SYMBOL]>',
@@ -76,6 +77,7 @@ export function registerSimCommand(program: Command): void {
           clock,
           seed: s.seed,
           fillLatencyMs: s.fillLatencyMs,
+          limitTtlMs: s.limitTtlMs,
           faults: s.faults,
           markets,
           ...(prices ? { prices } : {}),

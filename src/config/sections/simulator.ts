@@ -45,6 +45,9 @@ export const simulatorSchema = z
     fillLatencyMs: latency
       .prefault({ min: 300, max: 2000 })
       .describe('Solver fill latency: uniform {min, max} or log-normal {median, p99}, milliseconds.'),
+    limitTtlMs: millis(1, 365 * 86_400_000)
+      .default(86_400_000)
+      .describe('How long a LIMIT open or close rests unfilled before it ends EXPIRED, milliseconds.'),
     prices: z
       .union([z.literal('gbm'), z.string().regex(/\.csv(:[A-Z0-9]{2,20})?$/i)], {
         error:

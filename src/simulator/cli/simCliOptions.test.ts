@@ -13,6 +13,7 @@ const base: SimFlags = {
   host: '127.0.0.1',
   seed: '1',
   fillLatencyMs: '1000-3000',
+  limitTtlMs: '86400000',
   prices: 'gbm',
   wallet: '0x00000000000000000000000000000000000a11ce',
   collateral: '100000',

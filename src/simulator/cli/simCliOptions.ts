@@ -9,6 +9,7 @@ export interface SimFlags {
   readonly host: string;
   readonly seed: string;
   readonly fillLatencyMs: string;
+  readonly limitTtlMs: string;
   readonly faults?: string;
   readonly prices: string;
   readonly wallet: string;
@@ -25,6 +26,7 @@ export interface SimSettings {
   readonly host: string;
   readonly seed: number;
   readonly fillLatencyMs: FillLatency;
+  readonly limitTtlMs: number;
   readonly faults: FaultProfile;
   readonly prices: 'gbm' | { readonly csv: string; readonly symbol?: string };
   readonly wallet: string;
@@ -116,6 +118,7 @@ export function simSettings(f: SimFlags): SimSettings {
     host: f.host,
     seed: int('seed', f.seed, 0, 2 ** 32 - 1),
     fillLatencyMs: parseFillLatency(f.fillLatencyMs),
+    limitTtlMs: int('limit-ttl-ms', f.limitTtlMs, 1),
     faults,
     prices: parsePricesFlag(f.prices),
     wallet: f.wallet.toLowerCase(),

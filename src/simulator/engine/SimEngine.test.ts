@@ -6,8 +6,9 @@ import { manualPrices } from '../prices/PriceSource.ts';
 import { createRng } from '../rng.ts';
 import type { FillLatency } from './FillLatency.ts';
 import { PLATFORM_FEE, SimEngine } from './SimEngine.ts';
+import type { Subaccount } from './state.ts';
 
-function engine(fillLatencyMs: FillLatency = { min: 100, max: 100 }) {
+function engine(fillLatencyMs: FillLatency = { min: 100, max: 100 }, limitTtlMs?: number) {
   const clock = new VirtualClock();
   const e = new SimEngine({
     clock,
@@ -16,6 +17,7 @@ function engine(fillLatencyMs: FillLatency = { min: 100, max: 100 }) {
     prices: manualPrices(),
     fillLatencyMs,
     chainId: 42161,
+    ...(limitTtlMs === undefined ? {} : { limitTtlMs }),
   });
   e.devSignIn('0x00000000000000000000000000000000000a11ce');
   const sub = e.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
@@ -269,6 +271,70 @@ describe('SimEngine rules', () => {
     clock.advanceSync(3_600_000);
     expect(long.quote.accumulatedFunding.toFixed()).toBe('0.023');
     expect(short.quote.accumulatedFunding.toFixed()).toBe('-0.023');
+  });
+});
+
+describe('SimEngine LIMIT expiry', () => {
+  const restingOpen = (e: SimEngine, sub: Subaccount) =>
+    e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'LIMIT',
+      quantity: 0.01,
+      leverage: 10,
+      limitPrice: 90_000,
+    });
+
+  it('ends a LIMIT open EXPIRED after its time, giving its reservation back', () => {
+    const { clock, e, sub } = engine(undefined, 60_000);
+    const before = e.balance(sub).availableMargin;
+    const r = restingOpen(e, sub);
+    clock.advanceSync(59_999);
+    expect(r.status).toBe('PENDING');
+    clock.advanceSync(1);
+    expect(r.status).toBe('EXPIRED');
+    expect(r.quote.status).toBe('EXPIRED');
+    expect(r.reason).toMatch(/rested 60000 ms unfilled/);
+    expect(e.positions(sub)).toHaveLength(0);
+    expect(e.balance(sub).availableMargin.toFixed()).toBe(before.toFixed());
+    e.setMark('BTCUSDT', 89_000);
+    clock.advanceSync(1_000);
+    expect(r.status).toBe('EXPIRED');
+  });
+
+  it('never expires a LIMIT that triggered before its time', () => {
+    const { clock, e, sub } = engine(undefined, 60_000);
+    const r = restingOpen(e, sub);
+    e.setMark('BTCUSDT', 89_000);
+    clock.advanceSync(120_000);
+    expect(r.status).toBe('OPENED');
+  });
+
+  it('ends a LIMIT close EXPIRED with the position still open, and a cancel that lost the race EXPIRED too', () => {
+    const { clock, e, sub } = engine(undefined, 60_000);
+    const open = e.submitOpen(sub, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'MARKET',
+      quantity: 0.01,
+      leverage: 10,
+    });
+    clock.advanceSync(100);
+    const close = e.submitClose(open.quote, {
+      quantityToClose: 0.01,
+      orderType: 'LIMIT',
+      closePrice: 120_000,
+    });
+    clock.advanceSync(59_950);
+    const cancel = e.submitCancelClose(close);
+    clock.advanceSync(100);
+    expect(close.status).toBe('EXPIRED');
+    expect(cancel.status).toBe('EXPIRED');
+    expect(open.quote.status).toBe('OPENED');
+    expect(e.positions(sub)).toHaveLength(1);
+    const again = e.submitClose(open.quote, { quantityToClose: 0.01, orderType: 'MARKET' });
+    clock.advanceSync(100);
+    expect(again.status).toBe('CLOSED');
   });
 });
 

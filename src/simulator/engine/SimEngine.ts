@@ -28,6 +28,7 @@ import { checkNotional, checkPrecision, validateClose, validateOpen } from './va
 export { PLATFORM_FEE } from './accounting.ts';
 
 const DEFAULT_SLIPPAGE = dec('0.05');
+export const DEFAULT_LIMIT_TTL_MS = 86_400_000;
 
 export interface EngineFaults {
   /** A fresh request id answers 404 for this long after accept (indexing lag). */
@@ -46,6 +47,8 @@ export interface EngineOptions {
   readonly prices: PriceSource;
   readonly fillLatencyMs: FillLatency;
   readonly chainId: number;
+  /** How long a LIMIT open or close rests before it ends EXPIRED; default 24 h. */
+  readonly limitTtlMs?: number;
 }
 
 export interface OpenParams {
@@ -99,6 +102,7 @@ export class SimEngine {
   /** Every position that filled, by quoteId (`1001`…). */
   private readonly byQuoteId = new SeqTable<Quote>('', 0, 1000);
   private readonly fillLatency: FillLatency;
+  private readonly limitTtlMs: number;
   private faults: EngineFaults = NO_FAULTS;
   private batchSeq = 0;
   private readonly timers = new Set<TimerHandle>();
@@ -119,6 +123,7 @@ export class SimEngine {
     this.markets = o.markets;
     this.prices = o.prices;
     this.fillLatency = o.fillLatencyMs;
+    this.limitTtlMs = o.limitTtlMs ?? DEFAULT_LIMIT_TTL_MS;
     this.accounts = new AccountBook(o.clock, o.rng.fork());
     this.pricing = new SolverPricing(this.markOf);
     this.ledger = new Ledger(this.markOf);
@@ -324,7 +329,9 @@ export class SimEngine {
       if (quote.status !== 'CANCEL_PENDING')
         return open.status === 'OPENED'
           ? this.finish(req, 'OPENED', 'the open filled before the cancel')
-          : this.finish(req, 'FAILED', `the open ended ${open.status} before the cancel`);
+          : open.status === 'EXPIRED'
+            ? this.finish(req, 'EXPIRED', 'the open expired before the cancel')
+            : this.finish(req, 'FAILED', `the open ended ${open.status} before the cancel`);
       this.watchOf(quote).limits.delete(open);
       this.rebuild(quote);
       quote.subaccount.live.delete(quote);
@@ -362,7 +369,9 @@ export class SimEngine {
       if (close.status !== 'CANCEL_CLOSE_PENDING')
         return close.status === 'CLOSED' || close.status === 'OPENED'
           ? this.finish(req, close.status, 'the close filled before the cancel')
-          : this.finish(req, 'FAILED', `the close ended ${close.status} before the cancel`);
+          : close.status === 'EXPIRED'
+            ? this.finish(req, 'EXPIRED', 'the close expired before the cancel')
+            : this.finish(req, 'FAILED', `the close ended ${close.status} before the cancel`);
       this.watchOf(quote).limits.delete(close);
       quote.closeRequest = null;
       this.setQuoteStatus(quote, 'OPENED');
@@ -509,8 +518,27 @@ export class SimEngine {
   private restLimit(r: Request): void {
     this.watchOf(r.quote).limits.add(r);
     this.rebuild(r.quote);
+    this.dueQueue.add(this.limitTtlMs, () => this.expire(r));
     const mark = (this.marks.get(r.quote.market.spec.symbol) as Mark).mark;
     if (this.watchOf(r.quote).mayTrigger(mark)) this.fireTriggers(this.watchOf(r.quote), mark);
+  }
+
+  /** A LIMIT still resting when its time is up ends EXPIRED (a close: the position stays open). */
+  private expire(r: Request): void {
+    const q = r.quote;
+    const w = this.watchOf(q);
+    if (!w.limits.delete(r)) return;
+    this.rebuild(q);
+    if (r.kind === 'open') {
+      q.subaccount.live.delete(q);
+      unreserve(q);
+      this.setQuoteStatus(q, 'EXPIRED');
+    } else {
+      q.closeRequest = null;
+      this.setQuoteStatus(q, 'OPENED');
+      this.watchTpSl(q);
+    }
+    this.finish(r, 'EXPIRED', `the LIMIT rested ${this.limitTtlMs} ms unfilled`);
   }
 
   private watchTpSl(q: Quote): void {
