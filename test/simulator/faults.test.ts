@@ -37,6 +37,26 @@ describe('fault injection', () => {
     expect(r.headers.get('retry-after')).toBe('3');
   });
 
+  it("throttles each credential in its own burst: one key's 429s leave another key served", async () => {
+    const s = await setup();
+    const other = await bootstrapAccount(s.sim.fetch, {
+      wallet: '0x00000000000000000000000000000000000b0b00',
+    });
+    const theirs = () =>
+      new Request(
+        `http://sim.local/v1/positions/all?subaccountAddress=${other.subaccount}&chainId=${CHAIN}`,
+        {
+          headers: { 'x-api-key': other.apiKey },
+        },
+      );
+    // Dice seed 1 rolls 0.43 then 0.79: a burst starts for the first key, not for the second.
+    await s.with_({ seed: 1, rateLimit: { burstRate: 0.5, burstLength: 3, retryAfterSeconds: 1 } });
+    expect((await s.sim.fetch(s.positions())).status).toBe(429);
+    expect((await s.sim.fetch(theirs())).status).toBe(200);
+    expect((await s.sim.fetch(s.positions())).status).toBe(429);
+    expect((await s.sim.fetch(s.positions())).status).toBe(429);
+  });
+
   it('answers 503 without applying the request', async () => {
     const s = await setup();
     await s.with_({ errorRate: 1 });

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { Clock } from '../../clock/Clock.ts';
 import { fail } from '../http/envelope.ts';
 import type { SimHttpRequest, SimHttpResponse } from '../http/types.ts';
@@ -20,7 +21,8 @@ export class FaultInjector {
   private readonly profile: ResolvedFaultProfile;
   private readonly clock: Clock;
   private readonly rng: Rng;
-  private burstLeft = 0;
+  /** 429s left in the running burst, per credential: one bot's burst does not throttle another's. */
+  private readonly burstLeft = new Map<string, number>();
 
   /** True when the profile injects nothing at the transport: dispatch may skip apply(). */
   readonly idle: boolean;
@@ -38,10 +40,13 @@ export class FaultInjector {
     if (!req.path.startsWith('/v1/')) return { kind: 'response', response: handle(req) };
     if (p.latencyMs) await this.clock.sleep(this.rng.int(p.latencyMs.min, p.latencyMs.max));
     if (p.rateLimit) {
-      if (this.burstLeft === 0 && this.rng.next() < p.rateLimit.burstRate)
-        this.burstLeft = p.rateLimit.burstLength;
-      if (this.burstLeft > 0) {
-        this.burstLeft--;
+      // A digest, not the credential: the table outlives the request.
+      const caller = hash('sha256', req.headers['x-api-key'] ?? req.headers.authorization ?? '');
+      let left = this.burstLeft.get(caller) ?? 0;
+      if (left === 0 && this.rng.next() < p.rateLimit.burstRate) left = p.rateLimit.burstLength;
+      if (left > 0) {
+        if (left === 1) this.burstLeft.delete(caller);
+        else this.burstLeft.set(caller, left - 1);
         const retry = String(p.rateLimit.retryAfterSeconds);
         return {
           kind: 'response',
