@@ -2,6 +2,7 @@ import type { MarketSymbol } from '../../domain/ids.ts';
 import type { PriceTick } from '../../domain/tick.ts';
 import { VenueRejectedError } from '../../errors/venueErrors.ts';
 import { WireMarkPrices } from '../wire/pricing.ts';
+import { readMarkPricesFast } from '../wire/readMarkPricesFast.ts';
 import type { VenueContext } from './context.ts';
 
 const PATH = '/v1/pricing/mark-prices';
@@ -14,6 +15,7 @@ export async function markPrices(ctx: VenueContext, symbols: readonly MarketSymb
     path: PATH,
     query: { symbols },
     schema: WireMarkPrices,
+    readFast: readMarkPricesFast,
     kind: 'read',
   });
   const now = ctx.clock.now();
