@@ -43,6 +43,7 @@ describe('perpflow sim', () => {
     const keys = await fetch(`${url}/v1/api-keys/list`, { headers: { authorization: `Bearer ${token}` } });
     expect(keys.status).toBe(200);
     expect(text).toContain('perpflow account keys create');
+    expect(text).toContain('fills: uniform 10–20 ms; resting LIMITs expire after 86400000 ms');
     sim.child.kill('SIGTERM');
     expect(await sim.exited).toBe(0);
     expect(sim.output()).toContain('SIGTERM: stopping the venue simulator');

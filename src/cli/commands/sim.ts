@@ -3,6 +3,7 @@ import { SystemClock } from '../../clock/SystemClock.ts';
 import { describeError } from '../../log/redact.ts';
 import { type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
 import { createSimulator } from '../../simulator/createSimulator.ts';
+import { describeLatency } from '../../simulator/engine/FillLatency.ts';
 import { defaultMarkets } from '../../simulator/markets.ts';
 import { csvPrices } from '../../simulator/prices/csvPrices.ts';
 import { action } from '../action.ts';
@@ -89,6 +90,9 @@ export function registerSimCommand(program: Command): void {
         });
         const server = await sim.listen({ port: s.port, host: s.host });
         process.stdout.write(`venue simulator listening on ${server.url}\n`);
+        process.stdout.write(
+          `fills: ${describeLatency(s.fillLatencyMs)}; resting LIMITs expire after ${s.limitTtlMs} ms\n`,
+        );
         const session = sim.engine.devSignIn(s.wallet, 86_400);
         const sub = sim.engine.accounts.subaccountsOf(s.wallet)[0];
         if (sub && s.collateral > 0) sim.engine.faucet(sub.address, sub.chainId, s.collateral);
