@@ -1,6 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import { describeError } from '../log/redact.ts';
 import type { VenueFetch } from '../venue/transport.ts';
+import { DEFAULT_FILL_LATENCY_MS } from './engine/defaults.ts';
 import type { FillLatency } from './engine/FillLatency.ts';
 import { SimEngine } from './engine/SimEngine.ts';
 import { FaultInjector, type Outcome } from './faults/FaultInjector.ts';
@@ -71,7 +72,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     rng: root.fork(),
     markets,
     prices,
-    fillLatencyMs: options.fillLatencyMs ?? { min: 1_000, max: 3_000 },
+    fillLatencyMs: options.fillLatencyMs ?? DEFAULT_FILL_LATENCY_MS,
     chainId: options.chainId ?? DEFAULT_CHAIN_ID,
     ...(options.limitTtlMs === undefined ? {} : { limitTtlMs: options.limitTtlMs }),
   });

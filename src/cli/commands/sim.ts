@@ -3,6 +3,7 @@ import { SystemClock } from '../../clock/SystemClock.ts';
 import { describeError } from '../../log/redact.ts';
 import { type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
 import { createSimulator } from '../../simulator/createSimulator.ts';
+import { DEFAULT_FILL_LATENCY_MS, DEFAULT_LIMIT_TTL_MS } from '../../simulator/engine/defaults.ts';
 import { describeLatency } from '../../simulator/engine/FillLatency.ts';
 import { defaultMarkets } from '../../simulator/markets.ts';
 import { csvPrices } from '../../simulator/prices/csvPrices.ts';
@@ -46,9 +47,13 @@ export function registerSimCommand(program: Command): void {
     .option(
       '--fill-latency-ms <A-B|median=M,p99=P>',
       'delay from accept to fill: uniform in [A, B] ms, or log-normal with that median and 99th percentile',
-      '1000-3000',
+      `${DEFAULT_FILL_LATENCY_MS.min}-${DEFAULT_FILL_LATENCY_MS.max}`,
     )
-    .option('--limit-ttl-ms <n>', 'a LIMIT open or close resting this long ends EXPIRED', '86400000')
+    .option(
+      '--limit-ttl-ms <n>',
+      'a LIMIT open or close resting this long ends EXPIRED',
+      String(DEFAULT_LIMIT_TTL_MS),
+    )
     .option('--faults <file>', 'YAML fault profile (e.g. config/faults/flaky.yaml); flags below override it')
     .option(
       '--prices <gbm|file.csv[:SYMBOL]>',

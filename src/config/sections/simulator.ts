@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIMIT_TTL_MS } from '../../simulator/engine/defaults.ts';
 import type { FillLatency } from '../../simulator/engine/FillLatency.ts';
 import { integer, millis } from '../primitives.ts';
 
@@ -46,7 +47,7 @@ export const simulatorSchema = z
       .prefault({ min: 300, max: 2000 })
       .describe('Solver fill latency: uniform {min, max} or log-normal {median, p99}, milliseconds.'),
     limitTtlMs: millis(1, 365 * 86_400_000)
-      .default(86_400_000)
+      .default(DEFAULT_LIMIT_TTL_MS)
       .describe('How long a LIMIT open or close rests unfilled before it ends EXPIRED, milliseconds.'),
     prices: z
       .union([z.literal('gbm'), z.string().regex(/\.csv(:[A-Z0-9]{2,20})?$/i)], {

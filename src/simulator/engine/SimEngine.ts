@@ -10,6 +10,7 @@ import { type BalanceSheet, isolatedLiquidationPrice, realizeClose, unrealizedPn
 import { approxNumber } from './approxNumber.ts';
 import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
+import { DEFAULT_LIMIT_TTL_MS } from './defaults.ts';
 import { applyExposure } from './Exposure.ts';
 import { type FillLatency, sampleLatency } from './FillLatency.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
@@ -28,7 +29,6 @@ import { checkNotional, checkPrecision, validateClose, validateOpen } from './va
 export { PLATFORM_FEE } from './accounting.ts';
 
 const DEFAULT_SLIPPAGE = dec('0.05');
-export const DEFAULT_LIMIT_TTL_MS = 86_400_000;
 
 export interface EngineFaults {
   /** A fresh request id answers 404 for this long after accept (indexing lag). */

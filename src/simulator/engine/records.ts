@@ -18,7 +18,7 @@ export type NewQuote = Pick<
   | 'refPrice'
 > & { readonly now: number };
 
-/** A freshly accepted open: PENDING, nothing filled, its margin and fees reserved. */
+/** A freshly accepted open: PENDING, nothing filled, nothing reserved yet (see reservation.ts). */
 export function newQuote(o: NewQuote): Quote {
   return {
     tempId: o.tempId,
