@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../clock/VirtualClock.ts';
 import { dec } from '../../domain/money.ts';
 import { defaultMarkets } from '../markets.ts';
-import { manualPrices } from '../prices/PriceSource.ts';
+import { manualPrices, type PriceSource } from '../prices/PriceSource.ts';
 import { createRng } from '../rng.ts';
 import type { FillLatency } from './FillLatency.ts';
-import { PLATFORM_FEE, SimEngine } from './SimEngine.ts';
+import { type OpenParams, PLATFORM_FEE, SimEngine } from './SimEngine.ts';
 import type { Subaccount } from './state.ts';
 
-function engine(fillLatencyMs: FillLatency = { min: 100, max: 100 }, limitTtlMs?: number) {
+function engine(o: { fillLatencyMs?: FillLatency; limitTtlMs?: number; prices?: PriceSource } = {}) {
   const clock = new VirtualClock();
   const e = new SimEngine({
     clock,
     rng: createRng(1),
     markets: defaultMarkets(),
-    prices: manualPrices(),
-    fillLatencyMs,
+    prices: o.prices ?? manualPrices(),
+    fillLatencyMs: o.fillLatencyMs ?? { min: 100, max: 100 },
     chainId: 42161,
-    ...(limitTtlMs === undefined ? {} : { limitTtlMs }),
+    ...(o.limitTtlMs === undefined ? {} : { limitTtlMs: o.limitTtlMs }),
   });
   e.devSignIn('0x00000000000000000000000000000000000a11ce');
   const sub = e.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
@@ -27,17 +27,22 @@ function engine(fillLatencyMs: FillLatency = { min: 100, max: 100 }, limitTtlMs?
   return { clock, e, sub };
 }
 
+/** An open on `sub`: 0.01 BTCUSDT long at 10×, MARKET, unless `over` says otherwise. */
+function openOn(e: SimEngine, sub: Subaccount, over: Partial<OpenParams> = {}) {
+  return e.submitOpen(sub, {
+    marketId: 1,
+    positionType: 'LONG',
+    orderType: 'MARKET',
+    quantity: 0.01,
+    leverage: 10,
+    ...over,
+  });
+}
+
 describe('SimEngine accounting', () => {
   it('charges exactly the platform and solver fees on a round trip at an unchanged price', () => {
     const { clock, e, sub } = engine();
-    const open = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 95_000,
-    });
+    const open = openOn(e, sub, { orderType: 'LIMIT', limitPrice: 95_000 });
     clock.advanceSync(100);
     expect(open.status).toBe('OPENED');
     const close = e.submitClose(open.quote, {
@@ -57,14 +62,7 @@ describe('SimEngine accounting', () => {
   it('reserves margin for a pending open and releases it on cancel', () => {
     const { clock, e, sub } = engine();
     const before = e.balance(sub).availableMargin;
-    const r = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 90_000,
-    });
+    const r = openOn(e, sub, { orderType: 'LIMIT', limitPrice: 90_000 });
     expect(e.balance(sub).availableMargin.lessThan(before)).toBe(true);
     e.submitCancelOpen(r.quote);
     clock.advanceSync(100);
@@ -81,16 +79,8 @@ describe('SimEngine accounting', () => {
       const notional = dec(0.01).times(price);
       return { margin: notional.div(10), fees: notional.times(rate) };
     };
-    const open = (): ReturnType<SimEngine['submitOpen']> =>
-      e.submitOpen(sub, {
-        marketId: 1,
-        positionType: 'LONG',
-        orderType: 'MARKET',
-        quantity: 0.01,
-        leverage: 10,
-      });
     const buyNow = e.solverPrice(btc, true);
-    const first = open();
+    const first = openOn(e, sub);
     const at = costAt(buyNow);
     expect(e.balance(sub).lockedMargin.toFixed()).toBe(at.margin.plus(at.fees).toFixed());
     expect(e.positions(sub)[0]?.margin.toFixed()).toBe(at.margin.toFixed());
@@ -98,7 +88,7 @@ describe('SimEngine accounting', () => {
     expect(first.status).toBe('OPENED');
     expect(first.avgPrice?.toFixed()).toBe(buyNow.toFixed());
     expect(first.quote.margin.toFixed()).toBe(at.margin.toFixed());
-    const second = open();
+    const second = openOn(e, sub);
     e.setMark('BTCUSDT', 95_100);
     const moved = e.solverPrice(btc, true);
     clock.advanceSync(100);
@@ -111,16 +101,8 @@ describe('SimEngine accounting', () => {
   });
 
   it('fills after log-normal latencies when configured so: most near the median, a few in the tail', () => {
-    const { clock, e, sub } = engine({ median: 200, p99: 2_000 });
-    const opens = Array.from({ length: 200 }, () =>
-      e.submitOpen(sub, {
-        marketId: 1,
-        positionType: 'LONG',
-        orderType: 'MARKET',
-        quantity: 0.002,
-        leverage: 10,
-      }),
-    );
+    const { clock, e, sub } = engine({ fillLatencyMs: { median: 200, p99: 2_000 } });
+    const opens = Array.from({ length: 200 }, () => openOn(e, sub, { quantity: 0.002 }));
     clock.advanceSync(200);
     const early = opens.filter((r) => r.status === 'OPENED').length;
     expect(early).toBeGreaterThan(70);
@@ -133,20 +115,11 @@ describe('SimEngine accounting', () => {
 
   it('reports uPnL from the aggregate exposure as the sum over positions', () => {
     const { clock, e, sub } = engine();
-    const a = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 95_000,
-    });
-    const b = e.submitOpen(sub, {
-      marketId: 1,
+    const a = openOn(e, sub, { orderType: 'LIMIT', limitPrice: 95_000 });
+    const b = openOn(e, sub, {
       positionType: 'SHORT',
       orderType: 'LIMIT',
       quantity: 0.004,
-      leverage: 10,
       limitPrice: 95_000,
     });
     clock.advanceSync(100);
@@ -158,14 +131,7 @@ describe('SimEngine accounting', () => {
 
   it('examines nothing on a tick inside the quiet band', () => {
     const { e, sub } = engine();
-    e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 90_000,
-    });
+    openOn(e, sub, { orderType: 'LIMIT', limitPrice: 90_000 });
     const t0 = performance.now();
     for (let i = 0; i < 200_000; i++) e.setMark('BTCUSDT', 95_000 + (i % 100));
     expect(performance.now() - t0).toBeLessThan(2_000);
@@ -176,9 +142,8 @@ describe('SimEngine rules', () => {
   it('liquidates an isolated position on its own, losing only its margin', () => {
     const { clock, e, sub } = engine();
     sub.instantTokens.set('NOXRWA', 'tok-tok-tok');
-    const r = e.submitOpen(sub, {
+    const r = openOn(e, sub, {
       marketId: 101,
-      positionType: 'LONG',
       orderType: 'LIMIT',
       quantity: 1,
       leverage: 20,
@@ -195,37 +160,15 @@ describe('SimEngine rules', () => {
 
   it('refuses useInstantActions without a token for the market’s solver', () => {
     const { e, sub } = engine();
-    expect(() =>
-      e.submitOpen(sub, {
-        marketId: 101,
-        positionType: 'LONG',
-        orderType: 'MARKET',
-        quantity: 1,
-        leverage: 5,
-      }),
-    ).toThrow(/no instant-action token registered .* NOXRWA/);
-    expect(() =>
-      e.submitOpen(sub, {
-        marketId: 1,
-        positionType: 'LONG',
-        orderType: 'MARKET',
-        quantity: 0.01,
-        leverage: 5,
-        useInstantActions: false,
-      }),
-    ).not.toThrow();
+    expect(() => openOn(e, sub, { marketId: 101, quantity: 1, leverage: 5 })).toThrow(
+      /no instant-action token registered .* NOXRWA/,
+    );
+    expect(() => openOn(e, sub, { leverage: 5, useInstantActions: false })).not.toThrow();
   });
 
   it('fires a short’s stop-loss when the mark rises through it', () => {
     const { clock, e, sub } = engine();
-    const r = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'SHORT',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 95_000,
-    });
+    const r = openOn(e, sub, { positionType: 'SHORT', orderType: 'LIMIT', limitPrice: 95_000 });
     clock.advanceSync(100);
     e.setTpSl(r.quote, 90_000, 97_000);
     e.setMark('BTCUSDT', 96_000);
@@ -238,29 +181,21 @@ describe('SimEngine rules', () => {
 
   it('refuses a take-profit on the wrong side of the mark', () => {
     const { clock, e, sub } = engine();
-    const r = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 95_000,
-    });
+    const r = openOn(e, sub, { orderType: 'LIMIT', limitPrice: 95_000 });
     clock.advanceSync(100);
     expect(() => e.setTpSl(r.quote, 94_000, undefined)).toThrow(/takeProfit: 94000 must be above the mark/);
   });
 
   it('charges shorts the short rate and longs the long rate at each funding epoch', () => {
     const { clock, e, sub } = engine();
-    const long = e.submitOpen(sub, {
+    const long = openOn(e, sub, {
       marketId: 4,
-      positionType: 'LONG',
       orderType: 'LIMIT',
       quantity: 100,
       leverage: 5,
       limitPrice: 2.3,
     });
-    const short = e.submitOpen(sub, {
+    const short = openOn(e, sub, {
       marketId: 4,
       positionType: 'SHORT',
       orderType: 'LIMIT',
@@ -276,17 +211,10 @@ describe('SimEngine rules', () => {
 
 describe('SimEngine LIMIT expiry', () => {
   const restingOpen = (e: SimEngine, sub: Subaccount) =>
-    e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'LIMIT',
-      quantity: 0.01,
-      leverage: 10,
-      limitPrice: 90_000,
-    });
+    openOn(e, sub, { orderType: 'LIMIT', limitPrice: 90_000 });
 
   it('ends a LIMIT open EXPIRED after its time, giving its reservation back', () => {
-    const { clock, e, sub } = engine(undefined, 60_000);
+    const { clock, e, sub } = engine({ limitTtlMs: 60_000 });
     const before = e.balance(sub).availableMargin;
     const r = restingOpen(e, sub);
     clock.advanceSync(59_999);
@@ -303,7 +231,7 @@ describe('SimEngine LIMIT expiry', () => {
   });
 
   it('never expires a LIMIT that triggered before its time', () => {
-    const { clock, e, sub } = engine(undefined, 60_000);
+    const { clock, e, sub } = engine({ limitTtlMs: 60_000 });
     const r = restingOpen(e, sub);
     e.setMark('BTCUSDT', 89_000);
     clock.advanceSync(120_000);
@@ -311,14 +239,8 @@ describe('SimEngine LIMIT expiry', () => {
   });
 
   it('ends a LIMIT close EXPIRED with the position still open, and a cancel that lost the race EXPIRED too', () => {
-    const { clock, e, sub } = engine(undefined, 60_000);
-    const open = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'MARKET',
-      quantity: 0.01,
-      leverage: 10,
-    });
+    const { clock, e, sub } = engine({ limitTtlMs: 60_000 });
+    const open = openOn(e, sub);
     clock.advanceSync(100);
     const close = e.submitClose(open.quote, {
       quantityToClose: 0.01,
@@ -341,13 +263,7 @@ describe('SimEngine LIMIT expiry', () => {
 describe('SimEngine races', () => {
   it('reports a cancel as OPENED when the MARKET fill lands first', () => {
     const { clock, e, sub } = engine();
-    const open = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'MARKET',
-      quantity: 0.01,
-      leverage: 5,
-    });
+    const open = openOn(e, sub, { leverage: 5 });
     const cancel = e.submitCancelOpen(open.quote);
     clock.advanceSync(100);
     expect(open.status).toBe('OPENED');
@@ -357,13 +273,7 @@ describe('SimEngine races', () => {
 
   it('reports a cancel-close as CLOSED when the close fill lands first', () => {
     const { clock, e, sub } = engine();
-    const open = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'MARKET',
-      quantity: 0.01,
-      leverage: 5,
-    });
+    const open = openOn(e, sub, { leverage: 5 });
     clock.advanceSync(100);
     const close = e.submitClose(open.quote, { quantityToClose: 0.01, orderType: 'MARKET' });
     const cancel = e.submitCancelClose(close);
@@ -375,20 +285,10 @@ describe('SimEngine races', () => {
 
 describe('SimEngine funding source', () => {
   it('takes funding rates from the price source when it gives them', () => {
-    const clock = new VirtualClock();
-    const e = new SimEngine({
-      clock,
-      rng: createRng(1),
-      markets: defaultMarkets(),
+    const { clock, e, sub } = engine({
       prices: manualPrices({}, { XRPUSDT: { long: 0.001, short: -0.002 } }),
-      fillLatencyMs: { min: 100, max: 100 },
-      chainId: 42161,
     });
-    e.devSignIn('0x00000000000000000000000000000000000a11ce');
-    const sub = e.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
-    if (!sub) throw new Error('no subaccount');
-    e.faucet(sub.address, 42161, 10_000);
-    const short = e.submitOpen(sub, {
+    const short = openOn(e, sub, {
       marketId: 4,
       positionType: 'SHORT',
       orderType: 'LIMIT',
@@ -405,13 +305,7 @@ describe('SimEngine funding source', () => {
 describe('SimEngine ids', () => {
   it('names a position by its open tempId or quoteId, never by a close request id', () => {
     const { clock, e, sub } = engine();
-    const open = e.submitOpen(sub, {
-      marketId: 1,
-      positionType: 'LONG',
-      orderType: 'MARKET',
-      quantity: 0.01,
-      leverage: 5,
-    });
+    const open = openOn(e, sub, { leverage: 5 });
     clock.advanceSync(100);
     const close = e.submitClose(open.quote, {
       quantityToClose: 0.005,
