@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
+import { DecimalTable } from '../../domain/DecimalTable.ts';
 import { type Decimal, dec, ZERO } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
@@ -8,7 +9,6 @@ import type { Rng } from '../rng.ts';
 import { AccountBook } from './AccountBook.ts';
 import { type BalanceSheet, isolatedLiquidationPrice, realizeClose, unrealizedPnl } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
-import { DecimalTable } from './DecimalTable.ts';
 import { DueQueue } from './DueQueue.ts';
 import { DEFAULT_LIMIT_TTL_MS } from './defaults.ts';
 import { applyExposure } from './Exposure.ts';
@@ -109,7 +109,7 @@ export class SimEngine {
   private readonly pricing: SolverPricing;
   private readonly ledger: Ledger;
   /** Decimals of the numbers requests carry, shared. */
-  private readonly numbers = new DecimalTable();
+  private readonly numbers = new DecimalTable<number>();
   /** Fills and settles: one clock timer for all of them. */
   private readonly dueQueue: DueQueue;
   private readonly stopPrices: () => void;
