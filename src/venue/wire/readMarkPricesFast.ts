@@ -1,6 +1,5 @@
 import type { WireMarkPrices } from './pricing.ts';
-
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+import { finite } from './scalars.ts';
 
 /**
  * `GET /v1/pricing/mark-prices` in its common forms — the list `[{symbol, markPrice, timestamp?}]`

@@ -1,12 +1,11 @@
 import type { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
 import type { WirePosition } from './positions.ts';
-import { decimalOrUndefined } from './scalars.ts';
+import { decimalOrUndefined, finite } from './scalars.ts';
 
 const STATUSES: ReadonlySet<unknown> = new Set(VENUE_STATUSES);
 
 const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
  * `GET /v1/positions/all` in its common form — ids as text, counts and times as JSON numbers,

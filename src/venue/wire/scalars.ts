@@ -4,6 +4,9 @@ import type { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
 import { internDecimal } from './internDecimal.ts';
 
+/** A JSON number that is a real value: what the zod-free readers accept for counts, prices and times. */
+export const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
 const NUMERIC_MESSAGE = 'expected a number or numeric string';
 // The same grammar as money.ts `dec`, tested once here: this runs for every money field of every answer.
 const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
