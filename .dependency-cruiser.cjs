@@ -1,0 +1,95 @@
+/**
+ * The layering of ../shared/ARCHITECTURE.md as rules: each folder of src/ names the folders it may
+ * import from; anything else is an error, and so is any cycle between folders. `npm test` runs it
+ * (`npm run lint:deps`). Lower layers know nothing of the ones above them: domain knows nobody,
+ * the simulator never sees the executor, strategies see only the strategy API and the domain.
+ */
+const BASE = ['domain', 'errors'];
+const allowed = {
+  domain: [],
+  errors: ['domain'],
+  clock: [],
+  log: [...BASE, 'clock'],
+  config: [...BASE, 'clock', 'log'],
+  scheduler: [...BASE, 'clock', 'log'],
+  journal: [...BASE, 'clock', 'log'],
+  venue: [...BASE, 'clock', 'log', 'config'],
+  risk: [...BASE, 'clock', 'log', 'config', 'journal'],
+  market: [...BASE, 'clock', 'log', 'config', 'venue', 'scheduler'],
+  strategy: [...BASE, 'clock', 'log', 'config', 'market', 'scheduler'],
+  simulator: [...BASE, 'clock', 'log', 'config', 'venue', 'market'],
+  execution: [...BASE, 'clock', 'log', 'config', 'venue', 'risk', 'journal'],
+  report: [...BASE, 'clock', 'log', 'config', 'market', 'execution', 'risk', 'journal'],
+  kernel: [
+    ...BASE,
+    'clock',
+    'log',
+    'config',
+    'scheduler',
+    'journal',
+    'venue',
+    'risk',
+    'market',
+    'strategy',
+    'simulator',
+    'execution',
+    'report',
+  ],
+  cli: null, // the entry point may use every layer
+};
+const folders = Object.keys(allowed);
+
+const layerRules = folders
+  .filter((f) => allowed[f] !== null)
+  .map((f) => ({
+    name: `layer-${f}`,
+    comment: `src/${f}/ may import only from ${allowed[f].length ? allowed[f].join(', ') : 'itself'} (ARCHITECTURE.md layering)`,
+    severity: 'error',
+    from: { path: `^src/${f}/` },
+    to: {
+      path: '^src/',
+      pathNot: [`^src/${f}/`, ...allowed[f].map((t) => `^src/${t}/`)],
+    },
+  }));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    {
+      name: 'no-folder-cycles',
+      comment: 'two folders of src/ that import each other form a cycle: move the shared piece down',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: '^src/', pathNot: '^src/$1/', circular: true },
+    },
+    {
+      name: 'src-not-above-itself',
+      comment: 'src/ is the library: it never imports the strategies, the backtest driver or the tests',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(strategies|backtest|test)/' },
+    },
+    {
+      name: 'strategies-see-the-strategy-api',
+      comment:
+        'a strategy uses the strategy API and the domain (plus indicator libraries), never the machinery',
+      severity: 'error',
+      from: { path: '^strategies/' },
+      to: { path: '^src/', pathNot: ['^src/(strategy|domain|index\\.ts)'] },
+    },
+    {
+      name: 'backtest-not-cli',
+      comment: 'the backtest driver drives the kernel; the CLI sits above it',
+      severity: 'error',
+      from: { path: '^backtest/' },
+      to: { path: '^src/cli/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/' },
+    tsPreCompilationDeps: true,
+    parser: 'swc',
+    moduleSystems: ['es6'],
+  },
+};

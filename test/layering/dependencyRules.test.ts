@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { cruise, type ICruiseResult, type IFlattenedRuleSet } from 'dependency-cruiser';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as {
+  forbidden: IFlattenedRuleSet['forbidden'];
+  options: Record<string, unknown>;
+};
+
+async function violations(baseDir: string, dirs: string[]): Promise<string[]> {
+  const out = await cruise(dirs, {
+    ...config.options,
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden },
+  } as Parameters<typeof cruise>[1]);
+  const result = out.output as ICruiseResult;
+  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+}
+
+/** The upward imports issue 10 removes (risk reads execution's event type; config reads simulator defaults). */
+const KNOWN_UNTIL_ISSUE_10 = [
+  'layer-config: src/config/sections/simulator.ts → src/simulator/engine/defaults.ts',
+  'layer-config: src/config/sections/simulator.ts → src/simulator/engine/FillLatency.ts',
+  'layer-risk: src/risk/RiskGate.test.ts → src/execution/events.ts',
+  'layer-risk: src/risk/RiskGate.ts → src/execution/events.ts',
+];
+
+describe('dependency rules (ARCHITECTURE.md layering)', () => {
+  it('refuse a deliberately added upward import (domain → execution) and allow a downward one', async () => {
+    const found = await violations(path.join(root, 'test/fixtures/layering'), ['src']);
+    expect(found).toEqual(['layer-domain: src/domain/upward.ts → src/execution/Thing.ts']);
+  });
+
+  it('hold for the whole tree: src, strategies and backtest', async () => {
+    const dirs = ['src', 'strategies', 'backtest'].filter((d) => existsSync(path.join(root, d)));
+    expect(await violations(root, dirs)).toEqual(KNOWN_UNTIL_ISSUE_10);
+  });
+});
