@@ -1,0 +1,25 @@
+/** The page's stylesheet: quiet colours, tabular numbers, charts sized by their containers. */
+export const REPORT_CSS = `
+*{box-sizing:border-box}
+body{margin:0;background:#f8fafc;color:#0f172a;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{max-width:1200px;margin:0 auto;padding:24px 20px 48px}
+header h1{margin:0;font-size:22px;font-weight:650;letter-spacing:-.01em}
+header p{margin:4px 0 0;color:#475569}
+header .gen{font-size:12px;color:#94a3b8}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px;margin:20px 0}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:10px;padding:12px 14px}
+.card .label{font-size:12px;color:#64748b;text-transform:uppercase;letter-spacing:.04em}
+.card .value{font-size:20px;font-weight:650;margin-top:2px;font-variant-numeric:tabular-nums}
+.good{color:#15803d}.bad{color:#b91c1c}
+section{background:#fff;border:1px solid #e2e8f0;border-radius:10px;padding:14px 16px;margin:14px 0}
+section h2{margin:0 0 10px;font-size:15px;font-weight:650}
+.chart{height:380px}.chart.small{height:180px}
+.legend{margin-top:6px;font-size:12px;color:#64748b}
+.legend span{margin-right:14px}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+th,td{padding:5px 10px;border-bottom:1px solid #f1f5f9;text-align:right;white-space:nowrap}
+th:first-child,td:first-child{text-align:left}
+th{font-size:12px;color:#64748b;font-weight:600;background:#f8fafc;position:sticky;top:0}
+.scroll{max-height:420px;overflow:auto}
+.note{font-size:12px;color:#94a3b8;margin-top:6px}
+`;
