@@ -43,7 +43,7 @@ describe('renderDashboard', () => {
       '',
       'Positions (1)',
       '  strategy   market   side  qty   entry    mark   uPnL',
-      '  sma-cross  BTCUSDT  LONG  0.01  64210.5  64100  -1.11',
+      '  sma-cross  BTCUSDT  LONG  0.01  64210.5  64100  -1.10',
       '',
       'Open requests (1)',
       '  id    strategy  kind  market   status   age',
