@@ -22,6 +22,7 @@ import { SeqTable } from './SeqTable.ts';
 import { reject } from './SimRejection.ts';
 import { SolverPricing } from './SolverPricing.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
+import { moveQuote, moveRequest } from './simStatus.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import { dueTriggers, isUnderwater } from './triggers.ts';
 import { checkNotional, checkPrecision, validateClose, validateOpen } from './validateOrder.ts';
@@ -255,7 +256,6 @@ export class SimEngine {
         tempId,
         kind: 'open',
         quote,
-        status: 'PENDING',
         quantity,
         orderType: p.orderType,
         price: quote.limitPrice,
@@ -284,7 +284,6 @@ export class SimEngine {
         tempId: this.nextTempId(),
         kind: 'close',
         quote,
-        status: 'CLOSE_PENDING',
         quantity: qty,
         orderType: p.orderType,
         price,
@@ -315,7 +314,6 @@ export class SimEngine {
         tempId: this.nextTempId(),
         kind: 'cancelOpen',
         quote,
-        status: 'CANCEL_PENDING',
         quantity: quote.quantity,
         orderType: quote.orderType,
         target: open,
@@ -323,7 +321,7 @@ export class SimEngine {
       }),
     );
     this.setQuoteStatus(quote, 'CANCEL_PENDING');
-    open.status = 'CANCEL_PENDING';
+    moveRequest(open, 'CANCEL_PENDING', this.clock.now());
     this.dueQueue.add(this.latency(), () => {
       // The fill won the race (OPENED), or the open ended otherwise before the cancel landed.
       if (quote.status !== 'CANCEL_PENDING')
@@ -356,14 +354,13 @@ export class SimEngine {
         tempId: this.nextTempId(),
         kind: 'cancelClose',
         quote,
-        status: 'CANCEL_CLOSE_PENDING',
         quantity: close.quantity,
         orderType: close.orderType,
         target: close,
         now: this.clock.now(),
       }),
     );
-    close.status = 'CANCEL_CLOSE_PENDING';
+    moveRequest(close, 'CANCEL_CLOSE_PENDING', this.clock.now());
     this.setQuoteStatus(quote, 'CANCEL_CLOSE_PENDING');
     this.dueQueue.add(this.latency(), () => {
       if (close.status !== 'CANCEL_CLOSE_PENDING')
@@ -500,13 +497,11 @@ export class SimEngine {
   }
 
   private setQuoteStatus(q: Quote, s: VenueStatus): void {
-    q.status = s;
-    q.updatedAt = this.clock.now();
+    moveQuote(q, s, this.clock.now());
   }
 
   private finish(r: Request, s: VenueStatus, reason?: string, errorCode?: string): void {
-    r.status = s;
-    r.updatedAt = this.clock.now();
+    moveRequest(r, s, this.clock.now());
     if (reason !== undefined) r.reason = reason;
     if (errorCode !== undefined) r.errorCode = errorCode;
   }
@@ -671,7 +666,7 @@ export class SimEngine {
   private triggerLimit(w: SymbolWatch, r: Request): void {
     w.limits.delete(r);
     if (r.kind === 'open') {
-      r.status = 'LOCKED';
+      moveRequest(r, 'LOCKED', this.clock.now());
       this.setQuoteStatus(r.quote, 'LOCKED');
       this.dueQueue.add(this.latency(), () => this.fillOpen(r.quote));
     } else this.dueQueue.add(this.latency(), () => this.fillClose(r));
