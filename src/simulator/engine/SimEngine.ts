@@ -50,6 +50,8 @@ export interface EngineOptions {
   readonly chainId: number;
   /** How long a LIMIT open or close rests before it ends EXPIRED; default 24 h. */
   readonly limitTtlMs?: number;
+  /** Default: a fresh book. The engine never reads it; it is carried for callers that still ask it. */
+  readonly accounts?: AccountBook;
 }
 
 export interface OpenParams {
@@ -90,6 +92,7 @@ const NO_FAULTS: EngineFaults = {
  */
 export class SimEngine {
   readonly clock: Clock;
+  /** @deprecated use `Simulator.accounts`: kept while callers outside src/simulator move. */
   readonly accounts: AccountBook;
   readonly chainId: number;
   readonly markets: readonly SimMarket[];
@@ -125,7 +128,9 @@ export class SimEngine {
     this.prices = o.prices;
     this.fillLatency = o.fillLatencyMs;
     this.limitTtlMs = o.limitTtlMs ?? DEFAULT_LIMIT_TTL_MS;
-    this.accounts = new AccountBook(o.clock, o.rng.fork());
+    this.accounts = o.accounts ?? new AccountBook(o.clock);
+    // The account book once drew its secrets from this fork; drawn still so seeded runs replay unchanged.
+    o.rng.fork();
     this.pricing = new SolverPricing(this.markOf);
     this.ledger = new Ledger(this.markOf);
     this.dueQueue = new DueQueue(o.clock);
@@ -188,6 +193,7 @@ export class SimEngine {
 
   // ---------------------------------------------------------------- dev doors
 
+  /** @deprecated use `Simulator.accounts.signIn`: kept while src/cli/commands/sim.ts moves. */
   devSignIn(
     wallet: string,
     ttlSeconds?: number,
@@ -196,11 +202,9 @@ export class SimEngine {
     return this.accounts.signIn(wallet, chainId, ttlSeconds);
   }
 
+  /** @deprecated use `Simulator.accounts.faucet`: kept while src/cli/commands/sim.ts moves. */
   faucet(subaccountAddress: string, chainId: number, amount: number): Decimal {
-    const sub = this.accounts.subaccount(subaccountAddress, chainId);
-    if (!(amount > 0)) throw reject.validation('amount: must be a positive number');
-    sub.collateral = sub.collateral.plus(dec(amount));
-    return sub.collateral;
+    return this.accounts.faucet(subaccountAddress, chainId, amount);
   }
 
   // ---------------------------------------------------------------- submits

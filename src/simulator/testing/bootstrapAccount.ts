@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Permission } from '../../domain/side.ts';
 import { redactText } from '../../log/redact.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
@@ -92,7 +93,8 @@ export async function bootstrapAccount(
         subaccountAddress: subaccount,
         chainId,
         solver,
-        token: `dev-instant-${solver.toLowerCase()}`,
+        // Random like every credential the simulator hands out; the book notes it for the secret scan.
+        token: `dev-instant-${solver.toLowerCase()}-${randomBytes(16).toString('hex')}`,
       });
   const collateral = opts.collateral ?? 100_000;
   if (collateral > 0)
