@@ -1,6 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import { describeError } from '../log/redact.ts';
 import type { VenueFetch } from '../venue/transport.ts';
+import { AccountBook } from './engine/AccountBook.ts';
 import { DEFAULT_FILL_LATENCY_MS } from './engine/defaults.ts';
 import type { FillLatency } from './engine/FillLatency.ts';
 import { SimEngine } from './engine/SimEngine.ts';
@@ -38,13 +39,20 @@ export interface SimulatorOptions {
   readonly chainId?: number;
   /** Default: BTC/ETH/SOL/XRP (cross) and XAUUSD/SPXUSD (isolated RWA). */
   readonly markets?: readonly SimMarket[];
+  /**
+   * Serve /dev/sign-in and /dev/faucet (no credential needed). Default true; false when the
+   * simulator is reachable beyond loopback (`perpflow sim --allow-remote`).
+   */
+  readonly devDoors?: boolean;
   /** Called with unexpected handler errors (answered 500); default: one redacted line on stderr. */
   readonly onInternalError?: (error: unknown) => void;
 }
 
 export interface Simulator {
-  /** Direct access: setMark, devSignIn, faucet, state inspection. */
+  /** The matching engine: setMark, submits, state inspection. */
   readonly engine: SimEngine;
+  /** Wallets, subaccounts, keys, delegations, sessions; `signIn` and `faucet` are the dev doors. */
+  readonly accounts: AccountBook;
   /** In-process transport; the base URL is irrelevant (use http://sim.local). */
   readonly fetch: VenueFetch;
   /** The framework-free core handler, without faults. */
@@ -67,7 +75,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       markets.map((m) => ({ symbol: m.spec.symbol, initialPrice: m.initialPrice, volatility: m.volatility })),
       { seed: (seed * 7919 + 17) >>> 0 },
     );
+  const accounts = new AccountBook(options.clock);
   const engine = new SimEngine({
+    accounts,
     clock: options.clock,
     rng: root.fork(),
     markets,
@@ -76,9 +86,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     chainId: options.chainId ?? DEFAULT_CHAIN_ID,
     ...(options.limitTtlMs === undefined ? {} : { limitTtlMs: options.limitTtlMs }),
   });
+  const routes =
+    options.devDoors === false ? allRoutes.filter((r) => !r.path.startsWith('/dev/')) : allRoutes;
   const handle = createHandler(
-    engine,
-    allRoutes,
+    { engine, accounts },
+    routes,
     options.onInternalError ??
       ((e) => process.stderr.write(`venue simulator: internal error: ${describeError(e)}\n`)),
   );
@@ -98,10 +110,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     injector.idle ? { kind: 'response', response: handle(req) } : injector.apply(req, handle);
   return {
     engine,
+    accounts,
     handle,
     fetch: inProcessFetch(dispatch),
     setFaults: (p) => applyFaults(resolveFaultProfile(p)),
-    listen: (opts) => listen(dispatch, allRoutes, opts),
+    listen: (opts) => listen(dispatch, routes, opts),
     stop: () => engine.stop(),
   };
 }

@@ -1,7 +1,8 @@
-import { MarketId, MarketSymbol, SolverId } from '../domain/ids.ts';
+import { MarketId, MarketSymbol } from '../domain/ids.ts';
 import type { MarketSpec } from '../domain/market.ts';
 import { dec } from '../domain/money.ts';
 import type { MarginMode } from '../domain/side.ts';
+import { VenueFacts } from '../domain/venueFacts.ts';
 
 /** Weekly trading window of an RWA market, in UTC: open on `days` between `open` and `close` minutes. */
 export interface MarketHours {
@@ -28,9 +29,9 @@ export interface SimMarket {
   readonly hours?: MarketHours;
 }
 
-export const DEFAULT_SOLVER = SolverId('PERPS_HUB');
-export const RWA_SOLVER = SolverId('NOXRWA');
-export const DEFAULT_CHAIN_ID = 42161;
+export const DEFAULT_SOLVER = VenueFacts.defaultSolver;
+export const RWA_SOLVER = VenueFacts.rwaSolver;
+export const DEFAULT_CHAIN_ID = VenueFacts.defaultChainId;
 const HOUR = 3_600_000;
 
 interface Row {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import type { Permission } from '../../src/domain/side.ts';
+import { createSimulator } from '../../src/simulator/createSimulator.ts';
 import type { Subaccount } from '../../src/simulator/engine/state.ts';
 import type { BootstrappedAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { CHAIN, type Harness, openBody, startSim } from './harness.ts';
@@ -58,7 +60,7 @@ interface Endpoint {
   readonly make: () => Promise<{ path: string; body?: unknown }> | { path: string; body?: unknown };
 }
 
-const throwawayKey = () => h.sim.engine.accounts.createKey(acc.wallet, 'throwaway').record.id;
+const throwawayKey = () => h.sim.accounts.createKey(acc.wallet, 'throwaway').record.id;
 
 const ENDPOINTS: readonly Endpoint[] = [
   // JWT: account setup
@@ -437,7 +439,7 @@ const CASES = ENDPOINTS.flatMap((e) =>
 beforeAll(async () => {
   h = await startSim();
   acc = await h.account({ collateral: 1_000_000 });
-  sub = h.sim.engine.accounts.subaccount(acc.subaccount, CHAIN);
+  sub = h.sim.accounts.subaccount(acc.subaccount, CHAIN);
   const session = await h.call('POST', '/dev/sign-in', {}, { walletAddress: acc.wallet, ttlSeconds: 86_400 });
   longJwt = session.body.data.token;
   const short = await h.call('POST', '/dev/sign-in', {}, { walletAddress: acc.wallet, ttlSeconds: 1 });
@@ -515,5 +517,90 @@ describe('auth matrix', () => {
   it('never echoes a credential in an error message', async () => {
     const r = await h.call('GET', `/v1/positions/all?${q()}`, { 'x-api-key': revokedKey });
     expect(JSON.stringify(r.body)).not.toContain(revokedKey.slice(3));
+  });
+});
+
+const BOB = '0x0000000000000000000000000000000000000b0b';
+const b64json = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] as string, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+const bobJwt = async () =>
+  (await h.call('POST', '/dev/sign-in', {}, { walletAddress: BOB, ttlSeconds: 3_600 })).body.data
+    .token as string;
+
+describe('tampered and cross-wallet session tokens', () => {
+  const refused = async (jwt: string, message: RegExp) => {
+    const r = await h.asJwt(jwt).get('/v1/api-keys/list');
+    expect([r.status, r.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect(r.body.error.message).toMatch(message);
+  };
+
+  it('refuses an unsigned token (alg none) carrying the wallet', async () => {
+    const claims = claimsOf(longJwt);
+    await refused(`${b64json({ alg: 'none', typ: 'JWT' })}.${b64json(claims)}.`, /signature is invalid/);
+  });
+
+  it("refuses another wallet's payload under this wallet's signature", async () => {
+    const [header, , signature] = longJwt.split('.');
+    const bobPayload = (await bobJwt()).split('.')[1];
+    await refused(`${header}.${bobPayload}.${signature}`, /signature is invalid/);
+  });
+
+  it('refuses a token whose expiry was extended after signing', async () => {
+    const [header, , signature] = expiredJwt.split('.');
+    const claims = claimsOf(expiredJwt);
+    const extended = b64json({ ...claims, exp: (claims.exp as number) + 10 * 365 * 86_400 });
+    await refused(`${header}.${extended}.${signature}`, /signature is invalid/);
+  });
+
+  it("answers 404 to a wallet acting on another wallet's subaccount, and changes nothing", async () => {
+    const bob = h.asJwt(await bobJwt());
+    const toggle = await bob.post('/v1/account-auth/subaccount/toggle-access', {
+      subaccountAddress: acc.subaccount,
+      chainId: CHAIN,
+      enable: false,
+    });
+    expect([toggle.status, toggle.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    const delegate = await bob.post('/v1/account-auth/delegate-access', {
+      subaccountAddress: acc.subaccount,
+      apiKeyIdentifier: acc.apiKeyId,
+      permissions: ['ALL'],
+    });
+    expect([delegate.status, delegate.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(sub.apiAccessEnabled).toBe(true);
+  });
+
+  it("answers 404 to a wallet renaming or revoking another wallet's key", async () => {
+    const bob = h.asJwt(await bobJwt());
+    expect((await bob.put(`/v1/api-keys/${acc.apiKeyId}`, { name: 'mine' })).status).toBe(404);
+    expect((await bob.del(`/v1/api-keys/${acc.apiKeyId}`)).status).toBe(404);
+    expect((await h.as(acc.apiKey).get(`/v1/positions/all?${q()}`)).status).toBe(200);
+  });
+});
+
+describe('dev doors', () => {
+  it('answers 404 on /dev/sign-in and /dev/faucet, in process and over HTTP, when closed', async () => {
+    const sim = createSimulator({ clock: new VirtualClock(), devDoors: false });
+    const server = await sim.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      for (const path of ['/dev/sign-in', '/dev/faucet'])
+        for (const base of ['http://sim.local', server.url]) {
+          const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
+          const r =
+            base === server.url
+              ? await fetch(`${base}${path}`, init)
+              : await sim.fetch(new Request(`${base}${path}`, init));
+          expect([r.status, ((await r.json()) as { error: { code: string } }).error.code]).toEqual([
+            404,
+            'ROUTE_NOT_FOUND',
+          ]);
+        }
+    } finally {
+      sim.stop();
+      await server.close();
+    }
   });
 });

@@ -86,7 +86,7 @@ describe('fault injection', () => {
       const acc = await h.account();
       const body = openBody(acc.subaccount);
       await expect(h.as(acc.apiKey).post('/v1/trade/create-position', body)).rejects.toThrow(/fetch failed/);
-      const sub = h.sim.engine.accounts.subaccount(acc.subaccount, CHAIN);
+      const sub = h.sim.accounts.subaccount(acc.subaccount, CHAIN);
       expect(h.sim.engine.positions(sub)).toHaveLength(1);
     } finally {
       await h.close();

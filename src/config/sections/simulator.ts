@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { DEFAULT_LIMIT_TTL_MS } from '../../simulator/engine/defaults.ts';
-import type { FillLatency } from '../../simulator/engine/FillLatency.ts';
 import { integer, millis } from '../primitives.ts';
+
+/**
+ * How long the solver takes from accept to fill, in whole milliseconds: uniform in [min, max],
+ * or log-normal with a median and a 99th percentile (the simulator samples it, FillLatency.ts).
+ */
+export type FillLatency =
+  | { readonly min: number; readonly max: number }
+  | { readonly median: number; readonly p99: number };
+
+/** The simulator's fill latency when none is given (createSimulator, `perpflow sim`). */
+export const DEFAULT_FILL_LATENCY_MS = { min: 1_000, max: 3_000 } as const;
+
+/** How long a LIMIT open or close rests unfilled before it ends EXPIRED: 24 h. */
+export const DEFAULT_LIMIT_TTL_MS = 86_400_000;
 
 const latency = z
   .strictObject({

@@ -39,6 +39,25 @@ describe('simSettings', () => {
     expect(s.faults).toMatchObject({ errorRate: 0, indexingLagMs: 10, dropResponseRate: 0.02, seed: 42 });
   });
 
+  it('refuses a non-loopback --host without --allow-remote, naming the flag to pass', () => {
+    for (const host of ['0.0.0.0', '192.168.1.5', '::', 'example.org'])
+      expect(() => simSettings({ ...base, host })).toThrow(
+        new RegExp(`^--host ${host}: not a loopback address.*needs --allow-remote`),
+      );
+  });
+
+  it('serves a non-loopback --host with --allow-remote, dev doors closed', () => {
+    expect(simSettings({ ...base, host: '0.0.0.0', allowRemote: true })).toMatchObject({
+      host: '0.0.0.0',
+      devDoors: false,
+    });
+  });
+
+  it('keeps the dev doors open on every loopback host', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(simSettings({ ...base, host }).devDoors).toBe(true);
+  });
+
   it('names the flag of a bad value', () => {
     expect(() => simSettings({ ...base, port: '70000' })).toThrow(/--port/);
     expect(() => simSettings({ ...base, dropRate: '2' })).toThrow(/--drop-rate/);

@@ -7,6 +7,8 @@ import { type FaultProfile, loadFaultProfile, resolveFaultProfile } from '../fau
 export interface SimFlags {
   readonly port: string;
   readonly host: string;
+  /** `--allow-remote`: listen on a non-loopback host, with the dev doors closed. */
+  readonly allowRemote?: boolean;
   readonly seed: string;
   readonly fillLatencyMs: string;
   readonly limitTtlMs: string;
@@ -24,6 +26,8 @@ export interface SimFlags {
 export interface SimSettings {
   readonly port: number;
   readonly host: string;
+  /** False when serving beyond loopback: /dev/sign-in and /dev/faucet need no credential. */
+  readonly devDoors: boolean;
   readonly seed: number;
   readonly fillLatencyMs: FillLatency;
   readonly limitTtlMs: number;
@@ -94,6 +98,19 @@ export function parsePricesFlag(value: string): SimSettings['prices'] {
   return { csv: value };
 }
 
+/** 127.0.0.0/8, ::1 and localhost: the only hosts served without `--allow-remote`. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The help text of `--allow-remote`, for the command that declares it. */
+export const ALLOW_REMOTE_HELP =
+  'serve on a non-loopback --host (anyone who reaches it can trade); disables /dev/sign-in and /dev/faucet';
+
 /** Flags → settings; fault flags override the profile file key by key. */
 export function simSettings(f: SimFlags): SimSettings {
   const profile: FaultProfile = f.faults ? loadFaultProfile(f.faults) : {};
@@ -110,12 +127,18 @@ export function simSettings(f: SimFlags): SimSettings {
   );
   if (!ADDRESS_PATTERN.test(f.wallet))
     throw new ConfigError(`--wallet: expected a 0x address, got "${f.wallet}"`);
+  const remote = !isLoopbackHost(f.host);
+  if (remote && f.allowRemote !== true)
+    throw new ConfigError(
+      `--host ${f.host}: not a loopback address; the simulator's dev doors (/dev/sign-in, /dev/faucet) need no credential, so serving it beyond this machine needs --allow-remote (which closes them)`,
+    );
   const collateral = Number(f.collateral);
   if (!Number.isFinite(collateral) || collateral < 0)
     throw new ConfigError(`--collateral: expected a non-negative number, got "${f.collateral}"`);
   return {
     port: int('port', f.port, 0, 65_535),
     host: f.host,
+    devDoors: !remote,
     seed: int('seed', f.seed, 0, 2 ** 32 - 1),
     fillLatencyMs: parseFillLatency(f.fillLatencyMs),
     limitTtlMs: int('limit-ttl-ms', f.limitTtlMs, 1),

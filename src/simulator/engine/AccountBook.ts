@@ -1,8 +1,8 @@
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock/Clock.ts';
-import { ZERO } from '../../domain/money.ts';
+import { type Decimal, dec, ZERO } from '../../domain/money.ts';
 import type { Permission } from '../../domain/side.ts';
-import type { Rng } from '../rng.ts';
+import { noteSecret } from '../../log/secretTap.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { reject } from './SimRejection.ts';
 import { SlotList } from './SlotList.ts';
@@ -17,18 +17,16 @@ const sha256 = (s: string): string => hash('sha256', s, 'hex');
  */
 export class AccountBook {
   private readonly clock: Clock;
-  private readonly rng: Rng;
-  private readonly jwtSecret: string;
+  /** Never from the seeded RNG: whoever knows the seed could forge sessions (issue 14). */
+  private readonly jwtSecret = randomBytes(32).toString('hex');
   private readonly keysById = new Map<string, ApiKeyRecord>();
   private readonly keysByHash = new Map<string, ApiKeyRecord>();
   readonly subaccounts = new Map<string, Subaccount>();
   private readonly byWallet = new Map<string, Subaccount[]>();
   private keySeq = 0;
 
-  constructor(clock: Clock, rng: Rng) {
+  constructor(clock: Clock) {
     this.clock = clock;
-    this.rng = rng;
-    this.jwtSecret = rng.hex(32);
   }
 
   /** The development sign-in door: a session JWT for the wallet, creating its first subaccount per chain. */
@@ -37,7 +35,8 @@ export class AccountBook {
     if (!this.byWallet.get(w)?.some((s) => s.chainId === chainId)) this.createSubaccount(w, chainId, 'main');
     const iat = Math.floor(this.clock.now() / 1000);
     const exp = iat + ttlSeconds;
-    const token = signJwt({ sub: w, iat, exp, jti: this.rng.hex(8) }, this.jwtSecret);
+    const token = signJwt({ sub: w, iat, exp, jti: randomBytes(8).toString('hex') }, this.jwtSecret);
+    noteSecret(token);
     return { token, expiresAt: exp * 1000 };
   }
 
@@ -48,6 +47,43 @@ export class AccountBook {
     if (claims.exp * 1000 <= this.clock.now())
       throw reject.unauthorized('the session token has expired: sign in again');
     return claims.sub;
+  }
+
+  /** The development faucet: credits collateral to a subaccount. */
+  faucet(address: string, chainId: number, amount: number): Decimal {
+    const sub = this.subaccount(address, chainId);
+    if (!(amount > 0)) throw reject.validation('amount: must be a positive number');
+    sub.collateral = sub.collateral.plus(dec(amount));
+    return sub.collateral;
+  }
+
+  setApiAccess(sub: Subaccount, enable: boolean): void {
+    sub.apiAccessEnabled = enable;
+  }
+
+  /** Replaces the key's permissions on the subaccount; a revoked key cannot be delegated. */
+  delegate(sub: Subaccount, key: ApiKeyRecord, permissions: readonly Permission[]): void {
+    if (key.revoked) throw reject.business('KEY_REVOKED', `API key ${key.id} is revoked`);
+    sub.delegations.set(key.id, new Set(permissions));
+  }
+
+  /** True when the key held permissions on the subaccount. */
+  revokeDelegation(sub: Subaccount, keyId: string): boolean {
+    return sub.delegations.delete(keyId);
+  }
+
+  registerInstantToken(sub: Subaccount, solver: string, token: string): void {
+    noteSecret(token);
+    sub.instantTokens.set(solver, token);
+  }
+
+  renameKey(key: ApiKeyRecord, name: string): void {
+    key.name = name;
+  }
+
+  /** Effective on the very next request: authenticateKey reads the flag each time. */
+  revokeKey(key: ApiKeyRecord): void {
+    key.revoked = true;
   }
 
   createSubaccount(wallet: string, chainId: number, name: string): Subaccount {
@@ -87,7 +123,8 @@ export class AccountBook {
   }
 
   createKey(wallet: string, name: string): { record: ApiKeyRecord; secret: string } {
-    const secret = `ix.${this.rng.hex(32)}`;
+    const secret = `ix.${randomBytes(32).toString('hex')}`;
+    noteSecret(secret);
     const record: ApiKeyRecord = {
       id: `key_${(++this.keySeq).toString().padStart(6, '0')}`,
       name,

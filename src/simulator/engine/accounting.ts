@@ -1,9 +1,10 @@
 import { type Decimal, dec, ZERO } from '../../domain/money.ts';
+import { VenueFacts } from '../../domain/venueFacts.ts';
 import { applyExposure } from './Exposure.ts';
 import type { Quote, Subaccount } from './state.ts';
 
-/** Platform fee on each side (0.03 %). */
-export const PLATFORM_FEE = dec('0.0003');
+/** The platform's fee on open and close (VenueFacts: one copy for client and simulator). */
+export const PLATFORM_FEE = VenueFacts.platformFeeRate;
 
 const feeRates = new WeakMap<Decimal, Decimal>();
 

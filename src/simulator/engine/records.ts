@@ -1,6 +1,7 @@
 import { type Decimal, ZERO } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
-import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
+import type { RequestKind } from '../../domain/venueStatus.ts';
+import { INITIAL_STATUS } from './simStatus.ts';
 import type { Quote, Request } from './state.ts';
 
 /** What a new quote is made of: the order as accepted, plus its margin and fees reserved. */
@@ -58,7 +59,6 @@ export interface NewRequest {
   readonly tempId: string;
   readonly kind: RequestKind;
   readonly quote: Quote;
-  readonly status: VenueStatus;
   readonly quantity: Decimal;
   readonly orderType: OrderType;
   readonly price?: Decimal | null;
@@ -68,13 +68,13 @@ export interface NewRequest {
   readonly now: number;
 }
 
-/** A freshly accepted request of any kind, with nothing filled yet. */
+/** A freshly accepted request of any kind, in its kind's first status, with nothing filled yet. */
 export function newRequest(o: NewRequest): Request {
   return {
     tempId: o.tempId,
     kind: o.kind,
     quote: o.quote,
-    status: o.status,
+    status: INITIAL_STATUS[o.kind],
     filledQuantity: ZERO,
     avgPrice: null,
     errorCode: null,

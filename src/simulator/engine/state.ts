@@ -56,7 +56,8 @@ export interface Quote {
   /** Mark when the open was accepted: the reference of the slippage check. */
   readonly refPrice: number;
   readonly marginMode: MarginMode;
-  status: VenueStatus;
+  /** Moved only through simStatus.ts (moveQuote). */
+  readonly status: VenueStatus;
   closedAmount: Decimal;
   openedPrice: Decimal | null;
   /** Initial margin of the open quantity (isolated: what this virtual account holds). */
@@ -88,7 +89,8 @@ export interface Request {
   readonly tempId: string;
   readonly kind: RequestKind;
   readonly quote: Quote;
-  status: VenueStatus;
+  /** Moved only through simStatus.ts (moveRequest). */
+  readonly status: VenueStatus;
   filledQuantity: Decimal;
   avgPrice: Decimal | null;
   errorCode: string | null;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../../domain/side.ts';
+import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import { SimRejection } from '../engine/SimRejection.ts';
 import type { ApiKeyRecord, Subaccount } from '../engine/state.ts';
@@ -27,7 +28,7 @@ interface Caller {
   readonly key: ApiKeyRecord | undefined;
 }
 
-function authenticate(engine: SimEngine, route: Route, req: SimHttpRequest): Caller {
+function authenticate(accounts: AccountBook, route: Route, req: SimHttpRequest): Caller {
   if (route.auth === 'none') return { wallet: undefined, key: undefined };
   const authz = header(req, 'authorization');
   const apiKey = header(req, 'x-api-key');
@@ -35,20 +36,20 @@ function authenticate(engine: SimEngine, route: Route, req: SimHttpRequest): Cal
   if (wantsKey) {
     if (apiKey === undefined || apiKey === '')
       throw new SimRejection(401, 'UNAUTHORIZED', 'missing x-api-key header');
-    return { wallet: undefined, key: engine.accounts.authenticateKey(apiKey.trim()) };
+    return { wallet: undefined, key: accounts.authenticateKey(apiKey.trim()) };
   }
   if (authz === undefined || authz === '')
     throw new SimRejection(401, 'UNAUTHORIZED', 'missing Authorization: Bearer <session JWT> header');
   const m = /^Bearer\s+(\S+)$/i.exec(authz.trim());
   if (!m)
     throw new SimRejection(401, 'UNAUTHORIZED', 'the Authorization header is not "Bearer <session JWT>"');
-  return { wallet: engine.accounts.verifySession(m[1] as string), key: undefined };
+  return { wallet: accounts.verifySession(m[1] as string), key: undefined };
 }
 
-function authorizer(engine: SimEngine, caller: Caller) {
+function authorizer(accounts: AccountBook, caller: Caller) {
   return (sub: Subaccount, permission: Permission): void => {
     if (caller.key) {
-      engine.accounts.authorize(caller.key, sub, permission);
+      accounts.authorize(caller.key, sub, permission);
       return;
     }
     if (caller.wallet !== sub.wallet)
@@ -66,10 +67,11 @@ function authorizer(engine: SimEngine, caller: Caller) {
  * query (400 VALIDATION), then the route itself (403 on the subaccount, 400/404 business).
  */
 export function createHandler(
-  engine: SimEngine,
+  venue: { readonly engine: SimEngine; readonly accounts: AccountBook },
   routes: readonly Route[],
   onInternalError?: (error: unknown) => void,
 ): SimHandler {
+  const { engine, accounts } = venue;
   const router = new Router(routes);
   return (req) => {
     const m = router.match(req.method, req.path);
@@ -77,7 +79,7 @@ export function createHandler(
     if (m === 'method') return fail(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
     const { route, params } = m;
     try {
-      const caller = authenticate(engine, route, req);
+      const caller = authenticate(accounts, route, req);
       let body: unknown;
       if (route.body) {
         if (req.body === undefined) return fail(400, 'VALIDATION', 'body: a JSON body is required');
@@ -96,12 +98,13 @@ export function createHandler(
       }
       const data = route.run({
         engine,
+        accounts,
         body,
         query,
         params,
         wallet: caller.wallet,
         key: caller.key,
-        authorize: authorizer(engine, caller),
+        authorize: authorizer(accounts, caller),
       });
       return ok(route.status ?? 200, data);
     } catch (e) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Permission } from '../../domain/side.ts';
+import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import type { ApiKeyRecord, Subaccount } from '../engine/state.ts';
 
@@ -25,6 +26,8 @@ export type AuthKind = 'none' | 'jwt' | 'key' | 'jwtOrKey';
 
 export interface RouteContext<B, Q> {
   readonly engine: SimEngine;
+  /** Wallets, keys, delegations, sessions: outside the matching engine. */
+  readonly accounts: AccountBook;
   readonly body: B;
   readonly query: Q;
   readonly params: Readonly<Record<string, string>>;

@@ -1,7 +1,10 @@
 import type { Clock } from '../../clock/Clock.ts';
 
-/** Receives each new price; `last` is the last traded price, `ts` epoch ms. */
-export type PriceSink = (symbol: string, mark: number, last: number, ts: number) => void;
+/**
+ * Receives each new price, stamped with its own time `ts` (epoch ms: a bar's time, not the
+ * moment it is delivered); `last` is the last traded price. SimEngine.setMark takes the same order.
+ */
+export type PriceSink = (symbol: string, mark: number, ts: number, last: number) => void;
 
 /**
  * Where the simulator's prices come from. A source gives a starting mark per symbol and, once

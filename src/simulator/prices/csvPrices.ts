@@ -68,7 +68,7 @@ export function csvPrices(file: string, o: CsvPricesOptions = {}): PriceSource {
         const ts = rows[i]?.ts;
         while (i < rows.length && rows[i]?.ts === ts) {
           const r = rows[i++] as Row;
-          sink(r.symbol, r.close, r.close, clock.now());
+          sink(r.symbol, r.close, clock.now(), r.close);
         }
         return i < rows.length;
       });

@@ -35,7 +35,7 @@ export function gbmPrices(
           const s = m.volatility;
           const next = p * Math.exp(-0.5 * s * s * dt + s * Math.sqrt(dt) * rng.normal());
           prices.set(m.symbol, next);
-          sink(m.symbol, next, next * (1 + 0.0001 * rng.normal()), ts);
+          sink(m.symbol, next, ts, next * (1 + 0.0001 * rng.normal()));
         }
         return true;
       });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Permission } from '../../domain/side.ts';
+import { VenueFacts } from '../../domain/venueFacts.ts';
 import { redactText } from '../../log/redact.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
 
@@ -41,7 +43,7 @@ export async function bootstrapAccount(
 ): Promise<BootstrappedAccount> {
   const base = (opts.baseUrl ?? 'http://sim.local').replace(/\/$/, '');
   const wallet = (opts.wallet ?? '0x00000000000000000000000000000000000a11ce').toLowerCase();
-  const chainId = opts.chainId ?? 42161;
+  const chainId = opts.chainId ?? VenueFacts.defaultChainId;
   let jwt = '';
 
   const call = async (step: string, method: string, path: string, body?: unknown): Promise<unknown> => {
@@ -87,12 +89,13 @@ export async function bootstrapAccount(
     chainId,
   });
   if (opts.instantToken ?? true)
-    for (const solver of opts.solvers ?? ['PERPS_HUB', 'NOXRWA'])
+    for (const solver of opts.solvers ?? [VenueFacts.defaultSolver, VenueFacts.rwaSolver])
       await call('instant-action token', 'POST', '/v1/account-auth/instant-action/token', {
         subaccountAddress: subaccount,
         chainId,
         solver,
-        token: `dev-instant-${solver.toLowerCase()}`,
+        // Random like every credential the simulator hands out; the book notes it for the secret scan.
+        token: `dev-instant-${solver.toLowerCase()}-${randomBytes(16).toString('hex')}`,
       });
   const collateral = opts.collateral ?? 100_000;
   if (collateral > 0)

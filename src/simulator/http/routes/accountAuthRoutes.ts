@@ -13,9 +13,9 @@ export const accountAuthRoutes = [
     tag: 'Account Authentication',
     summary: 'Switches API access on or off for a subaccount',
     body: z.strictObject({ subaccountAddress: address, chainId, enable: z.boolean() }),
-    run: ({ engine, wallet, body }) => {
-      const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId, wallet);
-      sub.apiAccessEnabled = body.enable;
+    run: ({ accounts, wallet, body }) => {
+      const sub = accounts.subaccount(body.subaccountAddress, body.chainId, wallet);
+      accounts.setApiAccess(sub, body.enable);
       return { subaccountAddress: sub.address, chainId: sub.chainId, apiAccessEnabled: sub.apiAccessEnabled };
     },
   }),
@@ -31,11 +31,10 @@ export const accountAuthRoutes = [
       permissions: z.array(permission).min(1),
       chainId: chainId.optional(),
     }),
-    run: ({ engine, wallet, body }) => {
-      const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId ?? engine.chainId, wallet);
-      const key = engine.accounts.ownKey(wallet as string, body.apiKeyIdentifier);
-      if (key.revoked) throw reject.business('KEY_REVOKED', `API key ${key.id} is revoked`);
-      sub.delegations.set(key.id, new Set(body.permissions as Permission[]));
+    run: ({ engine, accounts, wallet, body }) => {
+      const sub = accounts.subaccount(body.subaccountAddress, body.chainId ?? engine.chainId, wallet);
+      const key = accounts.ownKey(wallet as string, body.apiKeyIdentifier);
+      accounts.delegate(sub, key, body.permissions as Permission[]);
       return {
         subaccountAddress: sub.address,
         apiKeyIdentifier: key.id,
@@ -54,9 +53,9 @@ export const accountAuthRoutes = [
       apiKeyIdentifier: z.string().min(1),
       chainId: chainId.optional(),
     }),
-    run: ({ engine, wallet, body }) => {
-      const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId ?? engine.chainId, wallet);
-      const removed = sub.delegations.delete(body.apiKeyIdentifier);
+    run: ({ engine, accounts, wallet, body }) => {
+      const sub = accounts.subaccount(body.subaccountAddress, body.chainId ?? engine.chainId, wallet);
+      const removed = accounts.revokeDelegation(sub, body.apiKeyIdentifier);
       return { subaccountAddress: sub.address, apiKeyIdentifier: body.apiKeyIdentifier, revoked: removed };
     },
   }),
@@ -67,12 +66,8 @@ export const accountAuthRoutes = [
     tag: 'Account Authentication',
     summary: 'Keys delegated on a subaccount and their permissions',
     query: z.object({ subaccountAddress: address, chainId: queryChainId.optional() }),
-    run: ({ engine, wallet, query }) => {
-      const sub = engine.accounts.subaccount(
-        query.subaccountAddress,
-        query.chainId ?? engine.chainId,
-        wallet,
-      );
+    run: ({ engine, accounts, wallet, query }) => {
+      const sub = accounts.subaccount(query.subaccountAddress, query.chainId ?? engine.chainId, wallet);
       return [...sub.delegations].map(([apiKeyIdentifier, p]) => ({
         apiKeyIdentifier,
         permissions: [...p].sort(),
@@ -91,12 +86,12 @@ export const accountAuthRoutes = [
       solver: z.string().min(1),
       token: z.string().min(8),
     }),
-    run: ({ engine, wallet, body }) => {
-      const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId, wallet);
+    run: ({ engine, accounts, wallet, body }) => {
+      const sub = accounts.subaccount(body.subaccountAddress, body.chainId, wallet);
       const solvers = new Set(engine.markets.map((m) => m.spec.solver as string));
       if (!solvers.has(body.solver))
         throw reject.business('UNKNOWN_SOLVER', `solver: no solver named ${body.solver}`);
-      sub.instantTokens.set(body.solver, body.token);
+      accounts.registerInstantToken(sub, body.solver, body.token);
       return { subaccountAddress: sub.address, chainId: sub.chainId, solver: body.solver, registered: true };
     },
   }),

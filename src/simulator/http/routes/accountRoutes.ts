@@ -13,13 +13,13 @@ export const accountRoutes = [
     tag: 'Accounts',
     summary: 'The wallet’s subaccounts (JWT), or those delegated to the key',
     query: z.object({ chainId: queryChainId.optional() }),
-    run: ({ engine, wallet, key, query }) => {
+    run: ({ accounts, wallet, key, query }) => {
       const subs: readonly Subaccount[] = key
-        ? engine.accounts
+        ? accounts
             .delegationsOf(key)
             .map((d) => d.sub)
             .filter((s) => query.chainId === undefined || s.chainId === query.chainId)
-        : engine.accounts.subaccountsOf(wallet as string, query.chainId);
+        : accounts.subaccountsOf(wallet as string, query.chainId);
       return subs.map(subaccountRow);
     },
   }),
@@ -31,8 +31,8 @@ export const accountRoutes = [
     summary: 'Creates another subaccount',
     status: 201,
     body: z.strictObject({ chainId, name: z.string().trim().min(1).max(64) }),
-    run: ({ engine, wallet, body }) =>
-      subaccountRow(engine.accounts.createSubaccount(wallet as string, body.chainId, body.name)),
+    run: ({ accounts, wallet, body }) =>
+      subaccountRow(accounts.createSubaccount(wallet as string, body.chainId, body.name)),
   }),
   route({
     method: 'GET',
@@ -42,8 +42,8 @@ export const accountRoutes = [
     summary: 'Allocated balance, equity, available and locked margin, uPnL',
     permission: 'VIEW_DETAILS',
     query: subaccountQuery,
-    run: ({ engine, query, authorize }) => {
-      const sub = engine.accounts.subaccount(query.subaccountAddress, query.chainId);
+    run: ({ engine, accounts, query, authorize }) => {
+      const sub = accounts.subaccount(query.subaccountAddress, query.chainId);
       authorize(sub, 'VIEW_DETAILS');
       return balanceRow(engine, sub);
     },
@@ -56,8 +56,8 @@ export const accountRoutes = [
     summary: 'Isolated virtual accounts (one per TradFi/RWA position)',
     permission: 'VIEW_DETAILS',
     query: subaccountQuery,
-    run: ({ engine, query, authorize }) => {
-      const sub = engine.accounts.subaccount(query.subaccountAddress, query.chainId);
+    run: ({ engine, accounts, query, authorize }) => {
+      const sub = accounts.subaccount(query.subaccountAddress, query.chainId);
       authorize(sub, 'VIEW_DETAILS');
       return engine
         .positions(sub)

@@ -27,8 +27,8 @@ export const apiKeyRoutes = [
     summary: 'Creates a key; the secret `key` is returned only here',
     status: 201,
     body: z.strictObject({ name }),
-    run: ({ engine, wallet, body }) => {
-      const { record, secret } = engine.accounts.createKey(wallet as string, body.name);
+    run: ({ accounts, wallet, body }) => {
+      const { record, secret } = accounts.createKey(wallet as string, body.name);
       return { id: record.id, name: record.name, key: secret, createdAt: record.createdAt };
     },
   }),
@@ -38,7 +38,7 @@ export const apiKeyRoutes = [
     auth: 'jwt',
     tag: 'API Keys',
     summary: 'Lists the wallet’s keys (never the secrets)',
-    run: ({ engine, wallet }) => engine.accounts.keysOf(wallet as string).map(keyRow),
+    run: ({ accounts, wallet }) => accounts.keysOf(wallet as string).map(keyRow),
   }),
   route({
     method: 'PUT',
@@ -47,9 +47,9 @@ export const apiKeyRoutes = [
     tag: 'API Keys',
     summary: 'Renames a key',
     body: z.strictObject({ name }),
-    run: ({ engine, wallet, params, body }) => {
-      const k = engine.accounts.ownKey(wallet as string, params.id as string);
-      k.name = body.name;
+    run: ({ accounts, wallet, params, body }) => {
+      const k = accounts.ownKey(wallet as string, params.id as string);
+      accounts.renameKey(k, body.name);
       return keyRow(k);
     },
   }),
@@ -59,9 +59,9 @@ export const apiKeyRoutes = [
     auth: 'jwt',
     tag: 'API Keys',
     summary: 'Revokes a key, effective on the very next request',
-    run: ({ engine, wallet, params }) => {
-      const k = engine.accounts.ownKey(wallet as string, params.id as string);
-      k.revoked = true;
+    run: ({ accounts, wallet, params }) => {
+      const k = accounts.ownKey(wallet as string, params.id as string);
+      accounts.revokeKey(k);
       return keyRow(k);
     },
   }),
@@ -72,16 +72,16 @@ export const apiKeyRoutes = [
     tag: 'API Keys',
     summary: 'Permissions of a key per subaccount (the key sent, or `apiKeyIdentifier` with a JWT)',
     body: z.strictObject({ apiKeyIdentifier: z.string().min(1).optional() }),
-    run: ({ engine, wallet, key, body }) => {
+    run: ({ accounts, wallet, key, body }) => {
       let k = key;
       if (!k) {
         if (!body.apiKeyIdentifier)
           throw reject.validation('body.apiKeyIdentifier: required when signed in with a JWT');
-        k = engine.accounts.ownKey(wallet as string, body.apiKeyIdentifier);
+        k = accounts.ownKey(wallet as string, body.apiKeyIdentifier);
       }
       return {
         isValid: !k.revoked,
-        subaccounts: engine.accounts.delegationsOf(k).map((d) => ({
+        subaccounts: accounts.delegationsOf(k).map((d) => ({
           subaccountAddress: d.sub.address,
           chainId: d.sub.chainId,
           permissions: d.permissions,

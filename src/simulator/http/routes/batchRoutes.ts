@@ -33,8 +33,8 @@ function runBatch<T>(
   one: (engine: SimEngine, sub: Subaccount, item: T) => Request,
   label?: (item: T) => Pick<ItemResult, 'quoteId'>,
 ) {
-  const { engine, body } = ctx;
-  const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId);
+  const { engine, accounts, body } = ctx;
+  const sub = accounts.subaccount(body.subaccountAddress, body.chainId);
   ctx.authorize(sub, permission);
   const results: ItemResult[] = items.map((item, index) => {
     const extra = label?.(item) ?? {};
@@ -109,7 +109,7 @@ export const batchRoutes = [
     permission: 'CLOSE_POSITION',
     body: closeAllBody,
     run: (ctx) => {
-      const sub = ctx.engine.accounts.subaccount(ctx.body.subaccountAddress, ctx.body.chainId);
+      const sub = ctx.accounts.subaccount(ctx.body.subaccountAddress, ctx.body.chainId);
       const open = ctx.engine.positions(sub).filter((q) => q.status === 'OPENED');
       return runBatch(
         ctx,

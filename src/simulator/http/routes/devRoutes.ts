@@ -16,7 +16,8 @@ export const devRoutes = [
       ttlSeconds: z.number().int().positive().optional(),
       chainId: chainId.optional(),
     }),
-    run: ({ engine, body }) => engine.devSignIn(body.walletAddress, body.ttlSeconds, body.chainId),
+    run: ({ engine, accounts, body }) =>
+      accounts.signIn(body.walletAddress, body.chainId ?? engine.chainId, body.ttlSeconds),
   }),
   route({
     method: 'POST',
@@ -25,10 +26,10 @@ export const devRoutes = [
     tag: 'Development',
     summary: 'Credits collateral to a subaccount',
     body: z.strictObject({ subaccountAddress: address, chainId, amount: positive }),
-    run: ({ engine, body }) => ({
+    run: ({ accounts, body }) => ({
       subaccountAddress: body.subaccountAddress.toLowerCase(),
       chainId: body.chainId,
-      allocatedBalance: money(engine.faucet(body.subaccountAddress, body.chainId, body.amount)),
+      allocatedBalance: money(accounts.faucet(body.subaccountAddress, body.chainId, body.amount)),
     }),
   }),
 ];

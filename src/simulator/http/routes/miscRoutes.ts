@@ -11,8 +11,8 @@ export const miscRoutes = [
     auth: 'key',
     tag: 'Public Information',
     summary: 'What the chain shows of a subaccount: balance and open position count',
-    run: ({ engine, params }) => {
-      const sub = engine.accounts.subaccounts.get((params.subaccountAddress as string).toLowerCase());
+    run: ({ engine, accounts, params }) => {
+      const sub = accounts.subaccounts.get((params.subaccountAddress as string).toLowerCase());
       if (!sub) return null;
       return {
         subaccountAddress: sub.address,
@@ -48,8 +48,8 @@ export const miscRoutes = [
     summary: 'Solvers for which the subaccount has an instant-action token',
     permission: 'VIEW_DETAILS',
     query: subaccountQuery,
-    run: ({ engine, query, authorize }) => {
-      const sub = engine.accounts.subaccount(query.subaccountAddress, query.chainId);
+    run: ({ engine, accounts, query, authorize }) => {
+      const sub = accounts.subaccount(query.subaccountAddress, query.chainId);
       authorize(sub, 'VIEW_DETAILS');
       const solvers = [...new Set(engine.markets.map((m) => m.spec.solver as string))];
       return solvers.map((solver) => ({ solver, instantActions: sub.instantTokens.has(solver) }));

@@ -46,8 +46,8 @@ export const positionRoutes = [
     summary: 'Open positions and pending opens of a subaccount (the authority on exposure)',
     permission: 'VIEW_DETAILS',
     query: subaccountQuery,
-    run: ({ engine, query, authorize }) => {
-      const sub = engine.accounts.subaccount(query.subaccountAddress, query.chainId);
+    run: ({ engine, accounts, query, authorize }) => {
+      const sub = accounts.subaccount(query.subaccountAddress, query.chainId);
       authorize(sub, 'VIEW_DETAILS');
       return RawJson.array(engine.positions(sub).map((q) => positionJson(engine, q)));
     },

@@ -16,8 +16,8 @@ export const tradeRoutes = [
     status: 201,
     body: createPositionBody,
     fastBody: fastOpenBody,
-    run: ({ engine, body, authorize }) => {
-      const sub = engine.accounts.subaccount(body.subaccountAddress, body.chainId);
+    run: ({ engine, accounts, body, authorize }) => {
+      const sub = accounts.subaccount(body.subaccountAddress, body.chainId);
       const r = openOne(engine, sub, body, authorize);
       return { tempId: r.tempId, status: r.status };
     },
