@@ -95,6 +95,17 @@ export function registerSimCommand(program: Command): void {
           sim.stop();
           throw listenFailure(e, s.host, s.port);
         });
+        // Handlers go in before the first line is printed: whoever reads the url may stop us at once.
+        const stopped = new Promise<void>((resolve) => {
+          const stop = (signal: string): void => {
+            if (flags.json) process.stdout.write(`${JSON.stringify({ stopping: signal })}\n`);
+            else process.stdout.write(`\n${signal}: stopping the venue simulator\n`);
+            sim.stop();
+            server.close().then(resolve, resolve);
+          };
+          process.once('SIGINT', () => stop('SIGINT'));
+          process.once('SIGTERM', () => stop('SIGTERM'));
+        });
         const session = sim.engine.devSignIn(s.wallet, 86_400);
         const sub = sim.engine.accounts.subaccountsOf(s.wallet)[0];
         if (sub && s.collateral > 0) sim.engine.faucet(sub.address, sub.chainId, s.collateral);
@@ -123,16 +134,7 @@ export function registerSimCommand(program: Command): void {
             nextSteps(server.url, s.wallet, sub?.address ?? '?', s.collateral, session.token),
           );
         }
-        await new Promise<void>((resolve) => {
-          const stop = (signal: string): void => {
-            if (flags.json) process.stdout.write(`${JSON.stringify({ stopping: signal })}\n`);
-            else process.stdout.write(`\n${signal}: stopping the venue simulator\n`);
-            sim.stop();
-            server.close().then(resolve, resolve);
-          };
-          process.once('SIGINT', () => stop('SIGINT'));
-          process.once('SIGTERM', () => stop('SIGTERM'));
-        });
+        await stopped;
       }),
     );
 }
