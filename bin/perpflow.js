@@ -2,8 +2,9 @@
 // Thin launcher: perpflow is TypeScript run by Node 24's type stripping. When started by a
 // Node older than 24 (for example `npx perpflow` on a Node 20 machine) it re-executes itself
 // with the Node 24 binary pinned in node_modules, and fails with a clear message otherwise.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -25,6 +26,18 @@ if (major >= 24) {
     );
     process.exit(2);
   }
-  const child = spawnSync(pinned, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(child.status ?? 1);
+  const child = spawn(pinned, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Whoever stops this launcher (a service manager, `kill`, Ctrl-C) means the real perpflow:
+  // forward the signal, then leave with the child's own exit code once it has stopped.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('error', (e) => {
+    process.stderr.write(`perpflow: cannot start ${pinned}: ${e.message}\n`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    // A child ended by a signal exits as shells report it: 128 + the signal number.
+    process.exit(code ?? 128 + (signal === null ? 0 : (os.constants.signals[signal] ?? 0)));
+  });
 }

@@ -1,5 +1,6 @@
+import { Command } from 'commander';
 import { isPerpflowError } from '../errors/PerpflowError.ts';
-import { describeError } from '../log/redact.ts';
+import { redact, redactText } from '../log/redact.ts';
 
 /** Exit codes every command documents. */
 export const ExitCode = { ok: 0, failure: 1, badInput: 2 } as const;
@@ -13,6 +14,53 @@ export function exitCodeOf(error: unknown): ExitCode {
 }
 
 /**
+ * The message and its chain of causes, each said once: a cause whose text the message above it
+ * already quotes (`cannot open x: disk I/O error` caused by `disk I/O error`) adds nothing.
+ */
+export function errorLines(error: unknown): string[] {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 8; depth++) {
+    const text = current instanceof Error ? current.message : String(current);
+    if (!lines.some((l) => l.includes(text))) lines.push(text);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return lines.map(redactText);
+}
+
+/** The error as one JSON object, for `--json` callers: `{"error":{code,exitCode,message,causes}}`. */
+export function errorJson(error: unknown): { error: Record<string, unknown> } {
+  const [message = 'unknown error', ...causes] = errorLines(error);
+  return {
+    error: {
+      code: isPerpflowError(error) ? error.code : 'FAILURE',
+      exitCode: exitCodeOf(error),
+      message,
+      ...(causes.length > 0 ? { causes } : {}),
+      ...(isPerpflowError(error) && Object.keys(error.details).length > 0
+        ? { details: redact(error.details) }
+        : {}),
+    },
+  };
+}
+
+/** Whether the command that commander hands an action (its last argument) was given --json. */
+export function wantsJson(args: readonly unknown[]): boolean {
+  const command = args.at(-1);
+  return command instanceof Command && command.optsWithGlobals().json === true;
+}
+
+/** Writes a failure to stderr: JSON under --json, else `error: …` lines. */
+export function reportError(error: unknown, json: boolean): void {
+  if (json) {
+    process.stderr.write(`${JSON.stringify(errorJson(error))}\n`);
+    return;
+  }
+  const [first, ...causes] = errorLines(error);
+  process.stderr.write(`error: ${[first, ...causes.map((c) => `caused by: ${c}`)].join('\n')}\n`);
+}
+
+/**
  * Wraps a commander action: a thrown error is printed once, redacted, without a stack trace
  * (unless PERPFLOW_DEBUG is set), and sets the documented exit code.
  */
@@ -23,12 +71,11 @@ export function action<A extends unknown[]>(
     try {
       await fn(...args);
     } catch (error) {
-      const code = exitCodeOf(error);
-      process.stderr.write(`error: ${describeError(error)}\n`);
+      reportError(error, wantsJson(args));
       if (process.env.PERPFLOW_DEBUG && error instanceof Error && error.stack) {
-        process.stderr.write(`${describeError(error.stack)}\n`);
+        process.stderr.write(`${redactText(error.stack)}\n`);
       }
-      process.exitCode = code;
+      process.exitCode = exitCodeOf(error);
     }
   };
 }

@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
 import type { Command } from 'commander';
-import { isTerminal } from '../../domain/requestStatus.ts';
+import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { CLOSE_ALL_REQUESTED, HALT_SIGNAL } from '../../execution/haltSignal.ts';
 import { leaseRows, metaWithPrefix, openExistingJournal } from '../../journal/journalStatus.ts';
+import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import { action } from '../action.ts';
-
-const DEFAULT_JOURNAL = 'var/perpflow.sqlite';
+import { registerStatusCommand } from './status.ts';
 
 /** Sends the halt signal to the instance holding the journal's lease, when it runs on this host. */
 function signalHolder(path: string): string {
@@ -31,11 +31,13 @@ export function registerRiskCommands(program: Command): void {
   program
     .command('halt')
     .description('kill switch: latch HALTED in the journal (no new exposure) and signal the running instance')
-    .option('--journal <path>', 'journal file', DEFAULT_JOURNAL)
+    .option('--journal <path>', 'journal file (the config default journal.path)', DEFAULT_JOURNAL_PATH)
     .option('--close-all', 'also close every position with close-all-positions')
     .option('--reason <text>', 'why, for the journal and the alert', 'operator halt (perpflow halt)')
+    .option('--json', 'machine-readable output')
     .action(
-      action((o: { journal: string; closeAll?: boolean; reason: string }) => {
+      action((o: { journal: string; closeAll?: boolean; reason: string; json?: boolean }) => {
+        assertPerpflowJournal(o.journal);
         const j = openExistingJournal(o.journal);
         try {
           j.setMeta('tradingState', 'halted');
@@ -45,6 +47,16 @@ export function registerRiskCommands(program: Command): void {
           j.close();
         }
         const signalled = signalHolder(o.journal);
+        if (o.json) {
+          const out = {
+            journal: o.journal,
+            tradingState: 'halted',
+            closeAll: o.closeAll === true,
+            signalled,
+          };
+          process.stdout.write(`${JSON.stringify(out)}\n`);
+          return;
+        }
         process.stdout.write(
           `trading halted in ${o.journal}${o.closeAll ? ' (close-all requested)' : ''}; ${signalled}\n`,
         );
@@ -54,9 +66,11 @@ export function registerRiskCommands(program: Command): void {
   program
     .command('resume')
     .description('manual reset of a latched halt (kill switch, loss limit, drawdown) and of market halts')
-    .requiredOption('--journal <path>', 'journal file')
+    .option('--journal <path>', 'journal file (the config default journal.path)', DEFAULT_JOURNAL_PATH)
+    .option('--json', 'machine-readable output')
     .action(
-      action((o: { journal: string }) => {
+      action((o: { journal: string; json?: boolean }) => {
+        assertPerpflowJournal(o.journal);
         const j = openExistingJournal(o.journal);
         try {
           j.setMeta('tradingState', 'active');
@@ -66,73 +80,13 @@ export function registerRiskCommands(program: Command): void {
         } finally {
           j.close();
         }
-        process.stdout.write(`trading active in ${o.journal}\n`);
+        process.stdout.write(
+          o.json
+            ? `${JSON.stringify({ journal: o.journal, tradingState: 'active' })}\n`
+            : `trading active in ${o.journal}\n`,
+        );
       }),
     );
 
-  program
-    .command('status')
-    .description('trading state, halts, the lease holder, and requests still open or unknown')
-    .requiredOption('--journal <path>', 'journal file')
-    .option('--json', 'machine-readable output')
-    .action(
-      action((o: { journal: string; json?: boolean }) => {
-        const j = openExistingJournal(o.journal);
-        try {
-          const all = j.all();
-          const counts: Record<string, number> = {};
-          for (const r of all) counts[r.status] = (counts[r.status] ?? 0) + 1;
-          const open = all.filter((r) => !isTerminal(r.status));
-          const status = {
-            tradingState: j.getMeta('tradingState') ?? 'active',
-            reason: j.getMeta('tradingStateReason') ?? null,
-            capabilityHalts: metaWithPrefix(j, 'capabilityHalt:').map((m) => ({
-              capability: m.key.slice(15),
-              reason: m.value,
-            })),
-            marketHalts: metaWithPrefix(j, 'marketHalt:').map((m) => ({
-              market: m.key.slice(11),
-              reason: m.value,
-            })),
-            lease: leaseRows(j),
-            requests: counts,
-            open: open.map((r) => ({
-              id: r.clientRequestId,
-              kind: r.kind,
-              symbol: r.symbol,
-              side: r.side ?? null,
-              quantity: r.quantity?.toString() ?? null,
-              status: r.status,
-              tempId: r.tempId ?? null,
-            })),
-            fills: j.fills().length,
-            externalPositions: j.externals().length,
-          };
-          if (o.json) {
-            process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
-            return;
-          }
-          const lines = [
-            `trading     ${status.tradingState}${status.reason ? ` (${status.reason})` : ''}`,
-            ...status.capabilityHalts.map((c) => `halted      ${c.capability}: ${c.reason}`),
-            ...status.marketHalts.map((m) => `halted      ${m.market}: ${m.reason}`),
-            `lease       ${status.lease.map((l) => `${l.scope} pid ${l.pid} on ${l.host}`).join(', ') || 'none'}`,
-            `requests    ${
-              Object.entries(counts)
-                .map(([k, n]) => `${k}=${n}`)
-                .join(' ') || 'none'
-            }`,
-            `fills       ${status.fills}; external positions ${status.externalPositions}`,
-            ...(open.length === 0 ? ['open        none'] : ['open/unknown:']),
-            ...status.open.map(
-              (r) =>
-                `  ${r.id} ${r.kind} ${r.symbol} ${r.side ?? ''} ${r.quantity ?? ''} ${r.status} ${r.tempId ?? ''}`,
-            ),
-          ];
-          process.stdout.write(`${lines.join('\n')}\n`);
-        } finally {
-          j.close();
-        }
-      }),
-    );
+  registerStatusCommand(program);
 }

@@ -8,32 +8,26 @@ import { describeLatency } from '../../simulator/engine/FillLatency.ts';
 import { defaultMarkets } from '../../simulator/markets.ts';
 import { csvPrices } from '../../simulator/prices/csvPrices.ts';
 import { action } from '../action.ts';
+import { activeFaults, nextSteps } from './simBanner.ts';
 
 const DEV_WALLET = '0x00000000000000000000000000000000000a11ce';
 
-function nextSteps(
-  url: string,
-  wallet: string,
-  subaccount: string,
-  collateral: number,
-  token: string,
-): string {
-  return [
-    '',
-    `dev session for wallet ${wallet} (24 h); subaccount ${subaccount} credited ${collateral}:`,
-    `  export PERPFLOW_VENUE_URL=${url}`,
-    `  export PERPFLOW_SESSION_JWT=${token}`,
-    '',
-    'next steps (the documented setup order):',
-    '  perpflow account keys create --name dev          # prints the API key once: export PERPFLOW_API_KEY=…',
-    '  perpflow account subaccount enable',
-    '  perpflow account delegate --key-id <id> --permissions ALL',
-    '  PERPFLOW_INSTANT_TOKEN=dev-instant perpflow account instant-token set',
-    'or with curl:',
-    `  curl -s -X POST ${url}/v1/api-keys/create -H "authorization: Bearer $PERPFLOW_SESSION_JWT" -H 'content-type: application/json' -d '{"name":"dev"}'`,
-    `interactive reference: ${url}/api`,
-    '',
-  ].join('\n');
+/** A listen error in words an operator can act on (the port in use is the usual one). */
+function listenFailure(e: unknown, host: string, port: number): Error {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `cannot listen on ${host}:${port}: the port is already in use; stop what holds it, or pass --port 0 for any free port`,
+      { cause: e },
+    );
+  if (code === 'EACCES')
+    return new Error(
+      `cannot listen on ${host}:${port}: permission denied (ports below 1024 need privileges)`,
+      {
+        cause: e,
+      },
+    );
+  return new Error(`cannot listen on ${host}:${port}`, { cause: e });
 }
 
 /** `perpflow sim`: the venue simulator on 127.0.0.1, until SIGINT/SIGTERM. */
@@ -67,8 +61,12 @@ export function registerSimCommand(program: Command): void {
     .option('--drop-rate <p>', 'fault: share of accepted submits whose response is dropped')
     .option('--indexing-lag-ms <n>', 'fault: a fresh request id answers 404 this long')
     .option('--refusal-rate <p>', 'fault: share of fills the solver refuses')
+    .option(
+      '--json',
+      'print one JSON line (url, session token, wallet, subaccount, faults) instead of the banner',
+    )
     .action(
-      action(async (flags: SimFlags) => {
+      action(async (flags: SimFlags & { json?: boolean }) => {
         const s = simSettings(flags);
         const markets = defaultMarkets();
         const prices =
@@ -93,26 +91,50 @@ export function registerSimCommand(program: Command): void {
         process.stdout.on('error', (e: NodeJS.ErrnoException) => {
           if (e.code !== 'EPIPE') throw e;
         });
-        const server = await sim.listen({ port: s.port, host: s.host });
-        process.stdout.write(`venue simulator listening on ${server.url}\n`);
-        process.stdout.write(
-          `fills: ${describeLatency(s.fillLatencyMs)}; resting LIMITs expire after ${s.limitTtlMs} ms\n`,
-        );
-        const session = sim.engine.devSignIn(s.wallet, 86_400);
-        const sub = sim.engine.accounts.subaccountsOf(s.wallet)[0];
-        if (sub && s.collateral > 0) sim.engine.faucet(sub.address, sub.chainId, s.collateral);
-        process.stdout.write(
-          nextSteps(server.url, s.wallet, sub?.address ?? '?', s.collateral, session.token),
-        );
-        await new Promise<void>((resolve) => {
+        const server = await sim.listen({ port: s.port, host: s.host }).catch((e: unknown) => {
+          sim.stop();
+          throw listenFailure(e, s.host, s.port);
+        });
+        // Handlers go in before the first line is printed: whoever reads the url may stop us at once.
+        const stopped = new Promise<void>((resolve) => {
           const stop = (signal: string): void => {
-            process.stdout.write(`\n${signal}: stopping the venue simulator\n`);
+            if (flags.json) process.stdout.write(`${JSON.stringify({ stopping: signal })}\n`);
+            else process.stdout.write(`\n${signal}: stopping the venue simulator\n`);
             sim.stop();
             server.close().then(resolve, resolve);
           };
           process.once('SIGINT', () => stop('SIGINT'));
           process.once('SIGTERM', () => stop('SIGTERM'));
         });
+        const session = sim.engine.devSignIn(s.wallet, 86_400);
+        const sub = sim.engine.accounts.subaccountsOf(s.wallet)[0];
+        if (sub && s.collateral > 0) sim.engine.faucet(sub.address, sub.chainId, s.collateral);
+        const faults = activeFaults(s.faults);
+        if (flags.json) {
+          const banner = {
+            url: server.url,
+            sessionJwt: session.token,
+            wallet: s.wallet,
+            subaccount: sub?.address ?? null,
+            collateral: s.collateral,
+            fills: describeLatency(s.fillLatencyMs),
+            limitTtlMs: s.limitTtlMs,
+            faults,
+          };
+          process.stdout.write(`${JSON.stringify(banner)}\n`);
+        } else {
+          process.stdout.write(`venue simulator listening on ${server.url}\n`);
+          process.stdout.write(
+            `fills: ${describeLatency(s.fillLatencyMs)}; resting LIMITs expire after ${s.limitTtlMs} ms\n`,
+          );
+          process.stdout.write(
+            faults.length === 0 ? 'faults: none\n' : `FAULTS ACTIVE: ${faults.join(', ')}\n`,
+          );
+          process.stdout.write(
+            nextSteps(server.url, s.wallet, sub?.address ?? '?', s.collateral, session.token),
+          );
+        }
+        await stopped;
       }),
     );
 }

@@ -18,10 +18,13 @@ export const marketSchema = z
   })
   .describe('Price polling and staleness.');
 
+/** Where the journal lives unless the config says otherwise; the operator commands default to it too. */
+export const DEFAULT_JOURNAL_PATH = 'var/perpflow.sqlite';
+
 export const journalSchema = z
   .strictObject({
     path: nonEmptyPath('the path of the SQLite journal file')
-      .default('var/perpflow.sqlite')
+      .default(DEFAULT_JOURNAL_PATH)
       .describe('SQLite file of the write-ahead journal; ":memory:" keeps it in memory.'),
   })
   .describe('The write-ahead journal.');

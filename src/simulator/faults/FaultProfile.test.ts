@@ -23,11 +23,23 @@ describe('loadFaultProfile', () => {
     expect(NO_FAULTS).toEqual({ errorRate: 0, dropResponseRate: 0, indexingLagMs: 0, solverRefusalRate: 0 });
   });
 
-  it('names the file and the key of a bad value', () => {
-    const file = write('errorRate: 2\n');
+  it('names the file, line, column and key of a bad value', () => {
+    const file = write('seed: 1\nerrorRate: 2\n');
     expect(() => loadFaultProfile(file)).toThrow(ConfigError);
+    expect(() => loadFaultProfile(file)).toThrow(`${file}:2:12 errorRate: expected a number ≤ 1`);
+  });
+
+  it('reports every bad value at once, each with its line', () => {
+    const file = write('errorRate: 2\nindexingLagMs: -5\n');
     expect(() => loadFaultProfile(file)).toThrow(
-      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: errorRate`),
+      `${file}:1:12 errorRate: expected a number ≤ 1\n${file}:2:16 indexingLagMs: expected a non-negative number`,
+    );
+  });
+
+  it('locates a YAML syntax error instead of quoting the parser', () => {
+    const file = write('errorRate: [\n');
+    expect(() => loadFaultProfile(file)).toThrow(
+      new RegExp(`^${file.replace(/[.]/g, '\\.')}:\\d+:\\d+ invalid YAML`),
     );
   });
 

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import { IssueLocator } from '../../config/issueLocator.ts';
+import { messageFor } from '../../config/issueMessages.ts';
+import { yamlProblems } from '../../config/yamlProblems.ts';
+import { zodProblems } from '../../config/zodProblems.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 
 const rate = z.number().min(0).max(1);
@@ -49,19 +53,28 @@ export function resolveFaultProfile(input: unknown, source = 'fault profile'): R
   throw new ConfigError(lines.join('\n'));
 }
 
-/** Reads a YAML fault profile (config/faults/*.yaml). */
+/**
+ * Reads a YAML fault profile (config/faults/*.yaml). Problems are reported like config files':
+ * `file:line:col key: message`, every one at once.
+ */
 export function loadFaultProfile(file: string): ResolvedFaultProfile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new ConfigError(`${file}: cannot read the fault profile (${(e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such fault profile' : `cannot read the fault profile (${code})`;
+    throw new ConfigError([{ location: { file }, path: '', message: reason }], { cause: e });
   }
-  let doc: unknown;
-  try {
-    doc = parse(text);
-  } catch (e) {
-    throw new ConfigError(`${file}: not valid YAML (${(e as Error).message})`);
-  }
-  return resolveFaultProfile(doc, file);
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const syntax = yamlProblems(doc, lines, file, text);
+  if (syntax.length > 0) throw new ConfigError(syntax);
+  const locator = new IssueLocator(doc, lines, file);
+  const data: unknown = doc.toJS() ?? {};
+  const parsed = FaultProfileSchema.safeParse(data, { error: messageFor });
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    zodProblems(parsed.error.issues, { locator, schema: FaultProfileSchema, prefix: [], data }),
+  );
 }

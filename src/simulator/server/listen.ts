@@ -84,6 +84,13 @@ export async function listen(
   for (const r of routes) app.route({ method: r.method, url: r.path.replace(/\{(\w+)\}/g, ':$1'), handler });
   app.setNotFoundHandler(handler);
 
-  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  let address: string;
+  try {
+    address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  } catch (e) {
+    // A port in use must end the command, not leave a half-started server holding the loop open.
+    await app.close();
+    throw e;
+  }
   return { url: address, close: () => app.close() };
 }

@@ -1,5 +1,6 @@
 import type { ApiKeyId, ChainId, SubaccountAddress } from '../../domain/ids.ts';
 import type { Permission } from '../../domain/side.ts';
+import { ConfigError } from '../../errors/ConfigError.ts';
 import type { VenueHttp } from '../http/venueHttp.ts';
 import { WireDelegations } from '../wire/accounts.ts';
 import { WireAnything } from '../wire/submit.ts';
@@ -64,6 +65,16 @@ export async function delegations(http: VenueHttp, subaccount: SubaccountAddress
   });
 }
 
+/** The venue refuses shorter instant-action tokens; checked before sending (bad input, exit 2). */
+export const INSTANT_TOKEN_MIN = 8;
+
+export function checkInstantToken(token: string): void {
+  if (token.length < INSTANT_TOKEN_MIN)
+    throw new ConfigError(
+      `instant-action token: ${token.length} characters; the venue needs at least ${INSTANT_TOKEN_MIN}`,
+    );
+}
+
 /** `POST /v1/account-auth/instant-action/token` */
 export async function setInstantActionToken(
   http: VenueHttp,
@@ -72,6 +83,7 @@ export async function setInstantActionToken(
   solver: string,
   token: string,
 ): Promise<void> {
+  checkInstantToken(token);
   await http.call({
     method: 'POST',
     path: '/v1/account-auth/instant-action/token',

@@ -1,4 +1,5 @@
 import { ApiKeyId } from '../../domain/ids.ts';
+import { ConfigError } from '../../errors/ConfigError.ts';
 import type { VenueHttp } from '../http/venueHttp.ts';
 import { toKeyPermissions } from '../mappers/permissions.ts';
 import type { KeyPermissions } from '../VenuePort.ts';
@@ -29,14 +30,27 @@ const toRecord = (w: WireApiKeyRecord): ApiKeyRecord => ({
   revoked: w.revoked,
 });
 
+/** The venue's limit on a key name (trimmed), checked here so a typo is bad input, not a venue 400. */
+export const KEY_NAME_MAX = 64;
+
+/** Refuses a name the venue would refuse: empty, blank, or longer than KEY_NAME_MAX characters. */
+export function checkKeyName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new ConfigError('key name: empty; give a label such as the bot or environment');
+  if (trimmed.length > KEY_NAME_MAX)
+    throw new ConfigError(`key name: ${trimmed.length} characters; at most ${KEY_NAME_MAX}`);
+  return trimmed;
+}
+
 /** `POST /v1/api-keys/create`: not repeatable (a retry would mint a second key). */
-export async function createApiKey(http: VenueHttp, name: string): Promise<CreatedApiKey> {
+export async function createApiKey(http: VenueHttp, rawName: string): Promise<CreatedApiKey> {
+  const name = checkKeyName(rawName);
   const w = await http.call({
     method: 'POST',
     path: '/v1/api-keys/create',
     body: { name },
     schema: WireCreatedApiKey,
-    kind: 'submit',
+    kind: 'setup',
   });
   return { id: ApiKeyId(w.id), name: w.name, key: w.key, createdAt: w.createdAt };
 }
@@ -52,7 +66,8 @@ export async function listApiKeys(http: VenueHttp): Promise<ApiKeyRecord[]> {
 }
 
 /** `PUT /v1/api-keys/{id}`: setting a name is idempotent, so it may be retried. */
-export async function renameApiKey(http: VenueHttp, id: ApiKeyId, name: string): Promise<ApiKeyRecord> {
+export async function renameApiKey(http: VenueHttp, id: ApiKeyId, rawName: string): Promise<ApiKeyRecord> {
+  const name = checkKeyName(rawName);
   const w = await http.call({
     method: 'PUT',
     path: `/v1/api-keys/${encodeURIComponent(id)}`,

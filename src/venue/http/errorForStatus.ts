@@ -9,8 +9,11 @@ import {
 } from '../../errors/venueErrors.ts';
 import { redactText } from '../../log/redact.ts';
 
-/** A read may be retried; a submit's unclear answer must be settled by reconciliation. */
-export type CallKind = 'read' | 'submit';
+/**
+ * A read may be retried; a submit's unclear answer must be settled by reconciliation; account
+ * setup (creating a key) is not a trade, so nothing to reconcile, but it is never retried either.
+ */
+export type CallKind = 'read' | 'submit' | 'setup';
 
 export interface ErrorContext {
   readonly kind: CallKind;

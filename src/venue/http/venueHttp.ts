@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowError } from '../../errors/PerpflowError.ts';
 import { OutcomeUnknownError, TransientVenueError, VenueProtocolError } from '../../errors/venueErrors.ts';
-import { redactText } from '../../log/redact.ts';
 import type { VenueFetch } from '../transport.ts';
 import { buildQuery, type QueryValue } from './buildQuery.ts';
 import { describeIssues } from './describeIssues.ts';
@@ -12,6 +11,7 @@ import { type CallKind, errorForStatus } from './errorForStatus.ts';
 import type { RequestBudget } from './requestBudget.ts';
 import { backoffDelay, DEFAULT_RETRY, parseRetryAfter, type RetryPolicy } from './retryPolicy.ts';
 import { seededRandom } from './seededRandom.ts';
+import { transportFailure } from './transportFailure.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -120,7 +120,7 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
       return answer;
     } catch (error) {
       if (error instanceof OutcomeUnknownError || error instanceof TransientVenueError) throw error;
-      throw failure(spec.kind, `${endpoint}: network error: ${redactText(causeText(error))}`, endpoint);
+      throw transportFailure(spec.kind, endpoint, options.baseUrl, error);
     } finally {
       clock.clearTimeout(timer);
     }
@@ -165,7 +165,8 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
 
   async function run<T>(spec: CallSpec<T>, nullOn404: boolean): Promise<T | null> {
     // Submits are never retried: the loop below is only entered for reads (reliability.md A3).
-    if (spec.kind === 'submit') return attempt(spec, nullOn404);
+    // Nor is account setup: creating a key twice mints two keys.
+    if (spec.kind !== 'read') return attempt(spec, nullOn404);
     for (let retry = 0; ; retry++) {
       try {
         return await attempt(spec, nullOn404);
@@ -185,18 +186,16 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
   };
 }
 
-function causeText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error.message}${cause}`;
-}
-
 function failure(kind: CallKind, message: string, endpoint: string): PerpflowError {
   return kind === 'submit'
     ? new OutcomeUnknownError(`${message}; the submit may or may not have been accepted; reconcile`, {
         endpoint,
       })
-    : new TransientVenueError(message, { endpoint });
+    : kind === 'setup'
+      ? new TransientVenueError(`${message}; the venue may have acted on it: check before repeating`, {
+          endpoint,
+        })
+      : new TransientVenueError(message, { endpoint });
 }
 
 function unreadable(kind: CallKind, endpoint: string, what: string): PerpflowError {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ConfigError } from '../../../errors/ConfigError.ts';
+import { checkInstantToken } from '../../../venue/actions/accountAuth.ts';
 import { DEFAULT_SOLVER } from '../../../venue/createVenueClient.ts';
 import { action } from '../../action.ts';
 import { accountClient, walletSubaccount } from './clients.ts';
@@ -23,6 +24,7 @@ export function registerInstantTokenCommand(account: Command): void {
         const token = process.env.PERPFLOW_INSTANT_TOKEN?.trim() ?? '';
         if (token === '')
           throw new ConfigError('PERPFLOW_INSTANT_TOKEN is not set: export the token your solver issued');
+        checkInstantToken(token);
         const account = accountClient(ctx);
         const subaccount = await walletSubaccount(ctx, account);
         await account.setInstantActionToken(subaccount, ctx.chainId, options.solver, token);

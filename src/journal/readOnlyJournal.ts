@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { ConfigError } from '../errors/ConfigError.ts';
+import { describeError } from '../log/redact.ts';
+
+/** The tables every perpflow journal has (schema.ts); a file without them is someone else's. */
+const REQUIRED_TABLES = ['meta', 'requests', 'fills', 'external_positions', 'lease'] as const;
+
+export interface OpenRequestRow {
+  readonly id: string;
+  readonly kind: string;
+  readonly symbol: string;
+  readonly side: string | null;
+  readonly quantity: string | null;
+  readonly status: string;
+  readonly tempId: string | null;
+}
+
+export interface LeaseHolder {
+  readonly scope: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly heartbeatAt: number;
+}
+
+/**
+ * A journal opened for reading only (status): SQLite's readOnly mode, so nothing — not a table,
+ * not a WAL file's schema — is written to a file an operator merely asked about.
+ */
+export interface ReadOnlyJournal {
+  readonly path: string;
+  meta(key: string): string | undefined;
+  metaWithPrefix(prefix: string): { key: string; value: string }[];
+  requestStatuses(): string[];
+  requests(): OpenRequestRow[];
+  fillCount(): number;
+  externalCount(): number;
+  lease(): LeaseHolder[];
+  close(): void;
+}
+
+function notAJournal(path: string, why: string, cause?: unknown): ConfigError {
+  return new ConfigError(
+    `--journal: ${path} is not a perpflow journal (${why})`,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+/** Opens read-only and checks the file is a perpflow journal; refuses (exit 2) anything else. */
+export function openReadOnlyJournal(path: string): ReadOnlyJournal {
+  if (!existsSync(path)) throw new ConfigError(`--journal: no journal at ${path}`);
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+  } catch (e) {
+    throw notAJournal(path, `cannot open it as SQLite: ${describeError(e)}`);
+  }
+  try {
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
+    );
+    const missing = REQUIRED_TABLES.filter((t) => !tables.has(t));
+    if (tables.size === 0) throw notAJournal(path, 'it is empty');
+    if (missing.length > 0) throw notAJournal(path, `no ${missing.join(', ')} table`);
+    if (db.prepare("SELECT 1 FROM meta WHERE key='schemaVersion'").get() === undefined)
+      throw notAJournal(path, 'no schemaVersion in its meta table');
+  } catch (e) {
+    db.close();
+    if (e instanceof ConfigError) throw e;
+    throw notAJournal(path, describeError(e));
+  }
+  const all = <T>(sql: string, ...args: string[]): T[] => db.prepare(sql).all(...args) as T[];
+  const count = (table: string): number =>
+    Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+  return {
+    path,
+    meta: (key) => all<{ value: string }>('SELECT value FROM meta WHERE key=?', key)[0]?.value,
+    metaWithPrefix: (prefix) =>
+      all<{ key: string; value: string }>(
+        'SELECT key, value FROM meta WHERE substr(key, 1, length(?)) = ? ORDER BY key',
+        prefix,
+        prefix,
+      ),
+    requestStatuses: () => all<{ status: string }>('SELECT status FROM requests').map((r) => r.status),
+    requests: () =>
+      all<Record<string, string | null>>(
+        'SELECT client_request_id, kind, symbol, side, quantity, status, temp_id FROM requests ORDER BY created_at',
+      ).map((r) => ({
+        id: String(r.client_request_id),
+        kind: String(r.kind),
+        symbol: String(r.symbol),
+        side: r.side ?? null,
+        quantity: r.quantity ?? null,
+        status: String(r.status),
+        tempId: r.temp_id ?? null,
+      })),
+    fillCount: () => count('fills'),
+    externalCount: () => count('external_positions'),
+    lease: () =>
+      all<Record<string, string | number>>('SELECT scope, pid, host, heartbeat_at FROM lease').map((r) => ({
+        scope: String(r.scope),
+        pid: Number(r.pid),
+        host: String(r.host),
+        heartbeatAt: Number(r.heartbeat_at),
+      })),
+    close: () => db.close(),
+  };
+}
+
+/** Refuses a file that is not a perpflow journal before a writing command (halt, resume) opens it. */
+export function assertPerpflowJournal(path: string): void {
+  openReadOnlyJournal(path).close();
+}
