@@ -18,7 +18,11 @@ const PASSWORD = 'correct horse battery staple';
 const SECRETS = [API_KEY, API_KEY_UPPER, JWT, OPAQUE_BEARER, PASSWORD, 'sup3r-s3cret-value-42'];
 // secretShapes() builds an AuthError around raw keys on purpose: it is what the redactor must clean.
 allowSecretIn('error:AuthError', API_KEY, 'redact.test builds an AuthError whose message holds the raw key');
-allowSecretIn('error:AuthError', API_KEY_UPPER, 'redact.test builds an AuthError whose cause holds the raw key');
+allowSecretIn(
+  'error:AuthError',
+  API_KEY_UPPER,
+  'redact.test builds an AuthError whose cause holds the raw key',
+);
 
 /** Every shape a secret takes on its way into a log line. */
 function secretShapes(): { message: string; meta: Record<string, unknown> } {
