@@ -1,3 +1,21 @@
+import { noteOutput, secretTap } from '../log/secretTap.ts';
+
+/** The message, details and cause chain as one text: what any printing of this error could show. */
+function chainText(error: Error, details: Readonly<Record<string, unknown>>): string {
+  const parts = [error.message];
+  try {
+    parts.push(JSON.stringify(details));
+  } catch {
+    // Details that cannot be serialised are not printed either.
+  }
+  let cause: unknown = error.cause;
+  for (let depth = 0; cause !== undefined && cause !== null && depth < 8; depth++) {
+    parts.push(cause instanceof Error ? cause.message : String(cause));
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return parts.join('\n');
+}
+
 /**
  * The base of every error perpflow raises on purpose: a short message, structured details for
  * logs, and the underlying cause. Subclasses are decided by what the operator must do
@@ -13,6 +31,7 @@ export abstract class PerpflowError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.details = Object.freeze({ ...(options.details ?? {}) });
+    if (secretTap.enabled) noteOutput(`error:${new.target.name}`, chainText(this, this.details));
   }
 }
 

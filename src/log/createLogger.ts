@@ -8,6 +8,7 @@ import type { Logger, LogLevel, LogMeta } from './Logger.ts';
 import { lineFormat } from './lineFormat.ts';
 import { redact, redactText } from './redact.ts';
 import { redactFormat } from './redactFormat.ts';
+import { tapFormat } from './tapFormat.ts';
 
 export interface LoggerOptions {
   readonly level?: LogLevel;
@@ -73,17 +74,18 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     transports.push(
       new winston.transports.Stream({
         stream: terminal,
-        format: format.combine(redactFormat(), stamp(), lineFormat),
+        format: format.combine(redactFormat(), stamp(), lineFormat, tapFormat({ source: 'log:terminal' })),
       }),
     );
   }
-  const json = format.combine(redactFormat(), stamp(), format.json());
+  const json = (source: string) =>
+    format.combine(redactFormat(), stamp(), format.json(), tapFormat({ source }));
   if (options.file) {
     mkdirSync(dirname(options.file), { recursive: true });
-    transports.push(new winston.transports.File({ filename: options.file, format: json }));
+    transports.push(new winston.transports.File({ filename: options.file, format: json('log:file') }));
   }
   for (const stream of options.jsonStreams ?? [])
-    transports.push(new winston.transports.Stream({ stream, format: json }));
+    transports.push(new winston.transports.Stream({ stream, format: json('log:json') }));
   const w = winston.createLogger({
     level: options.level ?? 'info',
     levels: winston.config.npm.levels,

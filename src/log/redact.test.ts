@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { allowSecretIn } from '../../test/setup/secretAllowance.ts';
 import { VirtualClock } from '../clock/VirtualClock.ts';
 import { AuthError } from '../errors/venueErrors.ts';
 import { createLogger } from './createLogger.ts';
@@ -15,6 +16,13 @@ const JWT =
 const OPAQUE_BEARER = 'opaque-session-token-0123456789';
 const PASSWORD = 'correct horse battery staple';
 const SECRETS = [API_KEY, API_KEY_UPPER, JWT, OPAQUE_BEARER, PASSWORD, 'sup3r-s3cret-value-42'];
+// secretShapes() builds an AuthError around raw keys on purpose: it is what the redactor must clean.
+allowSecretIn('error:AuthError', API_KEY, 'redact.test builds an AuthError whose message holds the raw key');
+allowSecretIn(
+  'error:AuthError',
+  API_KEY_UPPER,
+  'redact.test builds an AuthError whose cause holds the raw key',
+);
 
 /** Every shape a secret takes on its way into a log line. */
 function secretShapes(): { message: string; meta: Record<string, unknown> } {

@@ -1,24 +1,45 @@
+import { noteSecret, secretTap } from './secretTap.ts';
+
 /**
  * The one redactor. Every log line, error message printed to a person, and report passes
  * through it. It masks:
- *  - venue API keys (`ix.` + 64 hex), wherever they appear in text;
+ *  - anything key-shaped: `ix.` followed by 16 or more hex digits, in any case, so a truncated or
+ *    upper-cased venue API key is masked as well as a whole one;
  *  - JWTs (three base64url segments starting with `eyJ`);
- *  - `Bearer <token>` and `x-api-key: <value>` header text;
+ *  - `Bearer <token>` anywhere, and the value of credential headers written as text
+ *    (`x-api-key: v`, `Authorization: Basic v` / `Token v`, `Cookie: v`);
+ *  - credential-looking parameters (`?key=`, `&auth=`, `session=`, `token=`, `password=` …);
+ *  - the user and password of a URL (`https://user:pass@host`);
+ *  - quoted name/value pairs whose name looks like a credential, as JSON or as header tuples
+ *    (`"apiKey":"v"`, `['x-api-key', 'v']`);
  *  - the value of any field whose name looks like a secret (key, secret, token, password,
- *    authorization, signature, passphrase, private, jwt, cookie), at any depth;
+ *    authorization, auth, session, signature, passphrase, private, jwt, cookie), at any depth, and
+ *    the value of `[name, value]` header tuples with such a name;
  *  - error messages, causes and stacks, recursively.
  * Masking keeps the first 4 and last 4 characters of long values (NautilusTrader's rule), so an
  * operator can tell two keys apart without being able to use either.
  */
 
-const API_KEY = /ix\.[0-9a-fA-F]{64}/g;
+/** Key-shaped: the venue's `ix.` prefix and 16+ hex digits (a whole key has 64). */
+const KEY_SHAPED = /ix\.[0-9a-f]{16,}/gi;
+const WHOLE_API_KEY = /^ix\.[0-9a-f]{64}$/i;
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const BEARER = /(Bearer\s+)([^\s"',;]+)/gi;
-const API_KEY_HEADER = /(x-api-key["']?\s*[:=]\s*["']?)([^\s"',;]+)/gi;
-const SECRET_QUERY =
-  /([?&](?:api[-_]?key|token|jwt|secret|password|signature|access[-_]?token)=)([^&#\s"']+)/gi;
+const SCHEME = String.raw`(?:(?:Basic|Bearer|Token|Digest|ApiKey)\s+)?`;
+const SECRET_HEADER = new RegExp(
+  String.raw`((?:x-api-key|api-key|x-auth-token|proxy-authorization|authorization|set-cookie|cookie)["']?\s*[:=]\s*["']?${SCHEME})([^\s"',;]+)`,
+  'gi',
+);
+/** The value ends before a separator, or before a colon that ends a phrase (`…?auth=v: refused`). */
+const CREDENTIAL_PARAM =
+  /((?:^|[?&;,(\s])(?:x-api-key|api[-_]?key|apikey|key|auth|auth[-_]?token|token|access[-_]?token|refresh[-_]?token|id[-_]?token|jwt|session(?:[-_]?(?:id|token))?|sid|secret|client[-_]?secret|password|passwd|pass|pwd|signature|sig|credentials?|private[-_]?key)=)([^&#\s"',;)]+?)(?=$|[&#\s"',;)]|:(?:\s|$))/gi;
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'<>]+)@/gi;
+const QUOTED_SECRET_PAIR = new RegExp(
+  String.raw`(["'][\w-]*?(?:api[-_]?key|secret|token|passw(?:or)?d|pwd|authorization|auth|session|cookie|credentials?|signature|passphrase|private[-_]?key|jwt)["']\s*(?:[:,=]|=>)\s*["']${SCHEME})([^"']+)`,
+  'gi',
+);
 const SECRET_NAME =
-  /(^|[-_.])?(api[-_]?key|apikey|secret|token|passw(or)?d|pwd|authorization|auth[-_]?header|signature|passphrase|private[-_]?key|jwt|cookie|credential)s?$/i;
+  /(^|[-_.])?(api[-_]?key|apikey|secret|token|passw(or)?d|pwd|authorization|auth|auth[-_]?header|session([-_]?(id|token))?|signature|passphrase|private[-_]?key|jwt|cookie|credential)s?$/i;
 const SECRET_NAME_ANYWHERE =
   /key|secret|token|passw|authorization|signature|passphrase|private|jwt|cookie|credential/i;
 /** Field names that contain a secret-looking word but hold no secret. */
@@ -45,19 +66,57 @@ export function isSecretFieldName(name: string): boolean {
   return SECRET_NAME.test(name) || SECRET_NAME_ANYWHERE.test(name);
 }
 
-/** Masks every secret-shaped substring of a text. */
+const maskValue = (_m: string, prefix: string, value: string): string => `${prefix}${mask(value)}`;
+
+/** A whole key or token the redactor meets is a secret: the suite-wide scan then looks for it everywhere. */
+function maskKey(key: string): string {
+  if (secretTap.enabled && WHOLE_API_KEY.test(key)) noteSecret(key);
+  return mask(key);
+}
+
+function maskJwt(jwt: string): string {
+  if (secretTap.enabled) noteSecret(jwt);
+  return mask(jwt);
+}
+
+function maskUserinfo(_m: string, scheme: string, userinfo: string): string {
+  const colon = userinfo.indexOf(':');
+  if (colon < 0) return `${scheme}${mask(userinfo)}@`;
+  return `${scheme}${mask(userinfo.slice(0, colon))}:${mask(userinfo.slice(colon + 1))}@`;
+}
+
+/**
+ * Masks every secret-shaped substring of a text. It runs on every log line, so each replacement
+ * runs only when the text holds what its pattern needs (a literal check is far cheaper than a
+ * case-insensitive scan); most texts — statuses, ids, numbers — take none of them.
+ */
 export function redactText(text: string): string {
-  return text
-    .replace(API_KEY, (m) => mask(m))
-    .replace(JWT, (m) => mask(m))
-    .replace(BEARER, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`)
-    .replace(API_KEY_HEADER, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`)
-    .replace(SECRET_QUERY, (_m, prefix: string, token: string) => `${prefix}${mask(token)}`);
+  const lower = text.toLowerCase();
+  let out = text;
+  if (lower.includes('ix.')) out = out.replace(KEY_SHAPED, maskKey);
+  if (out.includes('eyJ')) out = out.replace(JWT, maskJwt);
+  if (lower.includes('bearer')) out = out.replace(BEARER, maskValue);
+  if (lower.includes('api-key') || lower.includes('auth') || lower.includes('cookie'))
+    out = out.replace(SECRET_HEADER, maskValue);
+  if (out.includes('"') || out.includes("'")) out = out.replace(QUOTED_SECRET_PAIR, maskValue);
+  if (out.includes('=')) out = out.replace(CREDENTIAL_PARAM, maskValue);
+  if (out.includes('@') && out.includes('://')) out = out.replace(URL_USERINFO, maskUserinfo);
+  return out;
 }
 
 function redactSecretValue(value: unknown): unknown {
   if (typeof value === 'string') return value === '' ? value : mask(value);
   return REDACTED;
+}
+
+/** A header or entry given as `[name, value]`, with a credential-looking name and a plain value. */
+function isSecretTuple(a: readonly unknown[]): boolean {
+  return (
+    a.length === 2 &&
+    typeof a[0] === 'string' &&
+    isSecretFieldName(a[0]) &&
+    (typeof a[1] !== 'object' || a[1] === null)
+  );
 }
 
 /**
@@ -70,7 +129,8 @@ export function redact(value: unknown, seen: WeakSet<object> = new WeakSet()): u
   if (seen.has(value)) return '[Circular]';
   seen.add(value);
   if (value instanceof Error) return redactError(value, seen);
-  if (Array.isArray(value)) return value.map((v) => redact(v, seen));
+  if (Array.isArray(value))
+    return isSecretTuple(value) ? [value[0], redactSecretValue(value[1])] : value.map((v) => redact(v, seen));
   if (value instanceof Map) return redact(Object.fromEntries(value), seen);
   if (value instanceof Headers) return redact(Object.fromEntries(value.entries()), seen);
   if (value instanceof URL) return redactText(value.toString());

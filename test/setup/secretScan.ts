@@ -1,0 +1,43 @@
+/**
+ * Registered in vitest.config.ts `setupFiles`: every test file runs with the secret tap on, and
+ * after its last hook the scan looks for every secret the file noted — whole, or any 16+ character
+ * piece — in every output the file collected (log lines of every sink, error messages and causes,
+ * the Prometheus default registry, and whatever else calls noteOutput). A leak fails the file with
+ * the channel and a masked excerpt, never the secret.
+ */
+import { afterAll } from 'vitest';
+import { describeLeaks, findLeaks, type Leak } from '../../src/log/findLeaks.ts';
+import { mask } from '../../src/log/redact.ts';
+import { noteOutput, secretTap } from '../../src/log/secretTap.ts';
+import { promDefaultRegistryText } from './promDefaultRegistry.ts';
+import { allowances, type SecretAllowance } from './secretAllowance.ts';
+
+secretTap.enabled = true;
+
+/** The leaks no allowance covers, and the allowances no leak needed. */
+export function scan(): { leaks: Leak[]; unused: string[] } {
+  const used = new Set<SecretAllowance>();
+  const leaks = findLeaks(secretTap.secrets, secretTap.outputs, (source, secret) => {
+    const allowance = allowances.find((a) => a.source === source && a.secret === secret);
+    if (allowance !== undefined) used.add(allowance);
+    return allowance !== undefined;
+  });
+  const unused = allowances
+    .filter((a) => !used.has(a))
+    .map((a) => `${a.source} ${mask(a.secret)} (${a.reason})`);
+  return { leaks, unused };
+}
+
+afterAll(async () => {
+  const metrics = await promDefaultRegistryText();
+  if (metrics !== null) noteOutput('metric:default-registry', metrics);
+  const { leaks, unused } = scan();
+  secretTap.secrets.clear();
+  secretTap.outputs.length = 0;
+  allowances.length = 0;
+  const problems: string[] = [];
+  if (leaks.length > 0) problems.push(`secret scan: ${leaks.length} leak(s)\n${describeLeaks(leaks)}`);
+  if (unused.length > 0)
+    problems.push(`secret scan: allowance(s) never needed, remove them:\n${unused.join('\n')}`);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+});
