@@ -4,7 +4,7 @@ import { ConfigError } from '../errors/ConfigError.ts';
 import { type BarsHeader, barsHeader } from './barsHeader.ts';
 import { IssueList } from './IssueList.ts';
 import { medianGap } from './medianGap.ts';
-import { defaultMaxGapMs, parseBarGaps, spanText } from './parseBarGaps.ts';
+import { type BarGap, defaultMaxGapMs, parseBarGaps, spanText } from './parseBarGaps.ts';
 import { parseBarTime } from './parseBarTime.ts';
 import { shownCell, textProblem } from './parseTextProblem.ts';
 import { splitCsvLine } from './splitCsvLine.ts';
@@ -49,6 +49,17 @@ function numberIn(cell: string): number | string {
  * once as one ConfigError whose issues name file:line:column. Bars come out ordered by time.
  */
 export function parseBarsCsvText(text: string, file: string, options: ReadBarsOptions = {}): readonly Bar[] {
+  return parseBarsCsvTable(text, file, options).bars;
+}
+
+/** Bars in time order, and the holes within the tolerance (located by line) for a report. */
+export interface BarsTable {
+  readonly bars: readonly Bar[];
+  readonly gaps: readonly BarGap[];
+}
+
+/** parseBarsCsvText that also returns the holes it tolerated. */
+export function parseBarsCsvTable(text: string, file: string, options: ReadBarsOptions = {}): BarsTable {
   const wanted = options.symbol?.trim().toUpperCase();
   if (wanted !== undefined && !SYMBOL_PATTERN.test(wanted))
     fail(file, `symbol "${options.symbol}" is not a market symbol (2–20 letters or digits, like BTCUSDT)`);
@@ -179,7 +190,8 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
   for (const b of bars) b.intervalMs = intervalMs;
   const maxGap = options.maxGapMs ?? defaultMaxGapMs(intervalMs);
   const times = bars.map((b) => b.openTime);
-  for (const g of parseBarGaps(fixed ?? bars.map((b) => b.symbol), times, rows, intervalMs)) {
+  const gaps = parseBarGaps(fixed ?? bars.map((b) => b.symbol), times, rows, intervalMs);
+  for (const g of gaps) {
     if (g.to - g.from <= maxGap) continue;
     const what = `a gap of ${spanText(g.to - g.from)} after the bar at ${iso(g.from)} on line ${g.fromLine} (${g.missing} bars missing) is longer than the tolerance of ${spanText(maxGap)}; fill the hole or raise maxGapMs`;
     issues.add(
@@ -190,5 +202,5 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
     );
   }
   issues.throwIfAny();
-  return last.size > 1 ? bars.sort((a, b) => a.openTime - b.openTime) : bars;
+  return { bars: last.size > 1 ? bars.sort((a, b) => a.openTime - b.openTime) : bars, gaps };
 }
