@@ -4,7 +4,9 @@ import { ConfigError } from '../errors/ConfigError.ts';
 import { type BarsHeader, barsHeader } from './barsHeader.ts';
 import { IssueList } from './IssueList.ts';
 import { medianGap } from './medianGap.ts';
+import { type BarGap, defaultMaxGapMs, parseBarGaps, spanText } from './parseBarGaps.ts';
 import { parseBarTime } from './parseBarTime.ts';
+import { shownCell, textProblem } from './parseTextProblem.ts';
 import { splitCsvLine } from './splitCsvLine.ts';
 import { SYMBOL_PATTERN, symbolFromFileName } from './symbolFromFileName.ts';
 
@@ -13,12 +15,22 @@ export interface ReadBarsOptions {
   readonly symbol?: string;
   /** Bar length; default: the median gap between consecutive bars of one symbol. */
   readonly intervalMs?: number;
+  /** Longest hole refused as lost data; default: 7 days or 2 bars, whichever is longer (parseBarGaps). */
+  readonly maxGapMs?: number;
 }
 
 type Draft = { -readonly [K in keyof Bar]: Bar[K] };
 const TIME_HINT =
   'expected ISO 8601 (2021-11-17T01:00:00Z), YYYY-MM-DD[ HH:MM:SS] in UTC, or epoch seconds or milliseconds';
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+const PRICES = ['open', 'high', 'low', 'close'] as const;
+
+/** The first price of a bar that is zero or negative, with its column index. */
+function nonPositive(bar: Bar, h: BarsHeader): { name: (typeof PRICES)[number]; at: number } | undefined {
+  for (const name of PRICES) if (!(bar[name] > 0)) return { name, at: h[name] };
+  return undefined;
+}
 
 function fail(file: string, message: string): never {
   throw new ConfigError([{ location: { file }, path: '', message }]);
@@ -29,7 +41,7 @@ function numberIn(cell: string): number | string {
   if (cell === '') return 'empty cell, expected a number';
   const n = Number(cell);
   const hex = cell.length > 1 && (cell.charCodeAt(1) | 32) === 120;
-  return Number.isFinite(n) && !hex ? n : `"${cell}" is not a number`;
+  return Number.isFinite(n) && !hex ? n : `"${shownCell(cell)}" is not a number`;
 }
 
 /**
@@ -37,12 +49,25 @@ function numberIn(cell: string): number | string {
  * once as one ConfigError whose issues name file:line:column. Bars come out ordered by time.
  */
 export function parseBarsCsvText(text: string, file: string, options: ReadBarsOptions = {}): readonly Bar[] {
+  return parseBarsCsvTable(text, file, options).bars;
+}
+
+/** Bars in time order, and the holes within the tolerance (located by line) for a report. */
+export interface BarsTable {
+  readonly bars: readonly Bar[];
+  readonly gaps: readonly BarGap[];
+}
+
+/** parseBarsCsvText that also returns the holes it tolerated. */
+export function parseBarsCsvTable(text: string, file: string, options: ReadBarsOptions = {}): BarsTable {
   const wanted = options.symbol?.trim().toUpperCase();
   if (wanted !== undefined && !SYMBOL_PATTERN.test(wanted))
     fail(file, `symbol "${options.symbol}" is not a market symbol (2–20 letters or digits, like BTCUSDT)`);
   const given = options.intervalMs;
   if (given !== undefined && !(Number.isFinite(given) && given > 0))
     fail(file, `intervalMs ${given} is not a positive number of milliseconds`);
+  const binary = textProblem(text, 'CSV');
+  if (binary !== undefined) fail(file, binary);
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
   const issues = new IssueList(file);
   let n = 0;
@@ -65,6 +90,8 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
   const bars: Draft[] = [];
   const last = new Map<string, { ts: number; line: number }>();
   const skipped = new Set<string>();
+  const rows: number[] = [];
+  const timeColumns: number[] = [];
   let rawSymbol = '';
   let symbol = '';
   for (n = headerLine; n < lines.length; n++) {
@@ -90,7 +117,7 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
           row,
           columns[h.symbol] as number,
           h.names[h.symbol] as string,
-          `"${cell}" is not a market symbol`,
+          `"${shownCell(cell)}" is not a market symbol`,
         );
         continue;
       }
@@ -106,7 +133,7 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
         row,
         columns[h.time] as number,
         h.names[h.time] as string,
-        `"${rawTime}" is not a time; ${TIME_HINT}`,
+        `"${shownCell(rawTime)}" is not a time; ${TIME_HINT}`,
       );
     const num = (i: number): number => {
       if (i < 0) return 0;
@@ -125,8 +152,12 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
       volume: num(h.volume),
     };
     if (issues.count > before) continue;
-    const problem = barProblem(bar);
-    if (problem) issues.add(row, columns[h.open] as number, '', `inconsistent bar: ${problem}`);
+    // A consistent bar can still be worthless: a zero close would be served as mark 0.
+    const inconsistent = barProblem(bar);
+    const bad = inconsistent === undefined ? nonPositive(bar, h) : undefined;
+    if (inconsistent) issues.add(row, columns[h.open] as number, '', `inconsistent bar: ${inconsistent}`);
+    else if (bad)
+      issues.add(row, columns[bad.at] as number, '', `${bad.name} ${bar[bad.name]} is not a positive price`);
     const prev = last.get(symbol);
     if (prev && openTime <= prev.ts) {
       const what =
@@ -142,6 +173,8 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
     }
     last.set(symbol, { ts: openTime, line: row });
     bars.push(bar);
+    rows.push(row);
+    timeColumns.push(columns[h.time] as number);
   }
   if (issues.count === 0 && bars.length === 0) {
     const has =
@@ -155,5 +188,19 @@ export function parseBarsCsvText(text: string, file: string, options: ReadBarsOp
   if (intervalMs === undefined)
     fail(file, 'cannot infer the bar interval from a single bar per symbol; pass intervalMs');
   for (const b of bars) b.intervalMs = intervalMs;
-  return last.size > 1 ? bars.sort((a, b) => a.openTime - b.openTime) : bars;
+  const maxGap = options.maxGapMs ?? defaultMaxGapMs(intervalMs);
+  const times = bars.map((b) => b.openTime);
+  const gaps = parseBarGaps(fixed ?? bars.map((b) => b.symbol), times, rows, intervalMs);
+  for (const g of gaps) {
+    if (g.to - g.from <= maxGap) continue;
+    const what = `a gap of ${spanText(g.to - g.from)} after the bar at ${iso(g.from)} on line ${g.fromLine} (${g.missing} bars missing) is longer than the tolerance of ${spanText(maxGap)}; fill the hole or raise maxGapMs`;
+    issues.add(
+      g.line,
+      timeColumns[g.index] as number,
+      h.names[h.time] as string,
+      fixed ? what : `${g.symbol} ${what}`,
+    );
+  }
+  issues.throwIfAny();
+  return { bars: last.size > 1 ? bars.sort((a, b) => a.openTime - b.openTime) : bars, gaps };
 }

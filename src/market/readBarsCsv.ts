@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Bar } from '../domain/bar.ts';
-import { ConfigError } from '../errors/ConfigError.ts';
 import { parseBarsCsvText, type ReadBarsOptions } from './parseBarsCsvText.ts';
+import { readTextFile } from './readTextFile.ts';
 
 export type { ReadBarsOptions } from './parseBarsCsvText.ts';
 
@@ -12,17 +11,12 @@ export type { ReadBarsOptions } from './parseBarsCsvText.ts';
  * - either of those with a `symbol` column (several markets in one file).
  * Times are ISO 8601, `YYYY-MM-DD[ HH:MM:SS]` in UTC, or epoch seconds/ms. The symbol is
  * `options.symbol`, else the symbol column, else the start of the file name (`XRPUSDT-PERP-1h.csv`).
- * Every problem is a ConfigError issue naming file:line:column; up to 20 are reported at once.
+ * Epoch values below 1e11 are seconds, from 1e11 on milliseconds (1e11 s is the year 5138, 1e11 ms
+ * is 1973), from 1e14 on refused (micro- or nanoseconds). Every problem is a ConfigError issue
+ * naming file:line:column; up to 20 are reported at once. Refused: a file that is not UTF-8 text,
+ * zero or negative prices, high < low, open or close outside [low, high], unsorted or duplicate
+ * times, and a hole longer than `maxGapMs` (default 7 days or 2 bars, whichever is longer).
  */
 export function readBarsCsv(file: string, options: ReadBarsOptions = {}): readonly Bar[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code})`;
-    throw new ConfigError([{ location: { file }, path: '', message: why }], { cause: e });
-  }
-  return parseBarsCsvText(text, file, options);
+  return parseBarsCsvText(readTextFile(file, 'CSV'), file, options);
 }

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { EquityPoint } from './EquityPoint.ts';
+import { equityMetrics } from './equityMetrics.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const MON = Date.UTC(2024, 0, 1);
+/** Closing equity on consecutive days from Monday 2024-01-01. */
+const daily = (...equity: number[]): EquityPoint[] =>
+  equity.map((e, i) => ({ time: MON + i * DAY, equity: e }));
+
+describe('equityMetrics on a hand-computed weekday curve 100, 110, 99, 99, 118.8', () => {
+  // Day returns +10 %, −10 %, 0, +20 %; no weekend bars, so 252 periods a year (backtesting.py's rule).
+  const m = equityMetrics(daily(100, 110, 99, 99, 118.8), DAY);
+  // Geometric mean over 5 periods, the first counted as a 0 return: 1.188^(1/5) − 1.
+  const g = 1.188 ** (1 / 5) - 1;
+  const annual = (1 + g) ** 252 - 1;
+  const variance = 0.05 / 3; // deviations from 0.05: ±0.05, ±0.15 → squares sum 0.05, n − 1 = 3
+  const vol = Math.sqrt((variance + (1 + g) ** 2) ** 252 - (1 + g) ** 504);
+
+  it('total return is the last over the first equity minus one', () => {
+    expect(m.totalReturn).toBeCloseTo(0.188, 12);
+  });
+  it('annualised return compounds the geometric mean day return over 252 days', () => {
+    expect(m.annualReturn).toBeCloseTo(annual, 6);
+  });
+  it('Sharpe is the annual return over the compounded annual volatility (sample variance, risk-free 0)', () => {
+    expect(m.annualVolatility).toBeCloseTo(vol, 6);
+    expect(m.sharpe).toBeCloseTo(annual / vol, 9);
+  });
+  it('Sortino divides by the root mean square of the negative day returns (0.05) times √252', () => {
+    expect(m.sortino).toBeCloseTo(annual / (0.05 * Math.sqrt(252)), 6);
+  });
+  it('max drawdown is 10 % (110 → 99), lasting 3 days until 118.8 passes the peak', () => {
+    expect(m.maxDrawdown).toBeCloseTo(0.1, 12);
+    expect(m.maxDrawdownDurationMs).toBe(3 * DAY);
+  });
+  it('Calmar is the annual return over the max drawdown', () => {
+    expect(m.calmar).toBeCloseTo(annual / 0.1, 4);
+  });
+});
+
+describe('equityMetrics conventions', () => {
+  it('uses 365 days a year when the market trades on weekends', () => {
+    // 7 consecutive days from Monday: 2 of 7 bars on a weekend > 60 % of 2/7.
+    const m = equityMetrics(daily(100, 101, 102, 103, 104, 105, 106), DAY);
+    expect(m.annualReturn).toBeCloseTo(1.06 ** (365 / 7) - 1, 9);
+  });
+
+  it('resamples hourly bars to the last equity of each UTC day', () => {
+    const hourly: EquityPoint[] = [
+      { time: MON, equity: 100 },
+      { time: MON + 23 * HOUR, equity: 200 }, // Monday's close
+      { time: MON + DAY, equity: 50 },
+      { time: MON + DAY + 23 * HOUR, equity: 220 }, // Tuesday's close: +10 % on the day
+    ];
+    const m = equityMetrics(hourly, HOUR);
+    expect(m.annualReturn).toBeCloseTo(1.1 ** (252 / 2) - 1, 6);
+    expect(m.maxDrawdown).toBeCloseTo(0.75, 12); // intraday points still count for the drawdown
+  });
+
+  it('takes each monthly bar as its own period, 365 days / interval a year', () => {
+    const month = 30 * DAY;
+    const curve = [100, 110, 121].map((e, i) => ({ time: MON + i * month, equity: e }));
+    expect(equityMetrics(curve, month).annualReturn).toBeCloseTo(1.21 ** (365 / 30 / 3) - 1, 9);
+  });
+
+  it('counts a drawdown never recovered until the last point', () => {
+    expect(equityMetrics(daily(100, 120, 90, 100), DAY).maxDrawdownDurationMs).toBe(2 * DAY);
+  });
+});
+
+describe('equityMetrics on tiny samples answers N/A (null), never NaN or Infinity', () => {
+  it('a single point has only its equity', () => {
+    const m = equityMetrics(daily(100), DAY);
+    expect(m).toMatchObject({
+      startEquity: 100,
+      finalEquity: 100,
+      totalReturn: null,
+      sharpe: null,
+      calmar: null,
+    });
+  });
+  it('a flat curve has no volatility, downside or drawdown to divide by', () => {
+    const m = equityMetrics(daily(100, 100, 100), DAY);
+    expect(m).toMatchObject({ totalReturn: 0, annualReturn: 0, sharpe: null, sortino: null, calmar: null });
+    expect(m.maxDrawdown).toBe(0);
+    expect(m.maxDrawdownDurationMs).toBe(0);
+  });
+  it('a curve that rises every day has no Sortino (no losing day)', () => {
+    expect(equityMetrics(daily(100, 101, 103), DAY).sortino).toBeNull();
+  });
+  it('two bars within one day give no day return to annualise', () => {
+    const m = equityMetrics(
+      [
+        { time: MON, equity: 100 },
+        { time: MON + HOUR, equity: 90 },
+      ],
+      HOUR,
+    );
+    expect(m.totalReturn).toBeCloseTo(-0.1, 12);
+    expect(m.annualReturn).toBeNull();
+    expect(m.sharpe).toBeNull();
+  });
+  it('a curve that loses everything has no geometric mean', () => {
+    expect(equityMetrics(daily(100, 0, 0), DAY).annualReturn).toBeNull();
+  });
+});

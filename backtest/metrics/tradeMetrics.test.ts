@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { PositionSide } from '../../src/domain/side.ts';
+import { backtestMetrics } from './backtestMetrics.ts';
+import type { EquityPoint } from './EquityPoint.ts';
+import { formatMetric } from './formatMetric.ts';
+import type { TradeRecord } from './TradeRecord.ts';
+import { tradeMetrics } from './tradeMetrics.ts';
+
+const trade = (o: Partial<TradeRecord>): TradeRecord => ({
+  strategy: 'sma',
+  market: 'BTCUSDT',
+  side: PositionSide.LONG,
+  quantity: 1,
+  entryTime: 0,
+  exitTime: 1,
+  entryPrice: 100,
+  exitPrice: 100,
+  pnl: 0,
+  fees: 0,
+  funding: 0,
+  ...o,
+});
+const curve = (n: number): EquityPoint[] => Array.from({ length: n }, (_, i) => ({ time: i, equity: 100 }));
+
+// Returns on notional: +10 % (20 on 2 × 100), −10 % (−5 on 1 × 50), +20 % (20 on 4 × 25).
+const TRADES = [
+  trade({
+    quantity: 2,
+    entryPrice: 100,
+    exitPrice: 110,
+    pnl: 20,
+    fees: 0.4,
+    funding: 0.1,
+    entryTime: 2,
+    exitTime: 4,
+  }),
+  trade({
+    side: PositionSide.SHORT,
+    market: 'ETHUSDT',
+    entryPrice: 50,
+    exitPrice: 55,
+    pnl: -5,
+    fees: 0.2,
+    funding: -0.3,
+    entryTime: 4,
+    exitTime: 5,
+  }),
+  trade({
+    strategy: 'rsi',
+    quantity: 4,
+    entryPrice: 25,
+    exitPrice: 30,
+    pnl: 20,
+    fees: 0.1,
+    entryTime: 8,
+    exitTime: 8,
+  }),
+];
+
+describe('tradeMetrics on three hand-computed trades', () => {
+  const m = tradeMetrics(TRADES, curve(10));
+  it('counts trades, wins and net PnL', () => {
+    expect(m.trades).toBe(3);
+    expect(m.winRate).toBeCloseTo(2 / 3, 12);
+    expect(m.netPnl).toBe(35);
+    expect(m.averagePnl).toBeCloseTo(35 / 3, 12);
+  });
+  it('profit factor is Σ winning returns over |Σ losing returns|: 0.3 / 0.1', () => {
+    expect(m.profitFactor).toBeCloseTo(3, 12);
+  });
+  it('expectancy is the mean return and the average trade the geometric mean', () => {
+    expect(m.expectancy).toBeCloseTo(0.2 / 3, 12);
+    expect(m.averageTrade).toBeCloseTo((1.1 * 0.9 * 1.2) ** (1 / 3) - 1, 12);
+  });
+  it('sums fees paid and funding paid (received funding counts negative)', () => {
+    expect(m.feesPaid).toBeCloseTo(0.7, 12);
+    expect(m.fundingPaid).toBeCloseTo(-0.2, 12);
+  });
+  it('exposure is the share of bars inside a trade, entry and exit bars included: 2,3,4,5,8 of 10', () => {
+    expect(m.exposureTime).toBe(0.5);
+  });
+});
+
+describe('tradeMetrics on tiny samples', () => {
+  it('no trades: rates and averages are N/A, sums are 0', () => {
+    expect(tradeMetrics([], curve(3))).toEqual({
+      trades: 0,
+      netPnl: 0,
+      winRate: null,
+      profitFactor: null,
+      expectancy: null,
+      averageTrade: null,
+      averagePnl: null,
+      exposureTime: 0,
+      feesPaid: 0,
+      fundingPaid: 0,
+    });
+  });
+  it('only winners: the profit factor has no losses to divide by', () => {
+    expect(tradeMetrics([TRADES[0] as TradeRecord], curve(3)).profitFactor).toBeNull();
+  });
+  it('prints null as N/A and fractions as percentages', () => {
+    expect(formatMetric(null, 'ratio')).toBe('N/A');
+    expect(formatMetric(0.1234, 'percent')).toBe('12.34 %');
+    expect(formatMetric(3 * 86_400_000, 'ms')).toBe('3.00 d');
+  });
+});
+
+describe('backtestMetrics groups by strategy and by market', () => {
+  const m = backtestMetrics({ equity: curve(10), trades: TRADES, intervalMs: 1 });
+  it('reports each group on its own trades, with equity figures N/A without its own curve', () => {
+    expect(Object.keys(m.byStrategy)).toEqual(['rsi', 'sma']);
+    expect(m.byStrategy.sma?.trades).toBe(2);
+    expect(m.byStrategy.sma?.netPnl).toBe(15);
+    expect(m.byStrategy.sma?.sharpe).toBeNull();
+    expect(Object.keys(m.byMarket)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(m.byMarket.ETHUSDT?.winRate).toBe(0);
+    expect(m.byMarket.BTCUSDT?.exposureTime).toBe(0.4);
+    expect(m.overall.trades).toBe(3);
+  });
+});

@@ -1,0 +1,99 @@
+import { MarketSymbol } from '../domain/ids.ts';
+import { barsHeader } from './barsHeader.ts';
+import { IssueList } from './IssueList.ts';
+import type { BarColumns } from './parseBarColumns.ts';
+import { defaultMaxGapMs, parseBarGaps } from './parseBarGaps.ts';
+import type { ReadBarsOptions } from './parseBarsCsvText.ts';
+import { parseBarTime } from './parseBarTime.ts';
+import { textProblem } from './parseTextProblem.ts';
+import { splitCsvLine } from './splitCsvLine.ts';
+import { SYMBOL_PATTERN, symbolFromFileName } from './symbolFromFileName.ts';
+
+/** A cell's number as the general path reads it (no empty cell, no hex, finite), else NaN. */
+function cellNumber(text: string, from: number, to: number): number {
+  // A leading blank would shift the general path's hex test (it trims first): leave it to that path.
+  const first = text.charCodeAt(from);
+  if (to === from || first === 32 || first === 9) return Number.NaN;
+  if (to - from > 1 && (text.charCodeAt(from + 1) | 32) === 120) return Number.NaN;
+  const n = Number(text.slice(from, to));
+  return Number.isFinite(n) ? n : Number.NaN;
+}
+
+/** The median step between consecutive times (parseBarsCsvText's medianGap, without objects). */
+function medianStep(time: Float64Array): number | undefined {
+  if (time.length < 2) return undefined;
+  const steps = new Float64Array(time.length - 1);
+  for (let i = 1; i < time.length; i++) steps[i - 1] = (time[i] as number) - (time[i - 1] as number);
+  steps.sort();
+  return steps[Math.floor(steps.length / 2)];
+}
+
+/**
+ * The fast path of parseBarColumns: undefined as soon as the text needs the general path (it
+ * then reparses and reports), so this never has to phrase an error itself.
+ */
+export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptions): BarColumns | undefined {
+  const wanted = o.symbol?.trim().toUpperCase();
+  const symbol = wanted ?? symbolFromFileName(file);
+  if (symbol === undefined || !SYMBOL_PATTERN.test(symbol) || text.includes('"')) return undefined;
+  if (o.intervalMs !== undefined && !(o.intervalMs > 0)) return undefined;
+  if (textProblem(text, 'CSV') !== undefined) return undefined;
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let end = text.indexOf('\n', pos);
+  if (end < 0) return undefined;
+  const headerText = text.slice(pos, text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+  const h = barsHeader(splitCsvLine(headerText), 1, new IssueList(file));
+  if (h === undefined || h.symbol >= 0 || headerText.trim() === '') return undefined;
+  let capacity = 0;
+  for (let i = end; i >= 0; i = text.indexOf('\n', i + 1)) capacity++;
+  const col = (): Float64Array => new Float64Array(capacity);
+  const [time, open, high, low, close, volume] = [col(), col(), col(), col(), col(), col()];
+  const lines = new Int32Array(capacity);
+  const cell = new Float64Array(h.width);
+  const isTime = h.time;
+  let n = 0;
+  let line = 1;
+  let prev = Number.NEGATIVE_INFINITY;
+  while (end < text.length) {
+    pos = end + 1;
+    line++;
+    end = text.indexOf('\n', pos);
+    if (end < 0) end = text.length;
+    const stop = text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (stop <= pos) continue;
+    let at = pos;
+    for (let c = 0; c < h.width; c++) {
+      // A surplus cell stays in the last one ("1,2"), which then reads as NaN.
+      const comma = c === h.width - 1 ? stop : text.indexOf(',', at);
+      if (comma < 0 || comma > stop) return undefined;
+      cell[c] = c === isTime ? parseBarTime(text.slice(at, comma)) : cellNumber(text, at, comma);
+      at = comma + 1;
+    }
+    const t = cell[isTime] as number;
+    const op = cell[h.open] as number;
+    const hi = cell[h.high] as number;
+    const lo = cell[h.low] as number;
+    const cl = cell[h.close] as number;
+    const vo = h.volume < 0 ? 0 : (cell[h.volume] as number);
+    // Written so that NaN fails every test.
+    if (!(t > prev && lo > 0 && hi >= lo && op >= lo && op <= hi && cl >= lo && cl <= hi && vo >= 0))
+      return undefined;
+    prev = t;
+    time[n] = t;
+    open[n] = op;
+    high[n] = hi;
+    low[n] = lo;
+    close[n] = cl;
+    volume[n] = vo;
+    lines[n++] = line;
+  }
+  const cut = (a: Float64Array): Float64Array => a.subarray(0, n);
+  const t = cut(time);
+  const intervalMs = o.intervalMs ?? medianStep(t);
+  if (intervalMs === undefined) return undefined;
+  const gaps = parseBarGaps(symbol, t, lines.subarray(0, n), intervalMs);
+  const maxGap = o.maxGapMs ?? defaultMaxGapMs(intervalMs);
+  if (gaps.some((g) => g.to - g.from > maxGap)) return undefined;
+  const columns = { time: t, open: cut(open), high: cut(high), low: cut(low), close: cut(close) };
+  return { symbol: MarketSymbol(symbol), intervalMs, length: n, ...columns, volume: cut(volume), gaps };
+}
