@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
 import type { Bar } from '../domain/bar.ts';
-import { StrategyId } from '../domain/ids.ts';
+import { type IntentId, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { deriveIntentId } from '../domain/intentId.ts';
 import type { PriceTick } from '../domain/tick.ts';
@@ -52,6 +52,8 @@ export class StrategyRunner {
   private readonly maxFailures: number;
   private readonly stopwatch: Stopwatch;
   private readonly warmup: number;
+  private lastSignal = '';
+  private lastId: IntentId | undefined;
   private barsSeen = 0;
   private failures = 0;
   private started = false;
@@ -81,7 +83,7 @@ export class StrategyRunner {
       bars: (m) => data.recentBars(m),
       positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
-      intentId: (signal) => deriveIntentId(this.sid, signal, 0),
+      intentId: (signal) => this.idOf(signal, 0),
     };
   }
 
@@ -114,27 +116,27 @@ export class StrategyRunner {
     this.barsSeen++;
     const hook = this.o.strategy.onBar;
     if (hook === undefined) return NONE;
-    return this.call('onBar', () => hook(this.ctx as never, bar));
+    return this.call('onBar', hook, bar);
   }
 
   onTick(tick: PriceTick): readonly Intent[] {
     const hook = this.o.strategy.onTick;
-    return hook === undefined ? NONE : this.call('onTick', () => hook(this.ctx as never, tick));
+    return hook === undefined ? NONE : this.call('onTick', hook, tick);
   }
 
   onFill(fill: StrategyFill): readonly Intent[] {
     const hook = this.o.strategy.onFill;
-    return hook === undefined ? NONE : this.call('onFill', () => hook(this.ctx as never, fill));
+    return hook === undefined ? NONE : this.call('onFill', hook, fill);
   }
 
   onRequestUpdate(update: StrategyRequestUpdate): readonly Intent[] {
     const hook = this.o.strategy.onRequestUpdate;
-    return hook === undefined ? NONE : this.call('onRequestUpdate', () => hook(this.ctx as never, update));
+    return hook === undefined ? NONE : this.call('onRequestUpdate', hook, update);
   }
 
   /** Runs a named schedule entry's `run`. */
   runSchedule(name: string, run: (ctx: never) => HookResult): readonly Intent[] {
-    return this.call(`schedule:${name}`, () => run(this.ctx as never));
+    return this.call(`schedule:${name}`, run, undefined);
   }
 
   /** The context as hooks see it (the RxJS form builds on it). */
@@ -150,7 +152,7 @@ export class StrategyRunner {
 
   /** Validates and converts what an rx stream emitted, with the same isolation as a hook. */
   acceptRx(intent: StrategyIntent): readonly Intent[] {
-    return this.call('rx', () => intent, false);
+    return this.call('rx', () => intent, undefined, false);
   }
 
   /** Reports an rx stream that errored: one failure, like a throwing hook. */
@@ -158,14 +160,20 @@ export class StrategyRunner {
     this.fail('rx', 'threw', `rx stream failed: ${messageOf(error)}`, error);
   }
 
-  private call(hook: HookName, run: () => HookResult, timed = true): readonly Intent[] {
+  /** `run(ctx, arg)` without a closure per call: this is the per-bar hot path. */
+  private call<A>(
+    hook: HookName,
+    run: (ctx: never, arg: A) => HookResult,
+    arg: A,
+    timed = true,
+  ): readonly Intent[] {
     if (!this.started || this.paused) return NONE;
     const now = this.o.clock.now();
     this.ctx.now = now;
     const t0 = timed ? this.stopwatch.elapsedMs() : 0;
     let result: HookResult;
     try {
-      result = run();
+      result = run(this.ctx as never, arg);
     } catch (error) {
       this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
       return NONE;
@@ -199,6 +207,7 @@ export class StrategyRunner {
             defaultSignal,
             index,
             price: this.ctx.price,
+            idOf: this.idOf,
           }),
         );
       } catch (error) {
@@ -213,6 +222,17 @@ export class StrategyRunner {
     // Intents decided on a half-filled window are not traded; the hook still ran to fill indicators.
     return this.barsSeen < this.warmup ? NONE : out;
   }
+
+  /** A strategy that names its open (ctx.intentId) and then returns it hashes once, not twice. */
+  private readonly idOf = (signal: string, leg: number): IntentId => {
+    if (leg === 0 && signal === this.lastSignal && this.lastId !== undefined) return this.lastId;
+    const id = deriveIntentId(this.sid, signal, leg);
+    if (leg === 0) {
+      this.lastSignal = signal;
+      this.lastId = id;
+    }
+    return id;
+  };
 
   private succeed(): readonly Intent[] {
     this.failures = 0;

@@ -1,6 +1,9 @@
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
-/** A strategy's small persisted memory (last signal, grid levels armed …): JSON values by key. */
+/**
+ * A strategy's small persisted memory (last signal, grid levels armed …): JSON values by key.
+ * Replace a value with set(); never mutate one in place (the store keeps what set() gave it).
+ */
 export interface StrategyState {
   get<T extends Json = Json>(key: string): T | undefined;
   set(key: string, value: Json): void;
@@ -19,7 +22,8 @@ export class MemoryStateStore implements StateStore {
     return this.states.get(strategyId);
   }
   save(strategyId: string, state: Readonly<Record<string, Json>>): void {
-    this.states.set(strategyId, structuredClone(state));
+    // Values are replaced by set(), never mutated in place, so a shallow copy is a snapshot.
+    this.states.set(strategyId, { ...state });
   }
 }
 

@@ -13,6 +13,8 @@ export interface ConvertContext {
   readonly index: number;
   /** Latest price of a market, for notional → quantity. */
   readonly price: (market: string) => number | undefined;
+  /** deriveIntentId for this strategy, possibly memoised by the caller. */
+  readonly idOf?: (signal: string, leg: number) => IntentId;
 }
 
 const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
@@ -28,8 +30,9 @@ const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
  */
 export function toDomainIntents(i: ValidStrategyIntent, c: ConvertContext): Intent[] {
   const signal = i.signal ?? `${c.defaultSignal}#${c.index}`;
+  const idOf = c.idOf ?? ((s: string, leg: number) => deriveIntentId(c.strategyId, s, leg));
   const base = {
-    intentId: deriveIntentId(c.strategyId, signal, 0),
+    intentId: idOf(signal, 0),
     strategyId: c.strategyId,
     createdAt: c.now,
     symbol: MarketSymbol(i.market),
@@ -60,7 +63,7 @@ export function toDomainIntents(i: ValidStrategyIntent, c: ConvertContext): Inte
         open,
         {
           ...base,
-          intentId: deriveIntentId(c.strategyId, signal, 1),
+          intentId: idOf(signal, 1),
           kind: 'setTpSl',
           position: { by: 'intent', intentId: open.intentId },
           ...(i.takeProfit === undefined ? {} : { takeProfit: dec(i.takeProfit) }),

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
-import type { DefinedStrategy } from './defineStrategy.ts';
 
 /**
  * The params of one instance, parsed by the strategy's own schema. Throws a TypeError listing
  * every problem by path; the config loader turns these into file:line:col issues.
  */
 export function validateStrategyParams<S extends z.ZodType>(
-  strategy: DefinedStrategy<S, unknown>,
+  strategy: { readonly name: string; readonly params: S },
   raw: unknown,
 ): z.output<S> {
   const parsed = strategy.params.safeParse(raw ?? {});
