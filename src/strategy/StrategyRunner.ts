@@ -1,0 +1,286 @@
+import type { Clock } from '../clock/Clock.ts';
+import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
+import type { Bar } from '../domain/bar.ts';
+import { type IntentId, StrategyId } from '../domain/ids.ts';
+import type { Intent } from '../domain/intent.ts';
+import { deriveIntentId } from '../domain/intentId.ts';
+import type { PriceTick } from '../domain/tick.ts';
+import { StrategyError } from '../errors/StrategyError.ts';
+import type { AnyStrategy, StrategyContext, StrategyFill, StrategyRequestUpdate } from './defineStrategy.ts';
+import type { MarketData } from './MarketData.ts';
+import type { HookFailure, HookName, StrategyEvent } from './runnerEvents.ts';
+import type { StrategyBook } from './StrategyBook.ts';
+import { type StateStore, TrackedState } from './StrategyState.ts';
+import { type HookResult, type StrategyIntent, strategyIntentSchema } from './strategyIntent.ts';
+import { toDomainIntents } from './toDomainIntents.ts';
+
+export interface StrategyRunnerOptions {
+  readonly strategy: AnyStrategy;
+  readonly id: string;
+  readonly markets: readonly string[];
+  /** Already validated against the strategy's schema (see validateStrategyParams). */
+  readonly params: unknown;
+  readonly clock: Clock;
+  readonly data: MarketData;
+  readonly book: StrategyBook;
+  readonly state: StateStore;
+  readonly emit: (event: StrategyEvent) => void;
+  /** Real time a hook may take (default 50 ms); a hook over it has its intents dropped. */
+  readonly hookBudgetMs?: number;
+  /** Consecutive failed hook calls after which the strategy is paused (default 3). */
+  readonly maxConsecutiveFailures?: number;
+  readonly stopwatch?: Stopwatch;
+}
+
+const NONE: readonly Intent[] = Object.freeze([]);
+
+/**
+ * Runs one strategy instance in isolation: a hook that throws, returns an invalid intent or
+ * overruns its budget has that call's intents dropped and an event naming the strategy and the
+ * hook; after N consecutive failures the strategy is paused with an alert. Nothing a strategy
+ * does reaches another strategy. Hooks are synchronous, so a slow hook is detected when it
+ * returns (JavaScript cannot pre-empt it); its result is discarded.
+ */
+export class StrategyRunner {
+  readonly id: string;
+  readonly markets: readonly string[];
+  private readonly o: StrategyRunnerOptions;
+  private readonly sid: StrategyId;
+  private readonly tracked: TrackedState;
+  private readonly ctx: { -readonly [K in keyof StrategyContext]: StrategyContext[K] };
+  private readonly budgetMs: number;
+  private readonly maxFailures: number;
+  private readonly stopwatch: Stopwatch;
+  private readonly warmup: number;
+  private lastSignal = '';
+  private lastId: IntentId | undefined;
+  private barsSeen = 0;
+  private failures = 0;
+  private started = false;
+  paused = false;
+
+  constructor(o: StrategyRunnerOptions) {
+    this.o = o;
+    this.id = o.id;
+    this.sid = StrategyId(o.id);
+    this.markets = o.markets;
+    this.budgetMs = o.hookBudgetMs ?? 50;
+    this.maxFailures = o.maxConsecutiveFailures ?? 3;
+    this.stopwatch = o.stopwatch ?? monotonicStopwatch;
+    const w = o.strategy.warmup;
+    this.warmup = typeof w === 'function' ? w(o.params) : w;
+    this.tracked = new TrackedState(o.state.load(o.id));
+    const { data, book } = o;
+    const id = o.id;
+    this.ctx = {
+      strategyId: id,
+      now: o.clock.now(),
+      params: o.params,
+      markets: o.markets,
+      local: undefined,
+      state: this.tracked,
+      price: (m) => data.price(m),
+      bars: (m) => data.recentBars(m),
+      positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
+      openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
+      intentId: (signal) => this.idOf(signal, 0),
+    };
+  }
+
+  /** Runs init; false when it failed (the strategy then stays stopped and is reported). */
+  start(): boolean {
+    const init = this.o.strategy.init;
+    this.ctx.now = this.o.clock.now();
+    if (init === undefined) {
+      this.started = true;
+      return true;
+    }
+    const t0 = this.stopwatch.elapsedMs();
+    try {
+      this.ctx.local = init(this.ctx as StrategyContext<never, undefined>);
+    } catch (error) {
+      this.fail('init', 'threw', `init threw: ${messageOf(error)}`, error);
+      this.paused = true;
+      return false;
+    }
+    if (this.overBudget('init', t0)) {
+      this.paused = true;
+      return false;
+    }
+    this.started = true;
+    this.save();
+    return true;
+  }
+
+  onBar(bar: Bar): readonly Intent[] {
+    this.barsSeen++;
+    const hook = this.o.strategy.onBar;
+    if (hook === undefined) return NONE;
+    return this.call('onBar', hook, bar);
+  }
+
+  onTick(tick: PriceTick): readonly Intent[] {
+    const hook = this.o.strategy.onTick;
+    return hook === undefined ? NONE : this.call('onTick', hook, tick);
+  }
+
+  onFill(fill: StrategyFill): readonly Intent[] {
+    const hook = this.o.strategy.onFill;
+    return hook === undefined ? NONE : this.call('onFill', hook, fill);
+  }
+
+  onRequestUpdate(update: StrategyRequestUpdate): readonly Intent[] {
+    const hook = this.o.strategy.onRequestUpdate;
+    return hook === undefined ? NONE : this.call('onRequestUpdate', hook, update);
+  }
+
+  /** Runs a named schedule entry's `run`. */
+  runSchedule(name: string, run: (ctx: never) => HookResult): readonly Intent[] {
+    return this.call(`schedule:${name}`, run, undefined);
+  }
+
+  /** The context as hooks see it (the RxJS form builds on it). */
+  get context(): StrategyContext {
+    return this.ctx;
+  }
+
+  /** After the operator fixed the cause: counts start again from zero. */
+  resume(): void {
+    this.paused = false;
+    this.failures = 0;
+  }
+
+  /** Validates and converts what an rx stream emitted, with the same isolation as a hook. */
+  acceptRx(intent: StrategyIntent): readonly Intent[] {
+    return this.call('rx', () => intent, undefined, false);
+  }
+
+  /** Reports an rx stream that errored: one failure, like a throwing hook. */
+  rxFailed(error: unknown): void {
+    this.fail('rx', 'threw', `rx stream failed: ${messageOf(error)}`, error);
+  }
+
+  /** `run(ctx, arg)` without a closure per call: this is the per-bar hot path. */
+  private call<A>(
+    hook: HookName,
+    run: (ctx: never, arg: A) => HookResult,
+    arg: A,
+    timed = true,
+  ): readonly Intent[] {
+    if (!this.started || this.paused) return NONE;
+    const now = this.o.clock.now();
+    this.ctx.now = now;
+    const t0 = timed ? this.stopwatch.elapsedMs() : 0;
+    let result: HookResult;
+    try {
+      result = run(this.ctx as never, arg);
+    } catch (error) {
+      this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
+      return NONE;
+    }
+    if (timed && this.overBudget(hook, t0)) return NONE;
+    if (result === undefined) return this.succeed();
+    const list: readonly unknown[] = Array.isArray(result) ? result : [result];
+    if (list.length === 0) return this.succeed();
+    const out: Intent[] = [];
+    for (let index = 0; index < list.length; index++) {
+      const parsed = strategyIntentSchema.safeParse(list[index]);
+      if (!parsed.success) {
+        const why = parsed.error.issues
+          .map((i) => `${i.path.join('.') || '(intent)'}: ${i.message}`)
+          .join('; ');
+        return this.fail(hook, 'invalidIntent', `${hook} returned an invalid intent #${index}: ${why}`);
+      }
+      const market = parsed.data.market;
+      if (!this.markets.includes(market))
+        return this.fail(
+          hook,
+          'invalidIntent',
+          `${hook} returned an intent on ${market}, not one of its markets`,
+        );
+      try {
+        const defaultSignal = `${hook}@${now}`;
+        out.push(
+          ...toDomainIntents(parsed.data, {
+            strategyId: this.sid,
+            now,
+            defaultSignal,
+            index,
+            price: this.ctx.price,
+            idOf: this.idOf,
+          }),
+        );
+      } catch (error) {
+        return this.fail(
+          hook,
+          'invalidIntent',
+          `${hook} returned an invalid intent #${index}: ${messageOf(error)}`,
+        );
+      }
+    }
+    this.succeed();
+    // Intents decided on a half-filled window are not traded; the hook still ran to fill indicators.
+    return this.barsSeen < this.warmup ? NONE : out;
+  }
+
+  /** A strategy that names its open (ctx.intentId) and then returns it hashes once, not twice. */
+  private readonly idOf = (signal: string, leg: number): IntentId => {
+    if (leg === 0 && signal === this.lastSignal && this.lastId !== undefined) return this.lastId;
+    const id = deriveIntentId(this.sid, signal, leg);
+    if (leg === 0) {
+      this.lastSignal = signal;
+      this.lastId = id;
+    }
+    return id;
+  };
+
+  private succeed(): readonly Intent[] {
+    this.failures = 0;
+    if (this.tracked.dirty) this.save();
+    return NONE;
+  }
+
+  private save(): void {
+    this.o.state.save(this.id, this.tracked.snapshot());
+  }
+
+  private overBudget(hook: HookName, t0: number): boolean {
+    const took = this.stopwatch.elapsedMs() - t0;
+    if (took <= this.budgetMs) return false;
+    this.fail(hook, 'overBudget', `${hook} took ${Math.round(took)} ms, over its ${this.budgetMs} ms budget`);
+    return true;
+  }
+
+  private fail(hook: HookName, failure: HookFailure, message: string, cause?: unknown): readonly Intent[] {
+    this.failures++;
+    // A failed call leaves no half-made state behind.
+    this.tracked.restore(this.o.state.load(this.id));
+    const at = this.o.clock.now();
+    const error = new StrategyError(this.id, message, cause === undefined ? {} : { cause });
+    this.o.emit({
+      type: 'hookFailed',
+      strategyId: this.id,
+      hook,
+      failure,
+      error,
+      consecutiveFailures: this.failures,
+      at,
+    });
+    if (this.failures >= this.maxFailures && !this.paused) {
+      this.paused = true;
+      this.o.emit({
+        type: 'paused',
+        strategyId: this.id,
+        hook,
+        consecutiveFailures: this.failures,
+        at,
+        alert: true,
+      });
+    }
+    return NONE;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

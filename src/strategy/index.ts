@@ -1,0 +1,28 @@
+export type { Bar } from '../domain/bar.ts';
+export type { PriceTick } from '../domain/tick.ts';
+export {
+  type AnyStrategy,
+  type DefinedStrategy,
+  defineStrategy,
+  isDefinedStrategy,
+  type RxStrategyContext,
+  type StrategyContext,
+  type StrategyDefinition,
+  type StrategyFill,
+  type StrategyRequestUpdate,
+  type StrategySchedule,
+} from './defineStrategy.ts';
+export { MarketData } from './MarketData.ts';
+export { HookFailure, type HookName, type StrategyEvent } from './runnerEvents.ts';
+export {
+  type StrategyBook,
+  type StrategyPosition,
+  type StrategyRequest,
+  staticBook,
+} from './StrategyBook.ts';
+export { StrategyHost } from './StrategyHost.ts';
+export { StrategyRunner, type StrategyRunnerOptions } from './StrategyRunner.ts';
+export { type Json, MemoryStateStore, type StateStore, type StrategyState } from './StrategyState.ts';
+export { type HookResult, type StrategyIntent, strategyIntentSchema } from './strategyIntent.ts';
+export { toDomainIntents } from './toDomainIntents.ts';
+export { validateStrategyParams } from './validateStrategyParams.ts';

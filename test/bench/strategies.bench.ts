@@ -1,0 +1,177 @@
+/**
+ * node test/bench/strategies.bench.ts — the strategy hot path, each figure beside a baseline
+ * measured in the same run:
+ *  (a) bars → indicators → sma-cross → intents through the real runner (zod-validated intents,
+ *      Decimal conversion, hook budget stopwatch, shared market data) over N synthetic bars,
+ *      against a plain loop over a Float64Array computing the same SMA(10)/SMA(30) cross signals
+ *      with running sums. Goal ≤ 5×.
+ *  (b) three strategies (sma-cross 10/30, 5/20, 20/50) fed by one bar stream through the host,
+ *      against the same plain loop. Goal ≤ 12×.
+ * Both sides must find the same number of signals, or the bench fails.
+ * N defaults to 10,000,000; BENCH_BARS overrides it.
+ */
+
+import { SMA } from 'trading-signals';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
+import type { Bar } from '../../src/domain/bar.ts';
+import { MarketSymbol } from '../../src/domain/ids.ts';
+import {
+  type AnyStrategy,
+  MarketData,
+  MemoryStateStore,
+  StrategyHost,
+  StrategyRunner,
+  staticBook,
+  validateStrategyParams,
+} from '../../src/strategy/index.ts';
+import smaCross from '../../strategies/sma-cross/index.ts';
+
+const N = Number(process.env.BENCH_BARS ?? 10_000_000);
+const SYMBOL = MarketSymbol('BTCUSDT');
+const MIN = 60_000;
+
+/** A deterministic random walk (xorshift), so both sides see identical closes. */
+function closes(n: number): Float64Array {
+  const out = new Float64Array(n);
+  let x = 0x9e3779b9;
+  let p = 100;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    p *= 1 + ((x >>> 0) / 4294967296 - 0.5) * 0.004;
+    out[i] = p;
+  }
+  return out;
+}
+
+/** The baseline: running sums over a Float64Array, strict crosses, no allocation. */
+function plainSignals(c: Float64Array, fast: number, slow: number): number {
+  let sf = 0;
+  let ss = 0;
+  let prev = Number.NaN;
+  let signals = 0;
+  for (let i = 0; i < c.length; i++) {
+    const v = c[i] as number;
+    sf += v;
+    ss += v;
+    if (i >= fast) sf -= c[i - fast] as number;
+    if (i >= slow) ss -= c[i - slow] as number;
+    if (i < slow - 1) continue;
+    const diff = sf / fast - ss / slow;
+    if ((prev < 0 && diff > 0) || (prev > 0 && diff < 0)) signals++;
+    prev = diff;
+  }
+  return signals;
+}
+
+function viaHost(c: Float64Array, configs: readonly { fast: number; slow: number }[]): number {
+  const clock = new VirtualClock(0);
+  const data = new MarketData(64);
+  let opens = 0;
+  const host = new StrategyHost(data, (i) => {
+    if (i.kind === 'open') opens++;
+  });
+  configs.forEach((p, k) => {
+    const r = new StrategyRunner({
+      strategy: smaCross as AnyStrategy,
+      id: `sma-${k}`,
+      markets: [SYMBOL],
+      params: validateStrategyParams(smaCross, { ...p, quantity: 1 }),
+      clock,
+      data,
+      book: staticBook(),
+      state: new MemoryStateStore(),
+      emit: (e) => {
+        throw new Error(`unexpected ${e.type}`);
+      },
+      hookBudgetMs: 1_000,
+    });
+    r.start();
+    host.add(r);
+  });
+  for (let i = 0; i < c.length; i++) {
+    clock.advanceSync(MIN);
+    const v = c[i] as number;
+    const bar: Bar = {
+      symbol: SYMBOL,
+      openTime: i * MIN,
+      intervalMs: MIN,
+      open: v,
+      high: v,
+      low: v,
+      close: v,
+      volume: 0,
+    };
+    host.onBar(bar);
+  }
+  return opens;
+}
+
+/** The floor set by the indicator library alone: trading-signals SMA(10) and SMA(30), no strategy. */
+function librarySmaOnly(c: Float64Array): number {
+  const f = new SMA(10);
+  const s = new SMA(30);
+  let prev = Number.NaN;
+  let signals = 0;
+  for (let i = 0; i < c.length; i++) {
+    const a = f.add(c[i] as number);
+    const b = s.add(c[i] as number);
+    if (a === null || b === null) continue;
+    const diff = a - b;
+    if ((prev < 0 && diff > 0) || (prev > 0 && diff < 0)) signals++;
+    prev = diff;
+  }
+  return signals;
+}
+
+function time<T>(f: () => T): { ms: number; value: T } {
+  const t0 = performance.now();
+  const value = f();
+  return { ms: performance.now() - t0, value };
+}
+
+const c = closes(N);
+const rows: string[] = [];
+function row(
+  name: string,
+  goal: number,
+  base: { ms: number; value: number },
+  ours: { ms: number; value: number },
+) {
+  if (base.value !== ours.value)
+    throw new Error(`${name}: baseline found ${base.value} signals, perpflow ${ours.value}`);
+  const ratio = ours.ms / base.ms;
+  rows.push(
+    `${name.padEnd(42)}${base.ms.toFixed(0).padStart(10)}${ours.ms.toFixed(0).padStart(12)}${ratio.toFixed(1).padStart(8)}×${`≤ ${goal}×`.padStart(8)}${String(ours.value).padStart(10)}${(((ours.ms * 1e6) / N) | 0).toString().padStart(10)}`,
+  );
+}
+
+const one = [{ fast: 10, slow: 30 }];
+const three = [
+  { fast: 10, slow: 30 },
+  { fast: 5, slow: 20 },
+  { fast: 20, slow: 50 },
+];
+// Warm both paths on a slice so the JIT has seen them before the timed runs.
+plainSignals(c.subarray(0, 200_000), 10, 30);
+viaHost(c.subarray(0, 200_000), three);
+
+const base1 = time(() => plainSignals(c, 10, 30));
+row(
+  '(floor) trading-signals SMA10+SMA30 only',
+  5,
+  base1,
+  time(() => librarySmaOnly(c)),
+);
+const ours1 = time(() => viaHost(c, one));
+row('sma-cross, 1 strategy', 5, base1, ours1);
+const base3 = time(() => plainSignals(c, 10, 30) + plainSignals(c, 5, 20) + plainSignals(c, 20, 50));
+const ours3 = time(() => viaHost(c, three));
+row('sma-cross ×3 on one bar stream', 12, base3, ours3);
+
+process.stdout.write(`${N.toLocaleString('en')} synthetic 1m bars\n`);
+process.stdout.write(
+  `${'path'.padEnd(42)}${'plain ms'.padStart(10)}${'perpflow ms'.padStart(12)}${'ratio'.padStart(9)}${'goal'.padStart(8)}${'opens'.padStart(10)}${'ns/bar'.padStart(10)}\n`,
+);
+for (const r of rows) process.stdout.write(`${r}\n`);

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
+import type { Bar } from '../../src/domain/bar.ts';
+import { MarketSymbol } from '../../src/domain/ids.ts';
+import type { Intent } from '../../src/domain/intent.ts';
+import {
+  type AnyStrategy,
+  MarketData,
+  MemoryStateStore,
+  type StrategyEvent,
+  StrategyHost,
+  StrategyRunner,
+  staticBook,
+} from '../../src/strategy/index.ts';
+import {
+  healthy,
+  loopsPastBudget,
+  returnsGarbage,
+  throwsInInit,
+  throwsInOnBar,
+} from './fixtures/brokenStrategies.ts';
+
+const T0 = Date.UTC(2026, 0, 1);
+const S = MarketSymbol('BTCUSDT');
+const M = 60_000;
+const bar = (i: number): Bar => ({
+  symbol: S,
+  openTime: T0 + i * M,
+  intervalMs: M,
+  open: 10,
+  high: 10,
+  low: 10,
+  close: 10,
+  volume: 0,
+});
+
+function host(strategies: readonly AnyStrategy[]) {
+  const clock = new VirtualClock(T0);
+  const data = new MarketData(50);
+  const intents: Intent[] = [];
+  const events: StrategyEvent[] = [];
+  const h = new StrategyHost(data, (i) => intents.push(i));
+  const runners = strategies.map((strategy) => {
+    const r = new StrategyRunner({
+      strategy,
+      id: strategy.name,
+      markets: ['BTCUSDT'],
+      params: {},
+      clock,
+      data,
+      book: staticBook(),
+      state: new MemoryStateStore(),
+      emit: (e) => events.push(e),
+      hookBudgetMs: 20,
+      maxConsecutiveFailures: 3,
+    });
+    r.start();
+    h.add(r);
+    return r;
+  });
+  const feed = (n: number) => {
+    for (let i = 0; i < n; i++) {
+      clock.advanceSync(M);
+      h.onBar(bar(i));
+    }
+  };
+  return { intents, events, runners, feed };
+}
+
+const summary = (events: readonly StrategyEvent[]) =>
+  events.map((e) =>
+    e.type === 'hookFailed'
+      ? `${e.strategyId} ${e.hook} ${e.failure} #${e.consecutiveFailures}: ${e.error.message}`
+      : `${e.strategyId} paused after ${e.consecutiveFailures} (${e.hook})`,
+  );
+
+describe('strategy isolation', () => {
+  it('reports a strategy that throws in init, keeps it stopped, and the healthy one trades every bar', () => {
+    const t = host([throwsInInit, healthy]);
+    t.feed(3);
+    expect(summary(t.events)).toEqual([
+      'throws-in-init init threw #1: strategy throws-in-init: init threw: cannot load model',
+    ]);
+    expect(t.runners[0]?.paused).toBe(true);
+    expect(t.intents.map((i) => `${i.strategyId}:${i.kind}`)).toEqual([
+      'healthy:open',
+      'healthy:open',
+      'healthy:open',
+    ]);
+  });
+
+  it('drops the bars of a strategy that throws in onBar and pauses it after three in a row with an alert', () => {
+    const t = host([throwsInOnBar, healthy]);
+    t.feed(5);
+    expect(summary(t.events)).toEqual([
+      'throws-in-on-bar onBar threw #1: strategy throws-in-on-bar: onBar threw: undefined is not a function',
+      'throws-in-on-bar onBar threw #2: strategy throws-in-on-bar: onBar threw: undefined is not a function',
+      'throws-in-on-bar onBar threw #3: strategy throws-in-on-bar: onBar threw: undefined is not a function',
+      'throws-in-on-bar paused after 3 (onBar)',
+    ]);
+    expect(t.events.at(-1)).toMatchObject({ type: 'paused', alert: true });
+    expect(t.intents).toHaveLength(5);
+    expect(t.intents.every((i) => i.strategyId === 'healthy')).toBe(true);
+  });
+
+  it('drops an invalid intent with a message naming the field', () => {
+    const t = host([returnsGarbage, healthy]);
+    t.feed(1);
+    expect(summary(t.events)).toEqual([
+      'returns-garbage onBar invalidIntent #1: strategy returns-garbage: onBar returned an invalid intent #0: side: Invalid option: expected one of "LONG"|"SHORT"; quantity: Too small: expected number to be >0; leverage: Invalid input: expected number, received undefined',
+    ]);
+    expect(t.intents.map((i) => i.strategyId)).toEqual(['healthy']);
+  });
+
+  it('drops the intents of a hook that overran its budget', () => {
+    const t = host([loopsPastBudget(30), healthy]);
+    t.feed(1);
+    expect(t.events).toHaveLength(1);
+    expect(t.events[0]).toMatchObject({
+      type: 'hookFailed',
+      strategyId: 'loops',
+      hook: 'onBar',
+      failure: 'overBudget',
+    });
+    expect((t.events[0] as { error: Error }).error.message).toMatch(
+      /^strategy loops: onBar took \d+ ms, over its 20 ms budget$/,
+    );
+    expect(t.intents.map((i) => i.strategyId)).toEqual(['healthy']);
+  });
+
+  it('resets the failure count after a successful call', () => {
+    let n = 0;
+    const flaky: AnyStrategy = {
+      ...healthy,
+      name: 'flaky',
+      onBar: (_ctx: unknown, b: Bar) => {
+        n++;
+        if (n % 2 === 1) throw new Error('odd');
+        return { kind: 'open', market: b.symbol, side: 'SHORT', quantity: 1, leverage: 1 };
+      },
+    };
+    const t = host([flaky]);
+    t.feed(6);
+    expect(t.events.every((e) => e.type === 'hookFailed' && e.consecutiveFailures === 1)).toBe(true);
+    expect(t.runners[0]?.paused).toBe(false);
+    expect(t.intents).toHaveLength(3);
+  });
+});
