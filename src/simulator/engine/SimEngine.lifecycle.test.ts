@@ -112,3 +112,25 @@ describe('SimEngine ids', () => {
     expect(e.quote(close.tempId)).toBeUndefined();
   });
 });
+
+describe('SimEngine prices', () => {
+  it("stamps a mark with the price's own time, not the clock's", () => {
+    const { clock, e } = engine();
+    clock.advanceSync(5_000);
+    e.setMark('BTCUSDT', 95_000, 1_600_000_000_000, 95_010);
+    expect(e.mark('BTCUSDT')).toEqual({ mark: 95_000, last: 95_010, ts: 1_600_000_000_000 });
+  });
+
+  it('takes a price source’s ticks in PriceSink order: symbol, mark, time, last', () => {
+    const { e } = engine({
+      prices: {
+        ...manualPrices(),
+        start: (_clock, sink) => {
+          sink('ETHUSDT', 3_100, 1_234, 3_101);
+          return () => {};
+        },
+      },
+    });
+    expect(e.mark('ETHUSDT')).toEqual({ mark: 3_100, last: 3_101, ts: 1_234 });
+  });
+});
