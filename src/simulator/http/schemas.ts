@@ -37,11 +37,28 @@ export const closePositionBody = z.strictObject({ ...closeItem, chainId });
 export const cancelQuoteBody = z.strictObject({ positionId: id, chainId });
 export const cancelCloseBody = z.strictObject({ closeRequestId: id, chainId });
 
+const INVALID = Symbol('invalid batch item');
+
+/** Why a batch item failed its schema, or undefined for a valid item (see `batch`). */
+export function itemError(item: unknown): z.ZodError | undefined {
+  return typeof item === 'object' && item !== null
+    ? (item as { [INVALID]?: z.ZodError })[INVALID]
+    : undefined;
+}
+
+/**
+ * A batch envelope: its own fields and the array are checked as a whole (400), but each item on
+ * its own. A malformed item parses to a marker carrying its error (`itemError`), so the batch
+ * answers it a failed result and runs the others. The documented schema stays the item's.
+ */
 const batch = <T extends z.core.$ZodLooseShape>(item: T) =>
   z.strictObject({
     chainId,
     subaccountAddress: address,
-    items: z.array(z.strictObject(item)).min(1).max(50),
+    items: z
+      .array(z.strictObject(item).catch((ctx) => ({ [INVALID]: ctx.error }) as never))
+      .min(1)
+      .max(50),
   });
 export const batchCreateBody = batch({ ...openItem, subaccountAddress: address.optional() });
 export const batchCloseBody = batch(closeItem);

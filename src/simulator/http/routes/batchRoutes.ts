@@ -3,12 +3,14 @@ import type { Permission } from '../../../domain/side.ts';
 import type { SimEngine } from '../../engine/SimEngine.ts';
 import { reject, SimRejection } from '../../engine/SimRejection.ts';
 import type { Request, Subaccount } from '../../engine/state.ts';
+import { describeIssues } from '../createHandler.ts';
 import {
   batchCancelBody,
   batchCancelCloseBody,
   batchCloseBody,
   batchCreateBody,
   closeAllBody,
+  itemError,
 } from '../schemas.ts';
 import { cancelCloseOne, cancelOpenOne, closeOne, openOne } from '../tradeOps.ts';
 import { type RouteContext, route } from '../types.ts';
@@ -23,7 +25,8 @@ interface ItemResult {
 }
 
 /**
- * Runs every item on its own: a refusal becomes that item's `error`, the others go on. The
+ * Runs every item on its own: a malformed item (VALIDATION, naming `items[i]` and the field) or a
+ * refusal becomes that item's `error`, the others go on. The
  * caller must hold the permission on the subaccount for the whole batch (403 otherwise).
  */
 function runBatch<T>(
@@ -37,6 +40,13 @@ function runBatch<T>(
   const sub = accounts.subaccount(body.subaccountAddress, body.chainId);
   ctx.authorize(sub, permission);
   const results: ItemResult[] = items.map((item, index) => {
+    const invalid = itemError(item);
+    if (invalid)
+      return {
+        index,
+        success: false,
+        error: { code: 'VALIDATION', message: describeIssues(`items[${index}]`, invalid) },
+      };
     const extra = label?.(item) ?? {};
     try {
       return { index, ...extra, success: true, tempId: one(engine, sub, item).tempId };
