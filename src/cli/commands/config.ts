@@ -17,10 +17,11 @@ export function registerConfigCommands(program: Command): Command {
       'validate a config file: prints "ok: <file>" (exit 0) or every problem with its line and column (exit 2)',
     )
     .argument('<file>', 'the YAML config file')
+    .option('--json', 'print {"ok":true,"file":…}; problems go to stderr as {"error":{…,"issues":[…]}}')
     .action(
-      action((file: string) => {
-        loadConfig(file);
-        process.stdout.write(`ok: ${file}\n`);
+      action((file: string, options: { json?: boolean }) => {
+        loadConfig(file, { checkPaths: true });
+        process.stdout.write(options.json ? `${JSON.stringify({ ok: true, file })}\n` : `ok: ${file}\n`);
       }),
     );
 
