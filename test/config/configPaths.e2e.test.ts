@@ -120,9 +120,12 @@ describe('perpflow config validate checks every path the file names', () => {
     );
   });
 
+  // Built from parts: a literal dollar-brace in a plain string reads like a template mistake.
+  const empty = ['$', '{env:}'].join('');
+  const unclosed = ['$', '{env:X'].join('');
   it.each([
-    ['${env:}', 'empty variable name in "${env:}"'],
-    ['${env:X', 'unclosed environment reference "${env:X": it lacks its closing }'],
+    [empty, `empty variable name in "${empty}"`],
+    [unclosed, `unclosed environment reference "${unclosed}": it lacks its closing }`],
   ])('gives %s the right reason', (value, reason) => {
     const { file } = configWith([['solver: PERPS_HUB', `solver: "${value}"`]]);
     const r = validate(file);
