@@ -69,4 +69,10 @@ describe('perpflow config (end to end)', () => {
     expect(run.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(jsonSchemaText());
   });
+
+  it('says what it wrote as JSON under --json', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'perpflow-schema-')), 'schema.json');
+    const run = perpflow('config', 'schema', '--json', '--out', out);
+    expect(run).toMatchObject({ code: 0, stdout: `${JSON.stringify({ wrote: out })}\n` });
+  });
 });

@@ -29,8 +29,9 @@ export function registerConfigCommands(program: Command): Command {
     .command('schema')
     .description('write the JSON Schema of config files, for editors (YAML language server)')
     .option('--out <file>', 'where to write it; "-" for standard output', DEFAULT_SCHEMA_FILE)
+    .option('--json', 'print {"wrote":FILE} (the schema itself is JSON with --out -)')
     .action(
-      action((options: { out: string }) => {
+      action((options: { out: string; json?: boolean }) => {
         const text = jsonSchemaText();
         if (options.out === '-') {
           process.stdout.write(text);
@@ -38,7 +39,9 @@ export function registerConfigCommands(program: Command): Command {
         }
         mkdirSync(dirname(options.out), { recursive: true });
         writeFileSync(options.out, text);
-        process.stdout.write(`wrote ${options.out}\n`);
+        process.stdout.write(
+          options.json ? `${JSON.stringify({ wrote: options.out })}\n` : `wrote ${options.out}\n`,
+        );
       }),
     );
 
