@@ -1,5 +1,6 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ConfigIssue } from '../errors/ConfigError.ts';
 import type { IssueLocator } from './issueLocator.ts';
 import type { PerpflowConfig } from './schema.ts';
@@ -8,7 +9,7 @@ import type { PerpflowConfig } from './schema.ts';
 const BUILT_IN_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The project root: built-in strategies live in `<root>/strategies/<name>/index.ts`. */
-export const PROJECT_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function isFile(path: string): boolean {
   try {
