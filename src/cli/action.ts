@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { ConfigError } from '../errors/ConfigError.ts';
 import { isPerpflowError } from '../errors/PerpflowError.ts';
 import { redact, redactText } from '../log/redact.ts';
 
@@ -37,9 +38,12 @@ export function errorJson(error: unknown): { error: Record<string, unknown> } {
       exitCode: exitCodeOf(error),
       message,
       ...(causes.length > 0 ? { causes } : {}),
-      ...(isPerpflowError(error) && Object.keys(error.details).length > 0
-        ? { details: redact(error.details) }
-        : {}),
+      // A config problem's structure is its list of located issues; other errors carry details.
+      ...(error instanceof ConfigError
+        ? { issues: redact(error.issues) }
+        : isPerpflowError(error) && Object.keys(error.details).length > 0
+          ? { details: redact(error.details) }
+          : {}),
     },
   };
 }

@@ -45,3 +45,29 @@ describe('Node version check', () => {
     expect(nodeVersionProblem('20.20.2')).toContain('needs Node.js 24 or newer; this is Node 20.20.2');
   });
 });
+
+describe('under --json', () => {
+  it('reports a usage error as one JSON line on stderr, exit 2', () => {
+    const r = perpflow('status', '--json', '--bogus');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `${JSON.stringify({ error: { code: 'USAGE', exitCode: 2, message: "unknown option '--bogus'" } })}\n`,
+    );
+  });
+});
+
+/** The system Node's major version; the README's claim below is about Node 20. */
+const SYSTEM_MAJOR =
+  SYSTEM_NODE === undefined
+    ? undefined
+    : Number(
+        spawnSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.split('.')[0],
+      );
+
+describe.skipIf(SYSTEM_MAJOR !== 20)('README "Requirements": src/cli/main.ts on Node 20', () => {
+  it('is refused by Node 20 itself (exit 1, ERR_UNKNOWN_FILE_EXTENSION) before perpflow runs', () => {
+    const r = spawnSync(SYSTEM_NODE as string, ['src/cli/main.ts', '--version'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('ERR_UNKNOWN_FILE_EXTENSION');
+  });
+});

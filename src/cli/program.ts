@@ -7,23 +7,32 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 
 export const EXIT_CODES_HELP = `
 Getting started:
-  perpflow sim                      run the venue simulator, then follow README "Connect an account"
-  perpflow config validate FILE     check a config file
+  npx perpflow sim                  run the venue simulator, then follow README "Connect an account"
+  npx perpflow config validate FILE check a config file
   (\`perpflow run\` — strategies, dry run, live — arrives with the next release; it does not exist yet)
 
 Exit codes:
   0  success
   1  runtime failure (venue unreachable, journal error, …)
-  2  bad input (config, flag, key format, data file)`;
+  2  bad input (config, flag, key format, data file)
+With --json, a failure is one line on stderr: {"error":{"code","exitCode","message",…}}.`;
 
 /** The root command; each command family registers itself on it (see main.ts). */
 export function createProgram(): Command {
   const program = new Command('perpflow')
     .description('Automated trading of perpetual futures on a request-for-quote venue.')
     .version(pkg.version, '-V, --version')
-    .showHelpAfterError('(add --help for usage)')
+    .showHelpAfterError(process.argv.includes('--json') ? false : '(add --help for usage)')
     .addHelpText('after', EXIT_CODES_HELP)
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
+    .configureOutput({
+      // Usage errors (unknown option, missing argument) are JSON too when the caller asked for JSON.
+      outputError: (text, write) =>
+        write(
+          process.argv.includes('--json')
+            ? `${JSON.stringify({ error: { code: 'USAGE', exitCode: 2, message: text.replace(/^error: /, '').trim() } })}\n`
+            : text,
+        ),
+    });
   return program;
 }

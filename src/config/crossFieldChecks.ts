@@ -60,6 +60,8 @@ function checkUnique(config: unknown, ctx: Ctx, list: string, key: string, what:
   });
 }
 
+const isLimit = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
+
 function checkStrategyLimits(config: unknown, ctx: Ctx): void {
   const strategies = at(config, 'strategies');
   if (!Array.isArray(strategies)) return;
@@ -67,7 +69,9 @@ function checkStrategyLimits(config: unknown, ctx: Ctx): void {
     for (const name of STRATEGY_LIMIT_NAMES) {
       const own = at(strategies, i, 'risk', name);
       const account = at(config, 'risk', 'account', name);
-      if (typeof own === 'number' && typeof account === 'number' && own > account)
+      // An account limit that is itself invalid (zero, negative) has its own error; comparing
+      // against it would only add a follow-on that blames the strategy.
+      if (typeof own === 'number' && isLimit(account) && own > account)
         issue(ctx, ['strategies', i, 'risk', name], `${own} exceeds risk.account.${name} (${account})`);
     }
   });

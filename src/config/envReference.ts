@@ -45,5 +45,24 @@ export function resolveEnvReferences(text: string, env: EnvLookup): EnvResolutio
   return { value, names, missing, malformed };
 }
 
+/**
+ * Why a `${…}` in `text` is not a well-formed reference, in the writer's terms: an empty name,
+ * a missing `}`, a name with characters a variable cannot have, or a prefix other than `env:`.
+ */
+export function malformedReason(text: string): string {
+  const rest = text.replace(REFERENCE, '');
+  const start = rest.search(REFERENCE_START);
+  const tail = start < 0 ? rest : rest.slice(start);
+  const close = tail.indexOf('}');
+  const inner = close < 0 ? tail.slice(2) : tail.slice(2, close);
+  const how = `write ${envRef('NAME')}, NAME of letters, digits and _`;
+  if (close < 0) return `unclosed environment reference "${tail}": it lacks its closing }; ${how}`;
+  if (!inner.startsWith('env:'))
+    return `"${tail.slice(0, close + 1)}" is not an environment reference; ${how}`;
+  const name = inner.slice(4);
+  if (name === '') return `empty variable name in "${tail.slice(0, close + 1)}"; ${how}`;
+  return `"${name}" is not a variable name; ${how}`;
+}
+
 /** How a reference to `name` is written: `${env:NAME}`. */
 export const envRef = (name: string): string => `\${env:${name}}`;

@@ -6,6 +6,7 @@ import { formatPath } from './configPath.ts';
 import type { EnvLookup } from './envReference.ts';
 import { IssueLocator } from './issueLocator.ts';
 import { messageFor } from './issueMessages.ts';
+import { pathProblems } from './pathChecks.ts';
 import { resolveEnvInDocument } from './resolveEnvInDocument.ts';
 import { configSchema, type PerpflowConfig, type StrategyConfig } from './schema.ts';
 import { scrubSecrets } from './scrubSecrets.ts';
@@ -22,6 +23,11 @@ export interface LoadConfigOptions {
    * issue at the entry's `module`.
    */
   readonly strategyParams?: (strategy: StrategyConfig, index: number) => z.ZodType | undefined;
+  /**
+   * Also check on disk every path the file names (strategy modules, fault profile, price CSV,
+   * the journal's directory). `config validate` does; tests of the schema alone need not.
+   */
+  readonly checkPaths?: boolean;
 }
 
 /** Reads, resolves and validates a config file; throws one ConfigError listing every issue. */
@@ -72,6 +78,7 @@ export function parseConfig(text: string, file: string, options: LoadConfigOptio
   issues.push(...schemaIssues.filter((issue) => !env.unresolved.has(issue.path)));
   const config = parsed.success ? parsed.data : undefined;
   issues.push(...checkStrategyParams(data, config, locator, options));
+  if (options.checkPaths && config !== undefined) issues.push(...pathProblems(config, file, locator));
 
   if (issues.length > 0 || config === undefined) throw new ConfigError(scrubSecrets(sortIssues(issues), env));
   return config;

@@ -6,6 +6,7 @@ import {
   envRef,
   hasEnvReference,
   isOnlyEnvReference,
+  malformedReason,
   resolveEnvReferences,
 } from './envReference.ts';
 import { keyName } from './yamlNodes.ts';
@@ -74,7 +75,7 @@ export function resolveEnvInDocument(
       problems.push({
         node,
         path,
-        message: `malformed environment reference; write ${envRef('NAME')}, NAME of letters, digits and _`,
+        message: malformedReason(raw),
       });
       unresolved.add(where);
     }

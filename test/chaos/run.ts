@@ -1,9 +1,48 @@
 /**
  * npm run chaos -- --seeds N [--from S]: the chaos run of the test suite, on more seeds.
  * Prints seeds, violations (with the failing seeds to replay), crash points hit and time.
+ * On a terminal a progress bar (stderr) shows the seeds done; piped or in CI it stays quiet.
  */
 import { parseArgs } from 'node:util';
-import { runRange } from './seedRange.ts';
+import { SingleBar } from 'cli-progress';
+import { type RangeSummary, runRange } from './seedRange.ts';
+
+function merge(a: RangeSummary, b: RangeSummary): RangeSummary {
+  const add = (x: Readonly<Record<string, number>>, y: Readonly<Record<string, number>>) => {
+    const out: Record<string, number> = { ...x };
+    for (const [k, n] of Object.entries(y)) out[k] = (out[k] ?? 0) + n;
+    return out;
+  };
+  return {
+    seeds: a.seeds + b.seeds,
+    failed: [...a.failed, ...b.failed],
+    crashes: add(a.crashes, b.crashes),
+    outcomes: add(a.outcomes, b.outcomes),
+    ms: a.ms + b.ms,
+  };
+}
+
+/** Seed by seed, so the bar moves; the summary is the same as one runRange over all of them. */
+async function runWithProgress(from: number, count: number): Promise<RangeSummary> {
+  const bar = process.stderr.isTTY
+    ? new SingleBar({
+        format: 'chaos {bar} {value}/{total} seeds | {violations} violations | eta {eta_formatted}',
+        stream: process.stderr,
+        hideCursor: true,
+      })
+    : undefined;
+  bar?.start(count, 0, { violations: 0 });
+  let total: RangeSummary = { seeds: 0, failed: [], crashes: {}, outcomes: {}, ms: 0 };
+  try {
+    for (let seed = from; seed < from + count; seed++) {
+      total = merge(total, await runRange(seed, 1));
+      bar?.increment({ violations: total.failed.length });
+    }
+  } finally {
+    bar?.stop();
+  }
+  return total;
+}
 
 const { values } = parseArgs({
   options: { seeds: { type: 'string', default: '1000' }, from: { type: 'string', default: '1' } },
@@ -14,7 +53,7 @@ if (!Number.isInteger(seeds) || seeds < 1 || !Number.isInteger(from)) {
   process.stderr.write('usage: npm run chaos -- --seeds N [--from S]   (N ≥ 1, whole numbers)\n');
   process.exit(2);
 }
-const s = await runRange(from, seeds);
+const s = await runWithProgress(from, seeds);
 const lines = [
   `seeds       ${s.seeds} (${from}..${from + seeds - 1})`,
   `violations  ${s.failed.length}`,

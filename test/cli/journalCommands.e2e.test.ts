@@ -76,7 +76,13 @@ describe('perpflow status / halt / resume on files that are not journals', () =>
         code: 'CONFIG',
         exitCode: 2,
         message: `--journal: ${path} is not a perpflow journal (it is empty)`,
-        details: { issues: 1 },
+        issues: [
+          {
+            location: { file: '<input>' },
+            path: '',
+            message: `--journal: ${path} is not a perpflow journal (it is empty)`,
+          },
+        ],
       },
     });
   });

@@ -59,7 +59,10 @@ export const brokenFixtures: readonly BrokenFixture[] = [
     expected: `2:11 venue.apiKey: secrets must not be written in the file; use ${envRef('PERPFLOW_API_KEY')}`,
   },
   { name: 'live-without-url', expected: '3:3 venue.url: mode live needs the venue URL' },
-  { name: 'malformed-env-reference', expected: '2:15 venue.subaccount: malformed environment reference' },
+  {
+    name: 'malformed-env-reference',
+    expected: '2:15 venue.subaccount: "PERPFLOW-SUBACCOUNT" is not a variable name',
+  },
   {
     name: 'malformed-key-after-env',
     expected: `2:11 venue.apiKey: expected an API key of the form ix. followed by 64 hex digits (value from ${envRef('PERPFLOW_BAD_KEY')}: 26 characters, without the ix. prefix)`,

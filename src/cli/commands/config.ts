@@ -17,10 +17,11 @@ export function registerConfigCommands(program: Command): Command {
       'validate a config file: prints "ok: <file>" (exit 0) or every problem with its line and column (exit 2)',
     )
     .argument('<file>', 'the YAML config file')
+    .option('--json', 'print {"ok":true,"file":…}; problems go to stderr as {"error":{…,"issues":[…]}}')
     .action(
-      action((file: string) => {
-        loadConfig(file);
-        process.stdout.write(`ok: ${file}\n`);
+      action((file: string, options: { json?: boolean }) => {
+        loadConfig(file, { checkPaths: true });
+        process.stdout.write(options.json ? `${JSON.stringify({ ok: true, file })}\n` : `ok: ${file}\n`);
       }),
     );
 
@@ -28,8 +29,9 @@ export function registerConfigCommands(program: Command): Command {
     .command('schema')
     .description('write the JSON Schema of config files, for editors (YAML language server)')
     .option('--out <file>', 'where to write it; "-" for standard output', DEFAULT_SCHEMA_FILE)
+    .option('--json', 'print {"wrote":FILE} (the schema itself is JSON with --out -)')
     .action(
-      action((options: { out: string }) => {
+      action((options: { out: string; json?: boolean }) => {
         const text = jsonSchemaText();
         if (options.out === '-') {
           process.stdout.write(text);
@@ -37,7 +39,9 @@ export function registerConfigCommands(program: Command): Command {
         }
         mkdirSync(dirname(options.out), { recursive: true });
         writeFileSync(options.out, text);
-        process.stdout.write(`wrote ${options.out}\n`);
+        process.stdout.write(
+          options.json ? `${JSON.stringify({ wrote: options.out })}\n` : `wrote ${options.out}\n`,
+        );
       }),
     );
 
