@@ -12,8 +12,9 @@ export {
   type StrategyRequestUpdate,
   type StrategySchedule,
 } from './defineStrategy.ts';
-export { MarketData } from './MarketData.ts';
+export { type FundingView, MarketData } from './MarketData.ts';
 export { HookFailure, type HookName, type StrategyEvent } from './runnerEvents.ts';
+export { type BarDecision, runOnBars } from './runOnBars.ts';
 export {
   type StrategyBook,
   type StrategyPosition,
