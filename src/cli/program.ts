@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerNewCommands } from './commands/newStrategy.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -25,5 +26,6 @@ export function createProgram(): Command {
     .addHelpText('after', EXIT_CODES_HELP)
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
+  registerNewCommands(program);
   return program;
 }
