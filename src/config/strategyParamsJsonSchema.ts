@@ -21,6 +21,7 @@ export function builtinParamsRules(): Record<string, unknown>[] {
     }) as Record<string, unknown>;
     return {
       if: { properties: { module: { const: s.name } }, required: ['module'] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, this object is data
       then: { properties: { params } },
     };
   });
