@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerNewCommands } from './commands/newStrategy.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -34,5 +35,6 @@ export function createProgram(): Command {
             : text,
         ),
     });
+  registerNewCommands(program);
   return program;
 }

@@ -1,6 +1,13 @@
 import type { Bar } from '../domain/bar.ts';
 import type { PriceTick } from '../domain/tick.ts';
 
+/** Funding of one market as strategies see it: per epoch, positive = that side pays. */
+export interface FundingView {
+  readonly rateLong: number;
+  readonly rateShort: number;
+  readonly nextFundingTime: number;
+}
+
 const NONE: readonly Bar[] = Object.freeze([]);
 
 /** The last `capacity` bars of one market; the ordered array is built only when someone reads it. */
@@ -40,6 +47,7 @@ class BarRing {
 export class MarketData {
   private readonly prices = new Map<string, number>();
   private readonly bars = new Map<string, BarRing>();
+  private readonly funding = new Map<string, FundingView>();
   private readonly keep: number;
 
   /** `keep`: closed bars kept per market (the largest warmup of the strategies reading them). */
@@ -54,6 +62,27 @@ export class MarketData {
   /** Closed bars of a market, oldest first, the newest last. */
   recentBars(market: string): readonly Bar[] {
     return this.bars.get(market)?.ordered() ?? NONE;
+  }
+
+  fundingOf(market: string): FundingView | undefined {
+    return this.funding.get(market);
+  }
+
+  /** From the funding refresh (slowRefresh.funding$): Decimals become numbers here, for signals only. */
+  onFunding(
+    infos: readonly {
+      symbol: string;
+      rateLong: { toNumber(): number };
+      rateShort: { toNumber(): number };
+      nextFundingTime: number;
+    }[],
+  ): void {
+    for (const f of infos)
+      this.funding.set(f.symbol, {
+        rateLong: f.rateLong.toNumber(),
+        rateShort: f.rateShort.toNumber(),
+        nextFundingTime: f.nextFundingTime,
+      });
   }
 
   onTick(tick: PriceTick): void {

@@ -81,6 +81,7 @@ export class StrategyRunner {
       state: this.tracked,
       price: (m) => data.price(m),
       bars: (m) => data.recentBars(m),
+      funding: (m) => data.fundingOf(m),
       positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
       intentId: (signal) => this.idOf(signal, 0),

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { z } from 'zod';
 import type { Bar } from '../domain/bar.ts';
 import type { PriceTick } from '../domain/tick.ts';
+import type { FundingView } from './MarketData.ts';
 import type { StrategyPosition, StrategyRequest } from './StrategyBook.ts';
 import type { StrategyState } from './StrategyState.ts';
 import type { HookResult, StrategyIntent } from './strategyIntent.ts';
@@ -18,6 +19,8 @@ export interface StrategyContext<P = unknown, L = unknown> {
   readonly state: StrategyState;
   /** Latest price of a market (last tick or bar close). */
   price(market: string): number | undefined;
+  /** The market's latest funding rates (positive: that side pays), once the refresh has run. */
+  funding(market: string): FundingView | undefined;
   /** Closed bars of a market, oldest first; never the bar still forming. */
   bars(market: string): readonly Bar[];
   positions(market?: string): readonly StrategyPosition[];

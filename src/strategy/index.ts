@@ -12,8 +12,10 @@ export {
   type StrategyRequestUpdate,
   type StrategySchedule,
 } from './defineStrategy.ts';
-export { MarketData } from './MarketData.ts';
+export { loadStrategyModule } from './loadStrategyModule.ts';
+export { type FundingView, MarketData } from './MarketData.ts';
 export { HookFailure, type HookName, type StrategyEvent } from './runnerEvents.ts';
+export { type BarDecision, runOnBars } from './runOnBars.ts';
 export {
   type StrategyBook,
   type StrategyPosition,
@@ -23,6 +25,8 @@ export {
 export { StrategyHost } from './StrategyHost.ts';
 export { StrategyRunner, type StrategyRunnerOptions } from './StrategyRunner.ts';
 export { type Json, MemoryStateStore, type StateStore, type StrategyState } from './StrategyState.ts';
+export { scheduleStrategy } from './scheduleStrategy.ts';
+export { startRx } from './startRx.ts';
 export { type HookResult, type StrategyIntent, strategyIntentSchema } from './strategyIntent.ts';
 export { toDomainIntents } from './toDomainIntents.ts';
 export { validateStrategyParams } from './validateStrategyParams.ts';

@@ -15,6 +15,8 @@ export interface RunOnBarsOptions {
   readonly id?: string;
   readonly book?: StrategyBook;
   readonly hookBudgetMs?: number;
+  /** Runs before each bar reaches the strategy: set funding, say. */
+  readonly beforeBar?: (bar: Bar, data: MarketData) => void;
 }
 
 export interface BarDecision {
@@ -54,6 +56,7 @@ export function runOnBars(
   for (const bar of bars) {
     const close = bar.openTime + bar.intervalMs;
     if (close > clock.now()) clock.advanceSync(close - clock.now());
+    o.beforeBar?.(bar, data);
     data.onBar(bar);
     const intents = runner.onBar(bar);
     if (intents.length > 0) decisions.push({ bar, intents });

@@ -1,0 +1,47 @@
+import { dirname } from 'node:path';
+import type { AnyStrategy } from '../strategy/defineStrategy.ts';
+import { loadStrategyModule } from '../strategy/loadStrategyModule.ts';
+import { type LoadConfigOptions, loadConfig } from './loadConfig.ts';
+import type { PerpflowConfig } from './schema.ts';
+
+export interface LoadedConfig {
+  readonly config: PerpflowConfig;
+  /** Each enabled strategy entry's module, by strategy id. */
+  readonly strategies: ReadonlyMap<string, AnyStrategy>;
+}
+
+/**
+ * Loads a config and the strategy modules it names (built-in names or paths relative to the
+ * config file), then validates each entry's `params` by that strategy's own schema. Every
+ * problem — a module that cannot be loaded, a bad parameter — is one ConfigError issue at
+ * file:line:col, like the rest of the config.
+ */
+export async function loadConfigWithStrategies(
+  file: string,
+  options: LoadConfigOptions = {},
+): Promise<LoadedConfig> {
+  const first = loadConfig(file, options);
+  const modules = new Map<string, AnyStrategy | Error>();
+  for (const s of first.strategies) {
+    if (modules.has(s.module)) continue;
+    try {
+      modules.set(s.module, await loadStrategyModule(s.module, dirname(file)));
+    } catch (error) {
+      modules.set(s.module, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  const config = loadConfig(file, {
+    ...options,
+    strategyParams: (s) => {
+      const m = modules.get(s.module);
+      if (m instanceof Error) throw m;
+      return m?.params;
+    },
+  });
+  const strategies = new Map<string, AnyStrategy>();
+  for (const s of config.strategies) {
+    const m = modules.get(s.module);
+    if (s.enabled && m !== undefined && !(m instanceof Error)) strategies.set(s.id, m);
+  }
+  return { config, strategies };
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILTIN_STRATEGIES, isBuiltinStrategy } from './builtins.ts';
+import { type AnyStrategy, isDefinedStrategy } from './defineStrategy.ts';
+
+/**
+ * A strategy by built-in name (`sma-cross`) or by path to a module (`.ts` or `.js`), a relative
+ * path being taken from `baseDir` (the config file's folder). The module's default export must
+ * come from defineStrategy. Throws an Error saying which of these failed.
+ */
+export async function loadStrategyModule(module: string, baseDir: string): Promise<AnyStrategy> {
+  let exports: { default?: unknown };
+  if (isBuiltinStrategy(module)) {
+    exports = await BUILTIN_STRATEGIES[module]();
+  } else {
+    const looksLikePath = /[/\\]|\.[cm]?[jt]s$/.test(module);
+    const known = Object.keys(BUILTIN_STRATEGIES).join(', ');
+    if (!looksLikePath)
+      throw new Error(`no built-in strategy named "${module}" (built-ins: ${known}; or give a path)`);
+    const file = isAbsolute(module) ? module : resolve(baseDir, module);
+    if (!existsSync(file)) throw new Error(`no such file: ${file}`);
+    try {
+      exports = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    } catch (error) {
+      throw new Error(`${file} failed to load: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (!isDefinedStrategy(exports.default))
+    throw new Error(
+      `${module} has no default export made by defineStrategy (export default defineStrategy({ … }))`,
+    );
+  return exports.default;
+}

@@ -1,0 +1,32 @@
+import type { Intent } from '../domain/intent.ts';
+import type { Scheduler } from '../scheduler/Scheduler.ts';
+import type { AnyStrategy, StrategySchedule } from './defineStrategy.ts';
+import type { StrategyRunner } from './StrategyRunner.ts';
+
+/**
+ * Adds a strategy's cron schedules to the process scheduler as jobs named
+ * `strategy:<id>:<name>`. They run on the scheduler's clock — virtual in tests and backtests,
+ * wall time live — through the runner, so a failing schedule is isolated like any hook.
+ */
+export function scheduleStrategy(
+  scheduler: Scheduler,
+  strategy: AnyStrategy,
+  params: unknown,
+  runner: StrategyRunner,
+  sink: (intent: Intent) => void,
+): readonly string[] {
+  const s = strategy.schedule;
+  const entries: readonly StrategySchedule<unknown, unknown>[] =
+    s === undefined ? [] : typeof s === 'function' ? s(params) : s;
+  return entries.map((entry) => {
+    const name = `strategy:${runner.id}:${entry.name}`;
+    scheduler.add({
+      name,
+      cron: entry.cron,
+      run: () => {
+        for (const intent of runner.runSchedule(entry.name, entry.run)) sink(intent);
+      },
+    });
+    return name;
+  });
+}

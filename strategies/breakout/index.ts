@@ -1,0 +1,80 @@
+import { ATR, DonchianChannels } from 'trading-signals';
+import { z } from 'zod';
+import { defineStrategy } from '../../src/strategy/index.ts';
+
+const params = z
+  .strictObject({
+    period: z.number().int().min(2).default(20).describe('Bars in the Donchian channel.'),
+    atrPeriod: z.number().int().min(1).default(14).describe('Bars in the ATR that sizes TP and SL.'),
+    takeProfitAtr: z.number().positive().default(3).describe('Take profit, in ATRs from the entry close.'),
+    stopLossAtr: z.number().positive().default(1.5).describe('Stop loss, in ATRs from the entry close.'),
+    quantity: z.number().positive().optional(),
+    notional: z.number().positive().optional(),
+    leverage: z.number().positive().default(1),
+    slippage: z.number().min(0).max(1).default(0.01),
+  })
+  .refine((p) => (p.quantity === undefined) !== (p.notional === undefined), {
+    message: 'give exactly one of quantity and notional',
+    path: ['quantity'],
+  });
+
+interface Lane {
+  readonly channel: DonchianChannels;
+  readonly atr: ATR;
+  /** The channel of the bars before this one: a breakout is a close outside it. */
+  upper: number;
+  lower: number;
+}
+
+/**
+ * Donchian breakout: a close above the highest high (below the lowest low) of the previous
+ * `period` bars opens long (short) with TP and SL set `takeProfitAtr` / `stopLossAtr` ATRs from
+ * that close. The venue closes it at TP or SL; while the strategy has a position or a pending
+ * request on the market it does not enter again.
+ */
+export default defineStrategy({
+  name: 'breakout',
+  params,
+  interval: '1h',
+  warmup: (p) => Math.max(p.period, p.atrPeriod) + 1,
+  init: (ctx) => {
+    const lanes = new Map<string, Lane>();
+    for (const m of ctx.markets)
+      lanes.set(m, {
+        channel: new DonchianChannels(ctx.params.period),
+        atr: new ATR(ctx.params.atrPeriod),
+        upper: Number.NaN,
+        lower: Number.NaN,
+      });
+    return lanes;
+  },
+  onBar: (ctx, bar) => {
+    const lane = ctx.local.get(bar.symbol);
+    if (lane === undefined) return undefined;
+    const { upper, lower } = lane;
+    const atr = lane.atr.add({ high: bar.high, low: bar.low, close: bar.close });
+    const dc = lane.channel.add({ high: bar.high, low: bar.low });
+    if (dc !== null) {
+      lane.upper = dc.upper;
+      lane.lower = dc.lower;
+    }
+    if (atr === null || Number.isNaN(upper)) return undefined;
+    const side = bar.close > upper ? 'LONG' : bar.close < lower ? 'SHORT' : undefined;
+    if (side === undefined) return undefined;
+    if (ctx.positions(bar.symbol).length > 0 || ctx.openRequests(bar.symbol).length > 0) return undefined;
+    const p = ctx.params;
+    const dir = side === 'LONG' ? 1 : -1;
+    return {
+      kind: 'open',
+      market: bar.symbol,
+      side,
+      leverage: p.leverage,
+      slippage: p.slippage,
+      ...(p.quantity === undefined ? { notional: p.notional as number } : { quantity: p.quantity }),
+      takeProfit: bar.close + dir * p.takeProfitAtr * atr,
+      stopLoss: bar.close - dir * p.stopLossAtr * atr,
+      signal: `${bar.symbol}:${bar.openTime}:${side}`,
+      reason: `close ${bar.close} broke the ${p.period}-bar ${side === 'LONG' ? `high ${upper}` : `low ${lower}`}`,
+    };
+  },
+});
