@@ -1,4 +1,4 @@
-import type { EquityPoint } from './EquityPoint.ts';
+import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { type EquityMetrics, equityMetrics, NO_EQUITY_METRICS } from './equityMetrics.ts';
 import type { TradeRecord } from './TradeRecord.ts';
 import { type TradeMetrics, tradeMetrics } from './tradeMetrics.ts';
@@ -13,19 +13,19 @@ export interface BacktestMetrics {
 
 export interface BacktestMetricsInput {
   /** The account's curve, one point per bar close. */
-  readonly equity: readonly EquityPoint[];
+  readonly equity: EquityCurve;
   readonly trades: readonly TradeRecord[];
   /** Bar length; chooses daily resampling (≤ 1 day) or one period per bar (longer bars). */
   readonly intervalMs: number;
   /** A strategy's or market's own curve when the driver keeps one; without it, its equity figures are N/A. */
-  readonly strategyEquity?: Readonly<Record<string, readonly EquityPoint[]>>;
-  readonly marketEquity?: Readonly<Record<string, readonly EquityPoint[]>>;
+  readonly strategyEquity?: Readonly<Record<string, EquityCurve>>;
+  readonly marketEquity?: Readonly<Record<string, EquityCurve>>;
 }
 
 function grouped(
   input: BacktestMetricsInput,
   key: 'strategy' | 'market',
-  curves: Readonly<Record<string, readonly EquityPoint[]>> | undefined,
+  curves: Readonly<Record<string, EquityCurve>> | undefined,
 ): Record<string, Metrics> {
   const groups = new Map<string, TradeRecord[]>();
   for (const t of input.trades) {
@@ -46,7 +46,8 @@ function grouped(
 }
 
 /** Every metric overall, per strategy and per market (groups sorted by name). */
-export function backtestMetrics(input: BacktestMetricsInput): BacktestMetrics {
+export function backtestMetrics(given: BacktestMetricsInput): BacktestMetrics {
+  const input = { ...given, equity: equityColumns(given.equity) };
   return {
     overall: {
       ...equityMetrics(input.equity, input.intervalMs),

@@ -1,4 +1,4 @@
-import type { EquityPoint } from './EquityPoint.ts';
+import type { EquityColumns } from './EquityPoint.ts';
 
 /** The deepest fall from a running peak and the longest time spent below one. */
 export interface Drawdown {
@@ -11,24 +11,26 @@ export interface Drawdown {
   readonly maxDurationMs: number;
 }
 
-export function drawdown(curve: readonly EquityPoint[]): Drawdown {
+export function drawdown(curve: EquityColumns): Drawdown {
+  const { time, equity } = curve;
   let peak = Number.NEGATIVE_INFINITY;
   let peakTime = Number.NaN;
   let max = 0;
   let maxDurationMs = 0;
   let under = false;
-  for (const p of curve) {
-    if (p.equity >= peak) {
-      if (under) maxDurationMs = Math.max(maxDurationMs, p.time - peakTime);
-      peak = p.equity;
-      peakTime = p.time;
+  for (let i = 0; i < equity.length; i++) {
+    const e = equity[i] as number;
+    const t = time[i] as number;
+    if (e >= peak) {
+      if (under) maxDurationMs = Math.max(maxDurationMs, t - peakTime);
+      peak = e;
+      peakTime = t;
       under = false;
     } else {
       under = true;
-      max = Math.max(max, 1 - p.equity / peak);
+      max = Math.max(max, 1 - e / peak);
     }
   }
-  const last = curve[curve.length - 1];
-  if (under && last) maxDurationMs = Math.max(maxDurationMs, last.time - peakTime);
+  if (under) maxDurationMs = Math.max(maxDurationMs, (time[time.length - 1] as number) - peakTime);
   return { max, maxDurationMs };
 }

@@ -106,3 +106,14 @@ describe('equityMetrics on tiny samples answers N/A (null), never NaN or Infinit
     expect(equityMetrics(daily(100, 0, 0), DAY).annualReturn).toBeNull();
   });
 });
+
+describe('equityMetrics on columns', () => {
+  it('gives the very figures of the same curve as points', () => {
+    const points = daily(100, 110, 99, 99, 118.8, 117, 125);
+    const columns = {
+      time: Float64Array.from(points, (p) => p.time),
+      equity: Float64Array.from(points, (p) => p.equity),
+    };
+    expect(equityMetrics(columns, DAY)).toEqual(equityMetrics(points, DAY));
+  });
+});

@@ -1,5 +1,5 @@
 import { drawdown } from './drawdown.ts';
-import type { EquityPoint } from './EquityPoint.ts';
+import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { geometricMean } from './geometricMean.ts';
 import { periodReturns } from './periodReturns.ts';
 import { ratio } from './ratio.ts';
@@ -43,10 +43,12 @@ function sampleVariance(xs: readonly number[]): number | null {
  * convention). Needs at least two points with a positive start; a ratio whose denominator is 0
  * (no volatility, no losing day, no drawdown) is null, never Infinity or NaN.
  */
-export function equityMetrics(curve: readonly EquityPoint[], intervalMs: number): EquityMetrics {
-  const first = curve[0]?.equity;
-  const last = curve[curve.length - 1]?.equity;
-  if (curve.length < 2 || first === undefined || last === undefined || !(first > 0))
+export function equityMetrics(input: EquityCurve, intervalMs: number): EquityMetrics {
+  const curve = equityColumns(input);
+  const n = curve.equity.length;
+  const first = n > 0 ? (curve.equity[0] as number) : undefined;
+  const last = n > 0 ? (curve.equity[n - 1] as number) : undefined;
+  if (n < 2 || first === undefined || last === undefined || !(first > 0))
     return { ...NO_EQUITY_METRICS, startEquity: first ?? null, finalEquity: last ?? null };
   const { returns, periods, periodsPerYear: d } = periodReturns(curve, intervalMs);
   // backtesting.py counts the first period as a 0 return in the geometric mean (pct_change's NaN, filled).

@@ -1,4 +1,4 @@
-import type { EquityPoint } from './EquityPoint.ts';
+import type { EquityColumns } from './EquityPoint.ts';
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -17,21 +17,24 @@ export interface PeriodReturns {
  * than 60 % of 2/7 of the bars fall on a weekend (a market that trades every day), else 252.
  * Bars longer than a day (weekly, monthly) are their own periods, 365 days / bar interval a year.
  */
-export function periodReturns(curve: readonly EquityPoint[], intervalMs: number): PeriodReturns {
+export function periodReturns(curve: EquityColumns, intervalMs: number): PeriodReturns {
+  const { time, equity } = curve;
   const points: number[] = [];
   let weekend = 0;
   let day = Number.NaN;
-  for (const p of curve) {
-    const wd = new Date(p.time).getUTCDay();
+  for (let i = 0; i < time.length; i++) {
+    const t = time[i] as number;
+    // 1970-01-01 was a Thursday: day 0 is weekday 4.
+    const wd = (((Math.floor(t / DAY) + 4) % 7) + 7) % 7;
     if (wd === 0 || wd === 6) weekend++;
-    const d = intervalMs > DAY ? p.time : Math.floor(p.time / DAY);
-    if (d === day) points[points.length - 1] = p.equity;
-    else points.push(p.equity);
+    const d = intervalMs > DAY ? t : Math.floor(t / DAY);
+    if (d === day) points[points.length - 1] = equity[i] as number;
+    else points.push(equity[i] as number);
     day = d;
   }
   const returns: number[] = [];
   for (let i = 1; i < points.length; i++) returns.push((points[i] as number) / (points[i - 1] as number) - 1);
   const perYear =
-    intervalMs > DAY ? YEAR / intervalMs : weekend / Math.max(curve.length, 1) > (2 / 7) * 0.6 ? 365 : 252;
+    intervalMs > DAY ? YEAR / intervalMs : weekend / Math.max(time.length, 1) > (2 / 7) * 0.6 ? 365 : 252;
   return { returns, periods: points.length, periodsPerYear: perYear };
 }

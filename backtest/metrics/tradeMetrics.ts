@@ -1,4 +1,4 @@
-import type { EquityPoint } from './EquityPoint.ts';
+import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { geometricMean } from './geometricMean.ts';
 import { ratio } from './ratio.ts';
 import type { TradeRecord } from './TradeRecord.ts';
@@ -28,23 +28,25 @@ export function tradeReturn(t: TradeRecord): number {
 }
 
 /** Share of `curve` points lying inside some [entryTime, exitTime]; null without points. */
-export function exposureTime(trades: readonly TradeRecord[], curve: readonly EquityPoint[]): number | null {
-  if (curve.length === 0) return null;
+export function exposureTime(trades: readonly TradeRecord[], curve: EquityCurve): number | null {
+  const { time } = equityColumns(curve);
+  if (time.length === 0) return null;
   const spans = trades.map((t) => [t.entryTime, t.exitTime] as const).sort((a, b) => a[0] - b[0]);
   let held = 0;
   let s = 0;
   let reach = Number.NEGATIVE_INFINITY;
-  for (const p of curve) {
-    while (s < spans.length && (spans[s] as readonly [number, number])[0] <= p.time) {
+  for (let i = 0; i < time.length; i++) {
+    const t = time[i] as number;
+    while (s < spans.length && (spans[s] as readonly [number, number])[0] <= t) {
       reach = Math.max(reach, (spans[s] as readonly [number, number])[1]);
       s++;
     }
-    if (p.time <= reach) held++;
+    if (t <= reach) held++;
   }
-  return held / curve.length;
+  return held / time.length;
 }
 
-export function tradeMetrics(trades: readonly TradeRecord[], curve: readonly EquityPoint[]): TradeMetrics {
+export function tradeMetrics(trades: readonly TradeRecord[], curve: EquityCurve): TradeMetrics {
   const n = trades.length;
   const returns = trades.map(tradeReturn);
   let wins = 0;

@@ -4,46 +4,45 @@ import { IssueList } from './IssueList.ts';
 import type { BarColumns } from './parseBarColumns.ts';
 import { defaultMaxGapMs, parseBarGaps } from './parseBarGaps.ts';
 import type { ReadBarsOptions } from './parseBarsCsvText.ts';
-import { parseBarTime } from './parseBarTime.ts';
+import { parseCellNumber } from './parseCellNumber.ts';
+import { newDayCache, parseCellTime } from './parseCellTime.ts';
 import { textProblem } from './parseTextProblem.ts';
 import { splitCsvLine } from './splitCsvLine.ts';
 import { SYMBOL_PATTERN, symbolFromFileName } from './symbolFromFileName.ts';
-
-/** A cell's number as the general path reads it (no empty cell, no hex, finite), else NaN. */
-function cellNumber(text: string, from: number, to: number): number {
-  // A leading blank would shift the general path's hex test (it trims first): leave it to that path.
-  const first = text.charCodeAt(from);
-  if (to === from || first === 32 || first === 9) return Number.NaN;
-  if (to - from > 1 && (text.charCodeAt(from + 1) | 32) === 120) return Number.NaN;
-  const n = Number(text.slice(from, to));
-  return Number.isFinite(n) ? n : Number.NaN;
-}
 
 /** The median step between consecutive times (parseBarsCsvText's medianGap, without objects). */
 function medianStep(time: Float64Array): number | undefined {
   if (time.length < 2) return undefined;
   const steps = new Float64Array(time.length - 1);
   for (let i = 1; i < time.length; i++) steps[i - 1] = (time[i] as number) - (time[i - 1] as number);
+  // Regular bars: a step shared by more than half of them is the median, no sort needed.
+  const first = steps[0] as number;
+  let same = 0;
+  for (let i = 0; i < steps.length; i++) if (steps[i] === first) same++;
+  if (same * 2 > steps.length) return first;
   steps.sort();
   return steps[Math.floor(steps.length / 2)];
 }
 
 /**
  * The fast path of parseBarColumns: undefined as soon as the text needs the general path (it
- * then reparses and reports), so this never has to phrase an error itself.
+ * then reparses and reports), so this never has to phrase an error itself. It reads no substring
+ * per cell and skips the whole-text control-character scan: its cell parsers refuse any such
+ * character, and a refused cell sends the file to the general path, which scans.
  */
 export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptions): BarColumns | undefined {
   const wanted = o.symbol?.trim().toUpperCase();
   const symbol = wanted ?? symbolFromFileName(file);
   if (symbol === undefined || !SYMBOL_PATTERN.test(symbol) || text.includes('"')) return undefined;
   if (o.intervalMs !== undefined && !(o.intervalMs > 0)) return undefined;
-  if (textProblem(text, 'CSV') !== undefined) return undefined;
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let end = text.indexOf('\n', pos);
   if (end < 0) return undefined;
   const headerText = text.slice(pos, text.charCodeAt(end - 1) === 13 ? end - 1 : end);
   const h = barsHeader(splitCsvLine(headerText), 1, new IssueList(file));
-  if (h === undefined || h.symbol >= 0 || headerText.trim() === '') return undefined;
+  // The cell parsers accept no blank or control character; the header is checked here.
+  if (h === undefined || h.symbol >= 0 || headerText.trim() === '' || textProblem(headerText, 'CSV'))
+    return undefined;
   let capacity = 0;
   for (let i = end; i >= 0; i = text.indexOf('\n', i + 1)) capacity++;
   const col = (): Float64Array => new Float64Array(capacity);
@@ -51,6 +50,7 @@ export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptio
   const lines = new Int32Array(capacity);
   const cell = new Float64Array(h.width);
   const isTime = h.time;
+  const days = newDayCache();
   let n = 0;
   let line = 1;
   let prev = Number.NEGATIVE_INFINITY;
@@ -66,7 +66,7 @@ export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptio
       // A surplus cell stays in the last one ("1,2"), which then reads as NaN.
       const comma = c === h.width - 1 ? stop : text.indexOf(',', at);
       if (comma < 0 || comma > stop) return undefined;
-      cell[c] = c === isTime ? parseBarTime(text.slice(at, comma)) : cellNumber(text, at, comma);
+      cell[c] = c === isTime ? parseCellTime(text, at, comma, days) : parseCellNumber(text, at, comma);
       at = comma + 1;
     }
     const t = cell[isTime] as number;

@@ -67,12 +67,15 @@ describe('readBarColumns', () => {
     },
   );
 
-  it.each(readdirSync(BROKEN))('refuses %s with the message readBarsCsv gives', (f) => {
-    const file = join(BROKEN, f);
-    const message = outcome(() => readBarsCsv(file));
-    expect(typeof message).toBe('string');
-    expect(outcome(() => readBarColumns(file))).toBe(message);
-  });
+  it.each(readdirSync(BROKEN).filter((f) => f.endsWith('.csv')))(
+    'refuses %s with the message readBarsCsv gives',
+    (f) => {
+      const file = join(BROKEN, f);
+      const message = outcome(() => readBarsCsv(file));
+      expect(typeof message).toBe('string');
+      expect(outcome(() => readBarColumns(file))).toBe(message);
+    },
+  );
 
   it('reads one market of a multi-market file when told which, and refuses to guess', () => {
     const file = join(BARS, 'multi.csv');

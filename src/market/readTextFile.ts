@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { textProblem } from './parseTextProblem.ts';
 
+const HEAD = 65_536;
+
 function refuse(file: string, message: string, cause?: unknown): never {
   throw new ConfigError([{ location: { file }, path: '', message }], cause === undefined ? {} : { cause });
 }
@@ -29,7 +31,8 @@ export function readTextFile(file: string, kind: string): string {
   } catch {
     refuse(file, `not a text ${kind}: it is not valid UTF-8 (a binary file, or another encoding?)`);
   }
-  const problem = textProblem(text, kind);
+  // A binary file shows itself in its first bytes; the parsers refuse control characters further on.
+  const problem = textProblem(text.length > HEAD ? text.slice(0, HEAD) : text, kind);
   if (problem !== undefined) refuse(file, problem);
   return text;
 }
