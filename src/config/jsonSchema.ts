@@ -6,7 +6,9 @@ import { configSchema } from './schema.ts';
  * The JSON Schema of what may be written in a config file, for editors (the YAML language server
  * reads the `# yaml-language-server: $schema=` line). Draft-07: the widest editor support.
  */
-export function buildJsonSchema(): Record<string, unknown> {
+export function buildJsonSchema(
+  strategyRules: readonly Record<string, unknown>[] = [],
+): Record<string, unknown> {
   const generated = z.toJSONSchema(configSchema, {
     target: 'draft-7',
     io: 'input',
@@ -18,6 +20,10 @@ export function buildJsonSchema(): Record<string, unknown> {
       Object.assign(ctx.jsonSchema, replacement);
     },
   }) as Record<string, unknown>;
+  // Rules from the strategies themselves (see strategy/paramsJsonSchema.ts): config knows no strategy.
+  const entry = (generated.properties as { strategies?: { items?: Record<string, unknown> } }).strategies
+    ?.items;
+  if (entry !== undefined && strategyRules.length > 0) entry.allOf = [...strategyRules];
   const { $schema, ...rest } = generated;
   return {
     $schema,
@@ -28,6 +34,6 @@ export function buildJsonSchema(): Record<string, unknown> {
 }
 
 /** The committed `config/schema.json` text: stable key order, two-space indent, final newline. */
-export function jsonSchemaText(): string {
-  return `${JSON.stringify(buildJsonSchema(), null, 2)}\n`;
+export function jsonSchemaText(strategyRules: readonly Record<string, unknown>[] = []): string {
+  return `${JSON.stringify(buildJsonSchema(strategyRules), null, 2)}\n`;
 }

@@ -1,14 +1,17 @@
-/** The strategies shipped in `strategies/`, by the name a config's `module:` uses. */
-export const BUILTIN_STRATEGIES = {
-  'sma-cross': () => import('../../strategies/sma-cross/index.ts'),
-  breakout: () => import('../../strategies/breakout/index.ts'),
-  grid: () => import('../../strategies/grid/index.ts'),
-  dca: () => import('../../strategies/dca/index.ts'),
-  'funding-carry': () => import('../../strategies/funding-carry/index.ts'),
-} as const satisfies Record<string, () => Promise<{ default: unknown }>>;
+/**
+ * The strategies shipped in `strategies/`, by the name a config's `module:` uses. They are
+ * plugins like a user's own and load the same way, by path at run time: the library never imports
+ * its plugin folder statically (the layering rules hold it to that).
+ */
+export const BUILTIN_STRATEGY_NAMES = ['sma-cross', 'breakout', 'grid', 'dca', 'funding-carry'] as const;
 
-export type BuiltinStrategyName = keyof typeof BUILTIN_STRATEGIES;
+export type BuiltinStrategyName = (typeof BUILTIN_STRATEGY_NAMES)[number];
 
 export function isBuiltinStrategy(name: string): name is BuiltinStrategyName {
-  return Object.hasOwn(BUILTIN_STRATEGIES, name);
+  return (BUILTIN_STRATEGY_NAMES as readonly string[]).includes(name);
+}
+
+/** Where a built-in's module is: `strategies/<name>/index.ts` at the package root. */
+export function builtinStrategyUrl(name: BuiltinStrategyName): URL {
+  return new URL(`../../strategies/${name}/index.ts`, import.meta.url);
 }

@@ -1,5 +1,6 @@
 export type { Bar } from '../domain/bar.ts';
 export type { PriceTick } from '../domain/tick.ts';
+export { CronTimes } from '../scheduler/cronTimes.ts';
 export {
   type AnyStrategy,
   type DefinedStrategy,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_STRATEGIES, isBuiltinStrategy } from './builtins.ts';
+import { BUILTIN_STRATEGY_NAMES, builtinStrategyUrl, isBuiltinStrategy } from './builtins.ts';
 import { type AnyStrategy, isDefinedStrategy } from './defineStrategy.ts';
 
 /**
@@ -12,10 +12,10 @@ import { type AnyStrategy, isDefinedStrategy } from './defineStrategy.ts';
 export async function loadStrategyModule(module: string, baseDir: string): Promise<AnyStrategy> {
   let exports: { default?: unknown };
   if (isBuiltinStrategy(module)) {
-    exports = await BUILTIN_STRATEGIES[module]();
+    exports = (await import(builtinStrategyUrl(module).href)) as { default?: unknown };
   } else {
     const looksLikePath = /[/\\]|\.[cm]?[jt]s$/.test(module);
-    const known = Object.keys(BUILTIN_STRATEGIES).join(', ');
+    const known = BUILTIN_STRATEGY_NAMES.join(', ');
     if (!looksLikePath)
       throw new Error(`no built-in strategy named "${module}" (built-ins: ${known}; or give a path)`);
     const file = isAbsolute(module) ? module : resolve(baseDir, module);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CronTimes } from '../../src/scheduler/cronTimes.ts';
-import { defineStrategy, type StrategyIntent } from '../../src/strategy/index.ts';
+import { CronTimes, defineStrategy, type StrategyIntent } from '../../src/strategy/index.ts';
 
 const cron = z.string().refine(
   (text) => {

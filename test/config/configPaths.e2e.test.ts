@@ -8,15 +8,11 @@ const NODE = join(process.cwd(), 'node_modules/.bin/node');
 const MAIN = join(process.cwd(), 'src/cli/main.ts');
 const DEFAULT = readFileSync('config/default.yaml', 'utf8');
 
-/** config/default.yaml with some lines replaced, written to a fresh directory holding `strategy.ts`. */
+/** config/default.yaml with some lines replaced, written to a fresh directory with a fault profile beside it. */
 function configWith(replace: readonly (readonly [string, string])[]): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-config-paths-'));
-  writeFileSync(join(dir, 'strategy.ts'), 'export default {};\n');
   writeFileSync(join(dir, 'flaky.yaml'), 'errorRate: 0.1\n');
-  let text = DEFAULT.replace('module: ./strategies/sma-cross/index.ts', 'module: ./strategy.ts').replace(
-    'path: var/perpflow.sqlite',
-    `path: ${join(dir, 'var/perpflow.sqlite')}`,
-  );
+  let text = DEFAULT.replace('path: var/perpflow.sqlite', `path: ${join(dir, 'var/perpflow.sqlite')}`);
   for (const [from, to] of replace) {
     if (!text.includes(from)) throw new Error(`config/default.yaml has no "${from}"`);
     text = text.replace(from, to);
@@ -49,7 +45,7 @@ describe('perpflow config validate checks every path the file names', () => {
   });
 
   it('reports a strategy module that does not exist, relative to the config file, at file:line:col', () => {
-    const { dir, file } = configWith([['module: ./strategy.ts', 'module: ./nope.ts']]);
+    const { dir, file } = configWith([['module: sma-cross', 'module: ./nope.ts']]);
     const r = validate(file);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
@@ -58,7 +54,7 @@ describe('perpflow config validate checks every path the file names', () => {
   });
 
   it('reports a built-in strategy name that has no strategies/<name>/index.ts', () => {
-    const { file } = configWith([['module: ./strategy.ts', 'module: no-such-builtin']]);
+    const { file } = configWith([['module: sma-cross', 'module: no-such-builtin']]);
     const r = validate(file);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
@@ -103,7 +99,7 @@ describe('perpflow config validate checks every path the file names', () => {
       stdout: `${JSON.stringify({ ok: true, file: good.file })}\n`,
       stderr: '',
     });
-    const bad = configWith([['module: ./strategy.ts', 'module: ./nope.ts']]);
+    const bad = configWith([['module: sma-cross', 'module: ./nope.ts']]);
     const r = validate(bad.file, '--json');
     expect(r.code).toBe(2);
     const error = (JSON.parse(r.stderr) as { error: { code: string; issues: { path: string }[] } }).error;

@@ -26,7 +26,7 @@ describe('loadConfig', () => {
     expect(config.mode).toBe('dry-run');
     expect(config.venue.url).toBeNull();
     expect(config.venue.apiKey).toBeNull();
-    expect(config.strategies[0]?.module).toBe('./strategies/sma-cross/index.ts');
+    expect(config.strategies[0]?.module).toBe('sma-cross');
   });
 
   it('loads the examples when the variables they reference are set', () => {

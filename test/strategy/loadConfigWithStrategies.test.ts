@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfigWithStrategies } from '../../src/config/strategyParams.ts';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
+import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
 
 const RISK = `risk:
   account: { maxOpenPositions: 3, maxNotionalPerPosition: 1000, maxTotalNotional: 3000, maxLeverage: 5, maxIntentsPerMinute: 30, dailyLossLimit: 200, maxDrawdownPct: 10 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfigWithStrategies } from '../../src/config/strategyParams.ts';
+import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
 
 const run = promisify(execFile);
 const REPO = resolve(import.meta.dirname, '../..');

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { jsonSchemaText } from '../../config/jsonSchema.ts';
-import { loadConfig } from '../../config/loadConfig.ts';
+import { loadConfigWithStrategies } from '../../strategy/loadConfigWithStrategies.ts';
+import { builtinParamsRules } from '../../strategy/paramsJsonSchema.ts';
 import { action } from '../action.ts';
 
 export const DEFAULT_SCHEMA_FILE = 'config/schema.json';
@@ -19,8 +20,8 @@ export function registerConfigCommands(program: Command): Command {
     .argument('<file>', 'the YAML config file')
     .option('--json', 'print {"ok":true,"file":…}; problems go to stderr as {"error":{…,"issues":[…]}}')
     .action(
-      action((file: string, options: { json?: boolean }) => {
-        loadConfig(file, { checkPaths: true });
+      action(async (file: string, options: { json?: boolean }) => {
+        await loadConfigWithStrategies(file, { checkPaths: true });
         process.stdout.write(options.json ? `${JSON.stringify({ ok: true, file })}\n` : `ok: ${file}\n`);
       }),
     );
@@ -31,8 +32,8 @@ export function registerConfigCommands(program: Command): Command {
     .option('--out <file>', 'where to write it; "-" for standard output', DEFAULT_SCHEMA_FILE)
     .option('--json', 'print {"wrote":FILE} (the schema itself is JSON with --out -)')
     .action(
-      action((options: { out: string; json?: boolean }) => {
-        const text = jsonSchemaText();
+      action(async (options: { out: string; json?: boolean }) => {
+        const text = jsonSchemaText(await builtinParamsRules());
         if (options.out === '-') {
           process.stdout.write(text);
           return;

@@ -6,7 +6,7 @@ export const strategySchema = z
   .strictObject({
     id: slug('a strategy id').describe('Unique id: lower-case letters, digits and dashes.'),
     module: nonEmptyPath('the path of the strategy module').describe(
-      'Path of the strategy plugin, relative to the working directory.',
+      'A built-in strategy by name (sma-cross, breakout, grid, dca, funding-carry), or the path of a strategy module relative to this config file.',
     ),
     markets: z
       .array(marketSymbol(), { error: 'expected a list of market symbols, like [BTCUSDT]' })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { builtinParamsRules } from './strategyParamsJsonSchema.ts';
+import { builtinParamsRules } from './paramsJsonSchema.ts';
 
 describe('builtinParamsRules', () => {
-  it('gives each built-in its params schema under a rule on its module name', () => {
-    const rules = builtinParamsRules() as {
+  it('gives each built-in its params schema under a rule on its module name', async () => {
+    const rules = (await builtinParamsRules()) as {
       if: { properties: { module: { const: string } } };
       then: {
         properties: { params: { properties: Record<string, unknown>; additionalProperties: unknown } };

@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
-import type { AnyStrategy } from '../strategy/defineStrategy.ts';
-import { loadStrategyModule } from '../strategy/loadStrategyModule.ts';
-import { type LoadConfigOptions, loadConfig } from './loadConfig.ts';
-import type { PerpflowConfig } from './schema.ts';
+import { type LoadConfigOptions, loadConfig } from '../config/loadConfig.ts';
+import type { PerpflowConfig } from '../config/schema.ts';
+import type { AnyStrategy } from './defineStrategy.ts';
+import { loadStrategyModule } from './loadStrategyModule.ts';
 
 export interface LoadedConfig {
   readonly config: PerpflowConfig;
