@@ -87,6 +87,7 @@ export class Journal {
         'INSERT INTO meta(key,value) VALUES (?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value',
       ),
       delMeta: database.prepare('DELETE FROM meta WHERE key=?'),
+      dataVersion: database.prepare('PRAGMA data_version'),
     };
     for (const row of database.prepare('SELECT * FROM requests').all() as unknown as RequestRow[]) {
       this.remember(rowToRecord(row));
@@ -278,6 +279,11 @@ export class Journal {
   }
 
   // ---- meta (latched state) -------------------------------------------------------------------
+
+  /** Changes when another connection committed: lets the risk gate's latch cache notice `perpflow halt`. */
+  dataVersion(): number {
+    return Number((this.stmt.dataVersion.get() as { data_version: number }).data_version);
+  }
 
   getMeta(key: string): string | undefined {
     const row = this.stmt.getMeta.get(key) as { value: string } | undefined;
