@@ -8,7 +8,7 @@ import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import { noteOutput, secretTap } from '../log/secretTap.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
@@ -31,7 +31,7 @@ import { Tracker } from './Tracker.ts';
 
 export interface CoreParts {
   readonly venue: VenuePort;
-  readonly journal: Journal;
+  readonly journal: JournalPort;
   readonly clock: Clock;
   readonly options: ExecutionOptions;
   readonly events$: Subject<ExecutionEvent>;
@@ -51,7 +51,7 @@ export interface CoreParts {
  */
 export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost {
   readonly venue: VenuePort;
-  readonly journal: Journal;
+  readonly journal: JournalPort;
   readonly clock: Clock;
   readonly options: ExecutionOptions['reconcile'];
   readonly gate: RiskGate;

@@ -7,7 +7,7 @@ import type { Decimal } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { AuthError } from '../errors/venueErrors.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import { cachedLatches } from '../risk/latchStore.ts';
@@ -32,9 +32,10 @@ import type { Tracker } from './Tracker.ts';
 
 export type { SubmitResult } from './submitResult.ts';
 
-export interface ExecutorOptions {
+export interface ExecutorOptions<J extends JournalPort = JournalPort> {
   readonly venue: VenuePort;
-  readonly journal: Journal;
+  /** The SQLite `Journal` (live, dry-run, sim) or a `MemoryJournal` (backtest). */
+  readonly journal: J;
   readonly clock: Clock;
   readonly risk?: RiskOptions;
   readonly execution?: ExecutionOptionsInput;
@@ -57,9 +58,9 @@ export interface ExecutorOptions {
  * settled from positions, never by sending again. It owns no cadence and no process concern:
  * lease, periodic reconcile, heartbeat and the close-all watch are the kernel's (housekeeping.ts).
  */
-export class Executor {
+export class Executor<J extends JournalPort = JournalPort> {
   readonly venue: VenuePort;
-  readonly journal: Journal;
+  readonly journal: J;
   readonly clock: Clock;
   readonly options: ExecutionOptions;
   readonly events$: Subject<ExecutionEvent>;
@@ -73,7 +74,7 @@ export class Executor {
   private reconciling: Promise<ReconcileResult> | undefined;
   private reconciledOnce = false;
 
-  private constructor(o: ExecutorOptions) {
+  private constructor(o: ExecutorOptions<J>) {
     this.venue = o.venue;
     this.journal = o.journal;
     this.clock = o.clock;
@@ -104,8 +105,8 @@ export class Executor {
    * submit once `ready`. It takes no lease and starts no periodic timer: the kernel takes the
    * lease first (`acquireTradingLease`) and registers `housekeepingJobs` with its scheduler.
    */
-  static async start(o: ExecutorOptions): Promise<Executor> {
-    const ex = new Executor(o);
+  static async start<J extends JournalPort>(o: ExecutorOptions<J>): Promise<Executor<J>> {
+    const ex = new Executor<J>(o);
     if (ex.quarantined && o.journal.getMeta('quarantineAlerted') === undefined) {
       ex.alert(
         'critical',

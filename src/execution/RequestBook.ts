@@ -5,7 +5,7 @@ import type { RequestRecord } from '../domain/request.ts';
 import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { ExecutionEvent } from './events.ts';
@@ -15,7 +15,7 @@ import type { SubmitResult } from './submitResult.ts';
 
 /** What the book needs from the executor around it. */
 export interface RequestBookHost {
-  readonly journal: Journal;
+  readonly journal: JournalPort;
   readonly index: ExposureIndex;
   alive(): boolean;
   emit(e: ExecutionEvent): void;

@@ -2,7 +2,7 @@ import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { Decimal } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
 import type { Capability } from '../risk/tradingState.ts';
 import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
@@ -17,7 +17,7 @@ import type { RequestChange } from './requestChange.ts';
  */
 export interface ReconcileHost {
   readonly venue: VenuePort;
-  readonly journal: Journal;
+  readonly journal: JournalPort;
   readonly clock: Clock;
   readonly options: ExecutionOptions['reconcile'];
   readonly gate: Pick<

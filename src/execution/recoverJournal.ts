@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../domain/request.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
 import type { RequestChange } from './requestChange.ts';
 import type { Tracker } from './Tracker.ts';
@@ -9,7 +9,7 @@ import type { Tracker } from './Tracker.ts';
  * request is indexed and, with a tempId, polled again.
  */
 export function recoverJournal(
-  journal: Journal,
+  journal: JournalPort,
   move: (changes: readonly RequestChange[]) => RequestRecord[],
   index: ExposureIndex,
   tracker: Tracker,

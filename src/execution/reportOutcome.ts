@@ -1,5 +1,5 @@
 import type { RequestRecord } from '../domain/request.ts';
-import type { RequestPatch } from '../journal/Journal.ts';
+import type { RequestPatch } from '../journal/JournalPort.ts';
 import type { RequestStatusReport } from '../venue/VenuePort.ts';
 import { type FeeRates, reportFill, requestOutcome } from './outcome.ts';
 import type { Outcome } from './RequestBook.ts';

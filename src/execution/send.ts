@@ -4,7 +4,7 @@ import type { Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { BatchAck, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
 import { closeAllRecords } from './closeAllRecords.ts';
@@ -18,7 +18,7 @@ import { sendRequests } from './venueOrders.ts';
 /** What sending needs from the executor: the answer paths plus the journal and the venue. */
 export interface SendHost extends AnswerHost {
   readonly venue: VenuePort;
-  readonly journal: Journal;
+  readonly journal: JournalPort;
   readonly clock: Clock;
   readonly ledger: PositionLedger;
   readonly index: ExposureIndex;

@@ -9,6 +9,8 @@ import { isTerminal, type RequestStatus, transition } from '../domain/requestSta
 import type { PositionSide } from '../domain/side.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
+import { noteOutput, secretTap } from '../log/secretTap.ts';
+import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
 import { claimLease, markDead, markLive } from './lease.ts';
 import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
@@ -22,15 +24,7 @@ export interface JournalOptions {
   readonly leaseTtlMs?: number;
 }
 
-export interface ExternalPositionRow {
-  readonly positionKey: string;
-  readonly symbol: string;
-  readonly side: PositionSide;
-  readonly quantity: string;
-  readonly firstSeen: number;
-}
-
-export type RequestPatch = Partial<Omit<RequestRecord, 'clientRequestId' | 'status' | 'createdAt'>>;
+export type { ExternalPositionRow, RequestPatch } from './JournalPort.ts';
 
 const COLUMNS =
   'client_request_id,intent_id,strategy_id,kind,symbol,side,quantity,params,status,venue_status,temp_id,quote_id,batch_id,filled_quantity,avg_price,error_code,reason,created_at,submitted_at,updated_at';
@@ -47,7 +41,7 @@ const UPDATES = COLUMNS.split(',')
  * transactions; the first failed write makes the journal refuse every later write (fail closed),
  * so nothing is sent that is not on disk.
  */
-export class Journal {
+export class Journal implements JournalPort {
   readonly database: DatabaseSync;
   readonly path: string;
   readonly instanceId = randomUUID();
@@ -148,6 +142,7 @@ export class Journal {
   insertRequests(records: readonly RequestRecord[]): void {
     this.write('insert requests', () => {
       for (const r of records) {
+        if (secretTap.enabled) noteOutput('journal', JSON.stringify(r));
         this.stmt.insert.run(recordToParams(r));
         this.stmt.trans.run(r.clientRequestId, null, r.status, r.createdAt, null);
       }
@@ -159,9 +154,7 @@ export class Journal {
    * Moves requests to new statuses through the transition table (illegal → throws before
    * anything is written) and applies their patches, in one transaction.
    */
-  transitionMany(
-    changes: readonly { id: ClientRequestId; to: RequestStatus; patch?: RequestPatch; note?: string }[],
-  ): RequestRecord[] {
+  transitionMany(changes: readonly RequestTransition[]): RequestRecord[] {
     const now = this.clock.now();
     const next = changes.map((c) => {
       const cur = this.mustGet(c.id);
@@ -174,6 +167,7 @@ export class Journal {
     });
     this.write('transition requests', () => {
       for (const n of next) {
+        if (secretTap.enabled) noteOutput('journal', JSON.stringify(n.rec));
         this.stmt.update.run(recordToParams(n.rec));
         this.stmt.trans.run(n.rec.clientRequestId, n.from, n.rec.status, now, n.note ?? null);
       }
@@ -241,6 +235,7 @@ export class Journal {
   /** Records a fill once; false when its fillId was already applied (A10). */
   recordFill(f: Fill): boolean {
     return this.write('record fill', () => {
+      if (secretTap.enabled) noteOutput('journal', JSON.stringify(f));
       const res = this.stmt.fill.run(
         f.fillId,
         f.clientRequestId,

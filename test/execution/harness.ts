@@ -14,6 +14,7 @@ import { createEventBus, type ExecutionEvent } from '../../src/execution/events.
 import { housekeepingJobs } from '../../src/execution/housekeeping.ts';
 import type { ExecutionOptionsInput } from '../../src/execution/options.ts';
 import { acquireTradingLease, leaseScopeOf } from '../../src/execution/tradingLease.ts';
+import type { Journal } from '../../src/journal/Journal.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
 import type { RiskOptions } from '../../src/risk/limits.ts';
 import { Scheduler } from '../../src/scheduler/Scheduler.ts';
@@ -77,7 +78,7 @@ export function tempJournalPath(): string {
 }
 
 export interface Running {
-  readonly executor: Executor;
+  readonly executor: Executor<Journal>;
   readonly events: ExecutionEvent[];
   /** Submitting venue calls so far (single, batch, close-all), counted from `venueCall` events. */
   readonly venueCalls: () => number;
