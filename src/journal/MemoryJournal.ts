@@ -3,11 +3,12 @@ import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import { isTerminal, type RequestStatus, transition } from '../domain/requestStatus.ts';
+import { type RequestStatus, transition } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
 import { noteOutput, secretTap } from '../log/secretTap.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
+import { RequestCache } from './RequestCache.ts';
 
 /**
  * The journal of a backtest: the same semantics as the SQLite `Journal` (transition table, fills
@@ -18,9 +19,7 @@ export class MemoryJournal implements JournalPort {
   readonly path = ':memory-journal:';
   readonly instanceId = randomUUID();
   private readonly clock: Clock;
-  private readonly requests = new Map<ClientRequestId, RequestRecord>();
-  private readonly byIntentIndex = new Map<IntentId, ClientRequestId[]>();
-  private readonly open = new Map<ClientRequestId, RequestRecord>();
+  private readonly cache = new RequestCache();
   private readonly fillLog = new Map<string, Fill>();
   private readonly meta = new Map<string, string>();
   private readonly externalRows = new Map<string, ExternalPositionRow>();
@@ -61,20 +60,13 @@ export class MemoryJournal implements JournalPort {
 
   private remember(r: RequestRecord): void {
     if (secretTap.enabled) noteOutput('journal', JSON.stringify(r));
-    if (!this.requests.has(r.clientRequestId)) {
-      const list = this.byIntentIndex.get(r.intentId);
-      if (list === undefined) this.byIntentIndex.set(r.intentId, [r.clientRequestId]);
-      else list.push(r.clientRequestId);
-    }
-    this.requests.set(r.clientRequestId, r);
-    if (isTerminal(r.status)) this.open.delete(r.clientRequestId);
-    else this.open.set(r.clientRequestId, r);
+    this.cache.remember(r);
   }
 
   insertRequests(records: readonly RequestRecord[]): void {
     this.write('insert requests', () => {
       for (const r of records)
-        if (this.requests.has(r.clientRequestId))
+        if (this.cache.has(r.clientRequestId))
           throw new Error(`UNIQUE constraint failed: requests.client_request_id (${r.clientRequestId})`);
     });
     for (const r of records) this.remember(r);
@@ -106,25 +98,24 @@ export class MemoryJournal implements JournalPort {
   }
 
   get(id: ClientRequestId): RequestRecord | undefined {
-    return this.requests.get(id);
+    return this.cache.get(id);
   }
 
   private mustGet(id: ClientRequestId): RequestRecord {
-    const r = this.requests.get(id);
-    if (r === undefined) throw new JournalError(`no journaled request ${id}`);
-    return r;
+    return this.cache.mustGet(id);
   }
 
   byIntent(intentId: IntentId): RequestRecord[] {
-    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.requests.get(id) as RequestRecord);
+    return this.cache.byIntent(intentId);
   }
 
   all(): RequestRecord[] {
-    return [...this.requests.values()];
+    return this.cache.all();
   }
 
+  /** Requests without a terminal status: what recovery must settle. */
   nonTerminal(): RequestRecord[] {
-    return [...this.open.values()];
+    return this.cache.nonTerminal();
   }
 
   recordFill(f: Fill): boolean {

@@ -7,7 +7,7 @@ import type { LatchStore } from './latchStore.ts';
 import type { LimitSet, RiskOptions } from './limits.ts';
 import { RateWindow } from './RateWindow.ts';
 import type { RiskEventSink } from './riskEvents.ts';
-import { Capability, TradingState } from './tradingState.ts';
+import { type Capability, capabilityOf, TradingState } from './tradingState.ts';
 
 /** What the gate needs to know about current exposure; the executor provides it. */
 export interface ExposureView {
@@ -24,12 +24,6 @@ const STATE_KEY = 'tradingState';
 const REASON_KEY = 'tradingStateReason';
 const capKey = (c: Capability): string => `capabilityHalt:${c}`;
 const marketKey = (symbol: string): string => `marketHalt:${symbol}`;
-
-function capabilityOf(intent: Intent): Capability {
-  if (intent.kind === 'open') return Capability.open;
-  if (intent.kind === 'cancel') return Capability.cancel;
-  return Capability.close;
-}
 
 /**
  * The gate every intent passes (reliability.md A9, A11). State that must survive a restart —
