@@ -269,6 +269,24 @@ describe('scenario 19: the operator kill switch', () => {
   });
 });
 
+describe('scenario 19b: close-all requested from another host (no signal reaches the process)', () => {
+  it('is obeyed by the close-all watch job within one housekeeping period', async () => {
+    const v = await setupVenue();
+    const path = tempJournalPath();
+    const { executor, events } = await startExecutor(v, { path });
+    await executor.submit(openIntent('watch-1'));
+    await settle(v, executor);
+    await run('halt', '--journal', path, '--close-all');
+    await v.clock.advance(29_000);
+    expect(show(await venueExposure(v))).toEqual({ 'BTCUSDT:LONG': '0.01' });
+    await v.clock.advance(1_000);
+    await settle(v, executor);
+    expect(show(await venueExposure(v))).toEqual({});
+    expect(show(executor.exposure())).toEqual({});
+    expect(events.some((e) => e.type === 'alert' && e.code === 'HALT_SIGNAL')).toBe(true);
+  });
+});
+
 describe('scenario 20: a second instance on the same journal', () => {
   it('refuses to start while the first holds the lease, and starts once the first is gone', async () => {
     const v = await setupVenue();
