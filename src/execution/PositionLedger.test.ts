@@ -57,4 +57,16 @@ describe('PositionLedger', () => {
     expect(l.summary(StrategyId('s1')).realised.toString()).toBe('0');
     expect(l.openLots()).toHaveLength(0);
   });
+
+  it('prices unrealised PnL from the latest numeric mark, whichever of the two mark paths came last', () => {
+    const l = new PositionLedger();
+    l.apply(fill('a', 'open', '0.3', '100.1'));
+    l.markNumber('BTCUSDT', 100.2);
+    l.markNumber('BTCUSDT', 100.4);
+    expect(l.summary().unrealised.toString()).toBe('0.09');
+    l.mark('BTCUSDT', dec('100.3'));
+    expect(l.markPrice('BTCUSDT')?.toString()).toBe('100.3');
+    l.markNumber('BTCUSDT', 100.5);
+    expect(l.markPrice('BTCUSDT')?.toString()).toBe('100.5');
+  });
 });

@@ -1,6 +1,6 @@
 import type { Fill } from '../domain/fill.ts';
 import type { StrategyId } from '../domain/ids.ts';
-import { type Decimal, sum, ZERO } from '../domain/money.ts';
+import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
 
 /** One venue position as the ledger knows it, attributed to the strategy that opened it. */
@@ -40,6 +40,8 @@ export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): strin
 export class PositionLedger {
   private readonly lots = new Map<string, Lot>();
   private readonly marks = new Map<string, Decimal>();
+  /** Marks as they arrive from a price feed, made Decimal only when read (the backtest hot path). */
+  private readonly rawMarks = new Map<string, number>();
   private readonly realisedLog: { ts: number; pnl: Decimal }[] = [];
   private readonly feeLog: { ts: number; fee: Decimal }[] = [];
   private readonly applied = new Set<string>();
@@ -102,10 +104,21 @@ export class PositionLedger {
   }
 
   mark(symbol: string, price: Decimal): void {
+    this.rawMarks.delete(symbol);
     this.marks.set(symbol, price);
   }
 
+  /** A mark as a plain number: one map write, no Decimal until something reads it. */
+  markNumber(symbol: string, price: number): void {
+    this.rawMarks.set(symbol, price);
+  }
+
   markPrice(symbol: string): Decimal | undefined {
+    const raw = this.rawMarks.get(symbol);
+    if (raw !== undefined) {
+      this.rawMarks.delete(symbol);
+      this.marks.set(symbol, dec(raw));
+    }
     return this.marks.get(symbol);
   }
 
@@ -130,7 +143,7 @@ export class PositionLedger {
   }
 
   unrealised(lot: Lot): Decimal {
-    const mark = this.marks.get(lot.symbol);
+    const mark = this.markPrice(lot.symbol);
     if (mark === undefined) return ZERO;
     return mark.minus(lot.avgOpenPrice).times(lot.openQuantity).times(sideSign(lot.side));
   }
@@ -147,7 +160,7 @@ export class PositionLedger {
       fees: sum(lots.map((l) => l.fees)),
       funding: sum(lots.map((l) => l.funding)),
       openPositions: open.length,
-      notional: sum(open.map((l) => l.openQuantity.times(this.marks.get(l.symbol) ?? l.avgOpenPrice))),
+      notional: sum(open.map((l) => l.openQuantity.times(this.markPrice(l.symbol) ?? l.avgOpenPrice))),
     };
   }
 

@@ -1,11 +1,11 @@
 import { FillId, type StrategyId } from '../domain/ids.ts';
 import { ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
-import type { Executor } from './Executor.ts';
 import { fingerprint, isLive } from './positionMatch.ts';
+import type { ReconcileHost } from './reconcileHost.ts';
 
 /** Scenario 8: positions the journal cannot explain are adopted as external, alerted, not traded. */
-export function adoptExternals(ex: Executor, positions: readonly Position[]): number {
+export function adoptExternals(ex: ReconcileHost, positions: readonly Position[]): number {
   const claimed = new Set(
     ex.journal
       .all()

@@ -2,24 +2,17 @@ import type { Fill } from '../domain/fill.ts';
 import { FillId, MarketSymbol, QuoteId } from '../domain/ids.ts';
 import { ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
-import type { Executor } from './Executor.ts';
 import { isLive } from './positionMatch.ts';
-
-/** First sighting of a lot that disagrees with the venue, per lot key (scenario 6's window). */
-const mismatchSince = new WeakMap<Executor, Map<string, number>>();
+import type { ReconcileHost } from './reconcileHost.ts';
 
 /**
  * Scenario 9: the venue shows less than the ledger (liquidation, manual close, TP/SL). After the
  * convergence window the ledger follows the venue with a deterministic RECONCILED_CLOSE fill;
  * the venue showing more on a known quote halts the market instead (scenario 6): never a trade.
  */
-export function convergeLots(ex: Executor, positions: readonly Position[]): number {
+export function convergeLots(ex: ReconcileHost, positions: readonly Position[]): number {
   const now = ex.clock.now();
-  let seen = mismatchSince.get(ex);
-  if (seen === undefined) {
-    seen = new Map();
-    mismatchSince.set(ex, seen);
-  }
+  const seen = ex.mismatchSince;
   const byQuote = new Map(positions.filter((p) => p.quoteId !== null).map((p) => [p.quoteId as string, p]));
   const busy = new Set(
     ex.journal
@@ -45,7 +38,7 @@ export function convergeLots(ex: Executor, positions: readonly Position[]): numb
     }
     const first = seen.get(lot.key) ?? now;
     seen.set(lot.key, first);
-    if (now - first < ex.options.reconcile.convergenceMs) continue;
+    if (now - first < ex.options.convergenceMs) continue;
     seen.delete(lot.key);
     if (diff.lessThan(0)) {
       ex.gate.haltMarket(

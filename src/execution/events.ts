@@ -5,10 +5,11 @@ import type { Intent } from '../domain/intent.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
+import type { RequestKind } from '../domain/venueStatus.ts';
 import type { DenialReason } from '../risk/denialReason.ts';
-import type { Capability, TradingState } from '../risk/tradingState.ts';
+import type { RiskEvent } from '../risk/riskEvents.ts';
 
-export type AlertSeverity = 'info' | 'warning' | 'critical';
+export type { AlertSeverity } from '../risk/riskEvents.ts';
 
 /** Everything the execution core reports; the kernel, logs and reports subscribe. */
 export type ExecutionEvent =
@@ -32,6 +33,13 @@ export type ExecutionEvent =
       readonly record: RequestRecord;
     }
   | { readonly type: 'fillApplied'; readonly fill: Fill }
+  /** One call that submits to the venue (single, batch or close-all), emitted before it is sent. */
+  | {
+      readonly type: 'venueCall';
+      readonly call: 'submit' | 'batch' | 'closeAll';
+      readonly kind: RequestKind;
+      readonly requests: number;
+    }
   | {
       readonly type: 'externalPositionAdopted';
       readonly positionKey: string;
@@ -40,19 +48,7 @@ export type ExecutionEvent =
       readonly quantity: string;
     }
   | { readonly type: 'reconciled'; readonly at: number; readonly unresolved: number }
-  | {
-      readonly type: 'alert';
-      readonly severity: AlertSeverity;
-      readonly code: string;
-      readonly message: string;
-    }
-  | {
-      readonly type: 'tradingStateChanged';
-      readonly from: TradingState;
-      readonly to: TradingState;
-      readonly reason: string;
-    }
-  | { readonly type: 'capabilityHalted'; readonly capability: Capability; readonly reason: string };
+  | RiskEvent;
 
 export type EventSink = (event: ExecutionEvent) => void;
 

@@ -5,7 +5,7 @@ import { AuthError, PermissionError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import { adoptExternals } from './adoptExternals.ts';
 import { convergeLots } from './convergeLots.ts';
-import type { Executor } from './Executor.ts';
+import type { ReconcileHost } from './reconcileHost.ts';
 import { settleUnknowns } from './settleUnknowns.ts';
 
 export interface ReconcileResult {
@@ -21,7 +21,7 @@ export interface ReconcileResult {
  * (reliability.md A7, scenarios 1-3, 6-9). A failed or malformed read voids the cycle: nothing
  * changes, and nothing is inferred from absence.
  */
-export async function reconcile(ex: Executor): Promise<ReconcileResult> {
+export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   const none = { resolved: 0, adopted: 0, converged: 0 };
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   let positions: readonly Position[];
@@ -52,7 +52,7 @@ export async function reconcile(ex: Executor): Promise<ReconcileResult> {
   return { ok: true, resolved, adopted, converged };
 }
 
-async function refreshMarks(ex: Executor, positions: readonly Position[]): Promise<void> {
+async function refreshMarks(ex: ReconcileHost, positions: readonly Position[]): Promise<void> {
   // Every tradable market, not only those with positions: notional limits need a price first.
   const symbols = new Set<string>([
     ...ex.marketSymbols(),

@@ -3,14 +3,14 @@ import { ClientRequestId, type QuoteId } from '../domain/ids.ts';
 import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
 import { type MarketSpec, roundQuantity } from '../domain/market.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 
 export interface BuildContext {
   readonly clock: Clock;
-  readonly journal: Journal;
+  readonly journal: JournalPort;
   readonly index: ExposureIndex;
   readonly ledger: PositionLedger;
 }

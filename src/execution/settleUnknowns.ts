@@ -2,17 +2,17 @@ import { ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminalVenueStatus } from '../domain/venueStatus.ts';
-import type { Executor } from './Executor.ts';
 import { fingerprint, isLive } from './positionMatch.ts';
+import type { ReconcileHost } from './reconcileHost.ts';
 
 /**
  * Unknown requests settled from the positions list (scenarios 1-4, 13): by tempId, by asking the
  * status endpoint once more, then by fingerprint; with no trace after the settle window, not
  * executed. Never by sending again.
  */
-export async function settleUnknowns(ex: Executor, positions: readonly Position[]): Promise<number> {
+export async function settleUnknowns(ex: ReconcileHost, positions: readonly Position[]): Promise<number> {
   const now = ex.clock.now();
-  const o = ex.options.reconcile;
+  const o = ex.options;
   const all = ex.journal.all();
   const claimedTemp = new Set(
     all.filter((r) => r.kind === 'open' && r.tempId !== undefined).map((r) => r.tempId as string),
@@ -47,7 +47,7 @@ export async function settleUnknowns(ex: Executor, positions: readonly Position[
         ex.applyReport(r, rep, terminal, true);
         if (terminal) resolved++;
         else if (ex.journal.get(r.clientRequestId)?.status === 'ACCEPTED')
-          ex.tracker.track(ex.journal.get(r.clientRequestId) as RequestRecord);
+          ex.track(ex.journal.get(r.clientRequestId) as RequestRecord);
         continue;
       }
     } catch {
@@ -149,7 +149,7 @@ export async function settleUnknowns(ex: Executor, positions: readonly Position[
 }
 
 /** An unknown open found in the positions list: executed if filled, else back to polling. */
-function resolveOpenFromRow(ex: Executor, r: RequestRecord, row: Position): boolean {
+function resolveOpenFromRow(ex: ReconcileHost, r: RequestRecord, row: Position): boolean {
   const price = row.openedPrice;
   // Without a fill price the venue has not filled it yet, whatever else the row says.
   const filled =
@@ -185,6 +185,6 @@ function resolveOpenFromRow(ex: Executor, r: RequestRecord, row: Position): bool
       note: 'positions list shows it pending',
     },
   ]);
-  ex.tracker.track(back as RequestRecord);
+  ex.track(back as RequestRecord);
   return false;
 }

@@ -2,15 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
-import { ClientRequestId, FillId, type IntentId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
-import { dec } from '../domain/money.ts';
+import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import { isTerminal, type RequestStatus, transition } from '../domain/requestStatus.ts';
-import type { PositionSide } from '../domain/side.ts';
+import { type RequestStatus, transition } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
-import { claimLease, markDead, markLive } from './lease.ts';
+import { noteOutput, secretTap } from '../log/secretTap.ts';
+import { deleteExternalRow, readExternals, upsertExternalRow } from './externalRows.ts';
+import { insertFill, readFills } from './fillRows.ts';
+import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
+import { beatLease, claimLease, markDead, markLive, releaseLease } from './lease.ts';
+import { RequestCache } from './RequestCache.ts';
 import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
+import {
+  INSERT_REQUEST_SQL,
+  INSERT_TRANSITION_SQL,
+  readTransitions,
+  SET_META_SQL,
+  type TransitionRow,
+  UPDATE_REQUEST_SQL,
+} from './requestSql.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 
 export interface JournalOptions {
@@ -22,40 +33,20 @@ export interface JournalOptions {
   readonly leaseTtlMs?: number;
 }
 
-export interface ExternalPositionRow {
-  readonly positionKey: string;
-  readonly symbol: string;
-  readonly side: PositionSide;
-  readonly quantity: string;
-  readonly firstSeen: number;
-}
-
-export type RequestPatch = Partial<Omit<RequestRecord, 'clientRequestId' | 'status' | 'createdAt'>>;
-
-const COLUMNS =
-  'client_request_id,intent_id,strategy_id,kind,symbol,side,quantity,params,status,venue_status,temp_id,quote_id,batch_id,filled_quantity,avg_price,error_code,reason,created_at,submitted_at,updated_at';
-const VALUES = COLUMNS.split(',')
-  .map((c) => `$${c}`)
-  .join(',');
-const UPDATES = COLUMNS.split(',')
-  .slice(1)
-  .map((c) => `${c}=$${c}`)
-  .join(',');
+export type { ExternalPositionRow, RequestPatch } from './JournalPort.ts';
 
 /**
  * The write-ahead journal (reliability.md A1) on node:sqlite in WAL mode. Writes are synchronous
  * transactions; the first failed write makes the journal refuse every later write (fail closed),
  * so nothing is sent that is not on disk.
  */
-export class Journal {
+export class Journal implements JournalPort {
   readonly database: DatabaseSync;
   readonly path: string;
   readonly instanceId = randomUUID();
   private readonly clock: Clock;
   private readonly leaseTtlMs: number;
-  private readonly cache = new Map<ClientRequestId, RequestRecord>();
-  private readonly byIntentIndex = new Map<IntentId, ClientRequestId[]>();
-  private readonly open = new Map<ClientRequestId, RequestRecord>();
+  private readonly cache = new RequestCache();
   private failure: JournalError | undefined;
   private leaseScope: string | undefined;
   private closed = false;
@@ -74,22 +65,16 @@ export class Journal {
       .prepare('INSERT OR IGNORE INTO meta(key,value) VALUES (?,?)')
       .run('schemaVersion', `${SCHEMA_VERSION}`);
     this.stmt = {
-      insert: database.prepare(`INSERT INTO requests(${COLUMNS}) VALUES (${VALUES})`),
-      update: database.prepare(`UPDATE requests SET ${UPDATES} WHERE client_request_id=$client_request_id`),
-      trans: database.prepare(
-        'INSERT INTO transitions(client_request_id,from_status,to_status,at,note) VALUES (?,?,?,?,?)',
-      ),
-      fill: database.prepare(
-        'INSERT OR IGNORE INTO fills(fill_id,client_request_id,strategy_id,quote_id,symbol,side,effect,quantity,price,fee,ts) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
-      ),
+      insert: database.prepare(INSERT_REQUEST_SQL),
+      update: database.prepare(UPDATE_REQUEST_SQL),
+      trans: database.prepare(INSERT_TRANSITION_SQL),
       getMeta: database.prepare('SELECT value FROM meta WHERE key=?'),
-      setMeta: database.prepare(
-        'INSERT INTO meta(key,value) VALUES (?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value',
-      ),
+      setMeta: database.prepare(SET_META_SQL),
       delMeta: database.prepare('DELETE FROM meta WHERE key=?'),
+      dataVersion: database.prepare('PRAGMA data_version'),
     };
     for (const row of database.prepare('SELECT * FROM requests').all() as unknown as RequestRow[]) {
-      this.remember(rowToRecord(row));
+      this.cache.remember(rowToRecord(row));
     }
   }
 
@@ -132,38 +117,26 @@ export class Journal {
 
   // ---- requests -------------------------------------------------------------------------------
 
-  private remember(r: RequestRecord): void {
-    if (!this.cache.has(r.clientRequestId)) {
-      const list = this.byIntentIndex.get(r.intentId);
-      if (list === undefined) this.byIntentIndex.set(r.intentId, [r.clientRequestId]);
-      else list.push(r.clientRequestId);
-    }
-    this.cache.set(r.clientRequestId, r);
-    if (isTerminal(r.status)) this.open.delete(r.clientRequestId);
-    else this.open.set(r.clientRequestId, r);
-  }
-
   /** Journals new requests (status CREATED) in one transaction. */
   insertRequests(records: readonly RequestRecord[]): void {
     this.write('insert requests', () => {
       for (const r of records) {
+        if (secretTap.enabled) noteOutput('journal', JSON.stringify(r));
         this.stmt.insert.run(recordToParams(r));
         this.stmt.trans.run(r.clientRequestId, null, r.status, r.createdAt, null);
       }
     });
-    for (const r of records) this.remember(r);
+    for (const r of records) this.cache.remember(r);
   }
 
   /**
    * Moves requests to new statuses through the transition table (illegal → throws before
    * anything is written) and applies their patches, in one transaction.
    */
-  transitionMany(
-    changes: readonly { id: ClientRequestId; to: RequestStatus; patch?: RequestPatch; note?: string }[],
-  ): RequestRecord[] {
+  transitionMany(changes: readonly RequestTransition[]): RequestRecord[] {
     const now = this.clock.now();
     const next = changes.map((c) => {
-      const cur = this.mustGet(c.id);
+      const cur = this.cache.mustGet(c.id);
       transition(cur.status, c.to, c.id);
       return {
         from: cur.status,
@@ -173,11 +146,12 @@ export class Journal {
     });
     this.write('transition requests', () => {
       for (const n of next) {
+        if (secretTap.enabled) noteOutput('journal', JSON.stringify(n.rec));
         this.stmt.update.run(recordToParams(n.rec));
         this.stmt.trans.run(n.rec.clientRequestId, n.from, n.rec.status, now, n.note ?? null);
       }
     });
-    for (const n of next) this.remember(n.rec);
+    for (const n of next) this.cache.remember(n.rec);
     return next.map((n) => n.rec);
   }
 
@@ -189,9 +163,9 @@ export class Journal {
 
   /** Updates fields without a status change (venue status, fill progress). */
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
+    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
     this.write('update request', () => this.stmt.update.run(recordToParams(rec)));
-    this.remember(rec);
+    this.cache.remember(rec);
     return rec;
   }
 
@@ -199,40 +173,21 @@ export class Journal {
     return this.cache.get(id);
   }
 
-  private mustGet(id: ClientRequestId): RequestRecord {
-    const r = this.cache.get(id);
-    if (r === undefined) throw new JournalError(`no journaled request ${id}`);
-    return r;
-  }
-
   byIntent(intentId: IntentId): RequestRecord[] {
-    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.cache.get(id) as RequestRecord);
+    return this.cache.byIntent(intentId);
   }
 
   all(): RequestRecord[] {
-    return [...this.cache.values()];
+    return this.cache.all();
   }
 
   /** Requests without a terminal status: what recovery must settle. */
   nonTerminal(): RequestRecord[] {
-    return [...this.open.values()];
+    return this.cache.nonTerminal();
   }
 
-  transitionsOf(
-    id: ClientRequestId,
-  ): { from: RequestStatus | null; to: RequestStatus; at: number; note: string | null }[] {
-    return (
-      this.database
-        .prepare(
-          'SELECT from_status, to_status, at, note FROM transitions WHERE client_request_id=? ORDER BY seq',
-        )
-        .all(id) as { from_status: string | null; to_status: string; at: number; note: string | null }[]
-    ).map((t) => ({
-      from: t.from_status as RequestStatus | null,
-      to: t.to_status as RequestStatus,
-      at: t.at,
-      note: t.note,
-    }));
+  transitionsOf(id: ClientRequestId): TransitionRow[] {
+    return readTransitions(this.database, id);
   }
 
   // ---- fills ----------------------------------------------------------------------------------
@@ -240,44 +195,21 @@ export class Journal {
   /** Records a fill once; false when its fillId was already applied (A10). */
   recordFill(f: Fill): boolean {
     return this.write('record fill', () => {
-      const res = this.stmt.fill.run(
-        f.fillId,
-        f.clientRequestId,
-        f.strategyId,
-        f.quoteId,
-        f.symbol,
-        f.side,
-        f.effect,
-        f.quantity.toString(),
-        f.price.toString(),
-        f.fee.toString(),
-        f.ts,
-      );
-      return Number(res.changes) === 1;
+      if (secretTap.enabled) noteOutput('journal', JSON.stringify(f));
+      return insertFill(this.database, f);
     });
   }
 
   fills(): Fill[] {
-    const rows = this.database.prepare('SELECT * FROM fills ORDER BY rowid').all() as Record<
-      string,
-      string | number | null
-    >[];
-    return rows.map((r) => ({
-      fillId: FillId(String(r.fill_id)),
-      clientRequestId: r.client_request_id === null ? null : ClientRequestId(String(r.client_request_id)),
-      strategyId: r.strategy_id === null ? null : StrategyId(String(r.strategy_id)),
-      quoteId: r.quote_id === null ? null : QuoteId(String(r.quote_id)),
-      symbol: MarketSymbol(String(r.symbol)),
-      side: r.side as PositionSide,
-      effect: r.effect as 'open' | 'close',
-      quantity: dec(String(r.quantity)),
-      price: dec(String(r.price)),
-      fee: dec(String(r.fee)),
-      ts: Number(r.ts),
-    }));
+    return readFills(this.database);
   }
 
   // ---- meta (latched state) -------------------------------------------------------------------
+
+  /** Changes when another connection committed: lets the risk gate's latch cache notice `perpflow halt`. */
+  dataVersion(): number {
+    return Number((this.stmt.dataVersion.get() as { data_version: number }).data_version);
+  }
 
   getMeta(key: string): string | undefined {
     const row = this.stmt.getMeta.get(key) as { value: string } | undefined;
@@ -297,39 +229,15 @@ export class Journal {
   /** True when the position was not known before (first sighting: alert once). */
   upsertExternal(p: Omit<ExternalPositionRow, 'firstSeen'>): boolean {
     const now = this.clock.now();
-    return this.write('record external position', () => {
-      const existing = this.database
-        .prepare('SELECT 1 FROM external_positions WHERE position_key=?')
-        .get(p.positionKey);
-      this.database
-        .prepare(
-          `INSERT INTO external_positions(position_key,symbol,side,quantity,first_seen,last_seen) VALUES (?,?,?,?,?,?)
-           ON CONFLICT(position_key) DO UPDATE SET quantity=excluded.quantity, last_seen=excluded.last_seen`,
-        )
-        .run(p.positionKey, p.symbol, p.side, p.quantity, now, now);
-      return existing === undefined;
-    });
+    return this.write('record external position', () => upsertExternalRow(this.database, p, now));
   }
 
   removeExternal(positionKey: string): void {
-    this.write('remove external position', () =>
-      this.database.prepare('DELETE FROM external_positions WHERE position_key=?').run(positionKey),
-    );
+    this.write('remove external position', () => deleteExternalRow(this.database, positionKey));
   }
 
   externals(): ExternalPositionRow[] {
-    return (
-      this.database.prepare('SELECT * FROM external_positions ORDER BY first_seen').all() as Record<
-        string,
-        string | number
-      >[]
-    ).map((r) => ({
-      positionKey: String(r.position_key),
-      symbol: String(r.symbol),
-      side: r.side as PositionSide,
-      quantity: String(r.quantity),
-      firstSeen: Number(r.first_seen),
-    }));
+    return readExternals(this.database);
   }
 
   // ---- lease ----------------------------------------------------------------------------------
@@ -350,11 +258,7 @@ export class Journal {
   heartbeat(): void {
     if (this.leaseScope === undefined) return;
     const scope = this.leaseScope;
-    this.write('lease heartbeat', () =>
-      this.database
-        .prepare('UPDATE lease SET heartbeat_at=? WHERE scope=? AND instance_id=?')
-        .run(this.clock.now(), scope, this.instanceId),
-    );
+    this.write('lease heartbeat', () => beatLease(this.database, scope, this.instanceId, this.clock.now()));
   }
 
   get leaseHeld(): string | undefined {
@@ -366,9 +270,7 @@ export class Journal {
     if (this.closed) return;
     if (this.leaseScope !== undefined && this.failure === undefined) {
       try {
-        this.database
-          .prepare('DELETE FROM lease WHERE scope=? AND instance_id=?')
-          .run(this.leaseScope, this.instanceId);
+        releaseLease(this.database, this.leaseScope, this.instanceId);
       } catch {
         // A journal that cannot release its lease leaves it to the liveness check of the next instance.
       }

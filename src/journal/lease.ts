@@ -88,3 +88,11 @@ export function claimLease(
      acquired_at=excluded.acquired_at, heartbeat_at=excluded.heartbeat_at`,
   ).run(scope, instanceId, process.pid, thisHost(), now, now);
 }
+
+export function beatLease(db: DatabaseSync, scope: string, instanceId: string, now: number): void {
+  db.prepare('UPDATE lease SET heartbeat_at=? WHERE scope=? AND instance_id=?').run(now, scope, instanceId);
+}
+
+export function releaseLease(db: DatabaseSync, scope: string, instanceId: string): void {
+  db.prepare('DELETE FROM lease WHERE scope=? AND instance_id=?').run(scope, instanceId);
+}

@@ -6,10 +6,11 @@ import { VirtualClock } from '../clock/VirtualClock.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../domain/ids.ts';
 import type { OpenIntent } from '../domain/intent.ts';
 import { dec, ZERO } from '../domain/money.ts';
-import type { ExecutionEvent } from '../execution/events.ts';
 import { openJournal } from '../journal/openJournal.ts';
+import { cachedLatches } from './latchStore.ts';
 import { riskOptionsFromConfig } from './limits.ts';
 import { type ExposureView, RiskGate } from './RiskGate.ts';
+import type { RiskEvent } from './riskEvents.ts';
 
 const open = (n: number, over: Partial<OpenIntent> = {}): OpenIntent => ({
   kind: 'open',
@@ -38,8 +39,10 @@ function setup(
   const clock = new VirtualClock();
   const path = join(mkdtempSync(join(tmpdir(), 'pf-risk-')), 'j.sqlite');
   const { journal } = openJournal({ path, clock });
-  const events: ExecutionEvent[] = [];
-  const gate = new RiskGate(journal, clock, riskOptionsFromConfig(config, strategies), (e) => events.push(e));
+  const events: RiskEvent[] = [];
+  const gate = new RiskGate(cachedLatches(journal), clock, riskOptionsFromConfig(config, strategies), (e) =>
+    events.push(e),
+  );
   return { clock, path, journal, events, gate };
 }
 
@@ -94,7 +97,7 @@ describe('RiskGate', () => {
     expect(events.some((e) => e.type === 'tradingStateChanged' && e.to === 'halted')).toBe(true);
     journal.close();
     const reopened = openJournal({ path, clock }).journal;
-    const again = new RiskGate(reopened, clock, riskOptionsFromConfig({}), () => {});
+    const again = new RiskGate(cachedLatches(reopened), clock, riskOptionsFromConfig({}), () => {});
     expect(again.check(open(1), flat)?.reason).toBe('TRADING_HALTED');
     again.resume();
     expect(again.check(open(2), flat)).toBeUndefined();

@@ -2,12 +2,12 @@ import type { Clock } from '../clock/Clock.ts';
 import type { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { type Decimal, dec, maxDec, ZERO } from '../domain/money.ts';
-import type { EventSink } from '../execution/events.ts';
-import type { Journal } from '../journal/Journal.ts';
 import { type Denial, DenialReason } from './denialReason.ts';
+import type { LatchStore } from './latchStore.ts';
 import type { LimitSet, RiskOptions } from './limits.ts';
 import { RateWindow } from './RateWindow.ts';
-import { Capability, TradingState } from './tradingState.ts';
+import type { RiskEventSink } from './riskEvents.ts';
+import { type Capability, capabilityOf, TradingState } from './tradingState.ts';
 
 /** What the gate needs to know about current exposure; the executor provides it. */
 export interface ExposureView {
@@ -25,29 +25,23 @@ const REASON_KEY = 'tradingStateReason';
 const capKey = (c: Capability): string => `capabilityHalt:${c}`;
 const marketKey = (symbol: string): string => `marketHalt:${symbol}`;
 
-function capabilityOf(intent: Intent): Capability {
-  if (intent.kind === 'open') return Capability.open;
-  if (intent.kind === 'cancel') return Capability.cancel;
-  return Capability.close;
-}
-
 /**
  * The gate every intent passes (reliability.md A9, A11). State that must survive a restart —
- * the trading state, 403 capability halts, per-market halts — lives in the journal's meta table,
- * so a crash never clears a latched halt.
+ * the trading state, 403 capability halts, per-market halts — lives in a latch store (the
+ * journal's meta table behind a cache: `cachedLatches`), so a crash never clears a latched halt.
  */
 export class RiskGate {
-  private readonly journal: Journal;
+  private readonly latches: LatchStore;
   private readonly clock: Clock;
   private readonly options: RiskOptions;
-  private readonly emit: EventSink;
+  private readonly emit: RiskEventSink;
   private readonly accountRate = new RateWindow(60_000);
   private readonly strategyRates = new Map<string, RateWindow>();
   private readonly unknownOutcomes: RateWindow;
   private authFailed = false;
 
-  constructor(journal: Journal, clock: Clock, options: RiskOptions, emit: EventSink) {
-    this.journal = journal;
+  constructor(latches: LatchStore, clock: Clock, options: RiskOptions, emit: RiskEventSink) {
+    this.latches = latches;
     this.clock = clock;
     this.options = options;
     this.emit = emit;
@@ -55,11 +49,11 @@ export class RiskGate {
   }
 
   get state(): TradingState {
-    return (this.journal.getMeta(STATE_KEY) as TradingState | undefined) ?? TradingState.active;
+    return (this.latches.get(STATE_KEY) as TradingState | undefined) ?? TradingState.active;
   }
 
   get stateReason(): string | undefined {
-    return this.journal.getMeta(REASON_KEY);
+    return this.latches.get(REASON_KEY);
   }
 
   /** Whether any limit needs PnL after each fill (daily loss, drawdown). */
@@ -82,8 +76,8 @@ export class RiskGate {
     const from = this.state;
     if (from === to) return;
     try {
-      this.journal.setMeta(STATE_KEY, to);
-      this.journal.setMeta(REASON_KEY, reason);
+      this.latches.set(STATE_KEY, to);
+      this.latches.set(REASON_KEY, reason);
     } catch {
       // A journal that cannot be written already stops every send (fail closed).
     }
@@ -115,8 +109,8 @@ export class RiskGate {
 
   /** 403 on one capability: only that capability stops; reads go on so reconciliation finishes. */
   haltCapability(capability: Capability, reason: string): void {
-    if (this.journal.getMeta(capKey(capability)) !== undefined) return;
-    this.journal.setMeta(capKey(capability), reason);
+    if (this.latches.get(capKey(capability)) !== undefined) return;
+    this.latches.set(capKey(capability), reason);
     this.emit({ type: 'capabilityHalted', capability, reason });
     this.emit({
       type: 'alert',
@@ -127,16 +121,16 @@ export class RiskGate {
   }
 
   clearCapability(capability: Capability): void {
-    this.journal.deleteMeta(capKey(capability));
+    this.latches.delete(capKey(capability));
   }
 
   capabilityHalted(capability: Capability): string | undefined {
-    return this.journal.getMeta(capKey(capability));
+    return this.latches.get(capKey(capability));
   }
 
   haltMarket(symbol: string, reason: string): void {
-    if (this.journal.getMeta(marketKey(symbol)) !== undefined) return;
-    this.journal.setMeta(marketKey(symbol), reason);
+    if (this.latches.get(marketKey(symbol)) !== undefined) return;
+    this.latches.set(marketKey(symbol), reason);
     this.emit({
       type: 'alert',
       severity: 'critical',
@@ -146,7 +140,7 @@ export class RiskGate {
   }
 
   marketHalted(symbol: string): string | undefined {
-    return this.journal.getMeta(marketKey(symbol));
+    return this.latches.get(marketKey(symbol));
   }
 
   /** Counts an ambiguous outcome; a burst latches a halt (reliability.md scenario 19). */
@@ -170,10 +164,10 @@ export class RiskGate {
       return;
     }
     if (a.maxDrawdownPct === undefined || equity === undefined) return;
-    const peakText = this.journal.getMeta('equityPeak');
+    const peakText = this.latches.get('equityPeak');
     const peak = peakText === undefined ? equity : maxDec(dec(peakText), equity);
     if (peakText === undefined || equity.greaterThan(peakText))
-      this.journal.setMeta('equityPeak', equity.toString());
+      this.latches.set('equityPeak', equity.toString());
     if (peak.lessThanOrEqualTo(ZERO)) return;
     const drawdownPct = peak.minus(equity).dividedBy(peak).times(100);
     if (drawdownPct.greaterThanOrEqualTo(a.maxDrawdownPct)) {
@@ -197,7 +191,7 @@ export class RiskGate {
   /** Passes (undefined) or denies an intent. Counting toward the rate happens only on a pass. */
   check(intent: Intent, exposure: ExposureView): Denial | undefined {
     const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });
-    if (this.journal.writeFailure !== undefined)
+    if (this.latches.writeFailure !== undefined)
       return deny(DenialReason.JOURNAL_FAILED, 'the journal cannot be written');
     if (this.authFailed) return deny(DenialReason.AUTH_FAILED, 'the API key was rejected (401)');
     const cap = capabilityOf(intent);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { accountLimitsShape, strategyLimitsSchema } from '../config/sections/risk.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 
@@ -25,59 +27,50 @@ export interface RiskOptions {
   readonly closeAllOnHalt: boolean;
 }
 
-/** The YAML shape (config helper's names): numbers for money, converted here with dec(). */
-export interface LimitSetConfig {
-  readonly maxOpenPositions?: number;
-  readonly maxNotionalPerPosition?: number;
-  readonly maxTotalNotional?: number;
-  readonly maxLeverage?: number;
-  readonly maxIntentsPerMinute?: number;
-}
+/** Any subset of the account limits: the YAML schema (config/sections/risk.ts) is their one definition. */
+const partialAccount = z.strictObject(accountLimitsShape).partial();
+
+/** The YAML shape of a strategy's limits, derived from the config schema. */
+export type LimitSetConfig = z.input<typeof strategyLimitsSchema>;
 
 export interface RiskConfig {
-  readonly account?: LimitSetConfig & { readonly dailyLossLimit?: number; readonly maxDrawdownPct?: number };
+  readonly account?: z.input<typeof partialAccount>;
   readonly killSwitch?: { readonly closeAllOnHalt?: boolean };
 }
 
-function money(where: string, v: number | undefined): Decimal | undefined {
-  if (v === undefined) return undefined;
-  if (!Number.isFinite(v) || v < 0) throw new ConfigError(`${where} must be a number ≥ 0, got ${v}`);
-  return dec(v);
+function parse<T>(schema: z.ZodType<T>, where: string, value: unknown): T {
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data;
+  const [first] = r.error.issues;
+  const path = [where, ...(first?.path ?? []).map(String)].join('.');
+  throw new ConfigError(`${path}: ${first?.message ?? 'invalid'}`);
 }
 
-function count(where: string, v: number | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  if (!Number.isFinite(v) || v < 0) throw new ConfigError(`${where} must be a number ≥ 0, got ${v}`);
-  return v;
+/** Money as Decimal, everything else as the schema gave it; absent limits stay absent. */
+function limitSet(c: z.output<typeof partialAccount>): AccountLimits {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(c)) {
+    if (v === undefined) continue;
+    const isMoney = k === 'maxNotionalPerPosition' || k === 'maxTotalNotional' || k === 'dailyLossLimit';
+    out[k] = isMoney ? dec(v as number) : v;
+  }
+  return out as AccountLimits;
 }
 
-function limitSet(where: string, c: LimitSetConfig | undefined): LimitSet {
-  const out: Record<string, unknown> = {
-    maxOpenPositions: count(`${where}.maxOpenPositions`, c?.maxOpenPositions),
-    maxNotionalPerPosition: money(`${where}.maxNotionalPerPosition`, c?.maxNotionalPerPosition),
-    maxTotalNotional: money(`${where}.maxTotalNotional`, c?.maxTotalNotional),
-    maxLeverage: count(`${where}.maxLeverage`, c?.maxLeverage),
-    maxIntentsPerMinute: count(`${where}.maxIntentsPerMinute`, c?.maxIntentsPerMinute),
-  };
-  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
-  return out as LimitSet;
-}
-
-/** Builds RiskOptions from `risk` and `strategies[].risk` of the YAML config. */
+/** Builds RiskOptions from `risk` and `strategies[].risk` of the YAML config (any subset of limits). */
 export function riskOptionsFromConfig(
   risk: RiskConfig | undefined,
   strategies: readonly { readonly id: string; readonly risk?: LimitSetConfig }[] = [],
 ): RiskOptions {
-  const account: Record<string, unknown> = {
-    ...limitSet('risk.account', risk?.account),
-    dailyLossLimit: money('risk.account.dailyLossLimit', risk?.account?.dailyLossLimit),
-    maxDrawdownPct: count('risk.account.maxDrawdownPct', risk?.account?.maxDrawdownPct),
-  };
-  for (const k of Object.keys(account)) if (account[k] === undefined) delete account[k];
   return {
-    account: account as AccountLimits,
+    account: limitSet(parse(partialAccount, 'risk.account', risk?.account)),
     strategies: Object.fromEntries(
-      strategies.map((s, i) => [s.id, limitSet(`strategies[${i}].risk`, s.risk)]),
+      strategies.map((s, i) => [
+        s.id,
+        limitSet(
+          parse(strategyLimitsSchema, `strategies[${i}].risk`, s.risk) as z.output<typeof partialAccount>,
+        ),
+      ]),
     ),
     closeAllOnHalt: risk?.killSwitch?.closeAllOnHalt ?? false,
   };

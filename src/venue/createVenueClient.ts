@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/Clock.ts';
 import { ChainId, SubaccountAddress } from '../domain/ids.ts';
+import { VenueFacts } from '../domain/venueFacts.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { balance } from './actions/balance.ts';
 import { batchCancelClose, batchCancelOpen, batchClose, batchOpen, closeAll } from './actions/batch.ts';
@@ -24,8 +25,9 @@ import { MarketCatalog } from './marketCatalog.ts';
 import type { VenueFetch } from './transport.ts';
 import type { VenuePort } from './VenuePort.ts';
 
-export const DEFAULT_CHAIN_ID = 42161;
-export const DEFAULT_SOLVER = 'PERPS_HUB';
+/** Re-exported from VenueFacts, the one copy of the venue's facts. */
+export const DEFAULT_CHAIN_ID: number = VenueFacts.defaultChainId;
+export const DEFAULT_SOLVER: string = VenueFacts.defaultSolver;
 
 export interface VenueClientOptions {
   /** The host root, without `/v1`. https unless loopback, or `IN_PROCESS_BASE_URL` with the simulator's fetch. */

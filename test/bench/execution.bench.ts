@@ -124,6 +124,7 @@ async function pollsPerFill(
   const filled = ex.journal.all().filter((r) => r.status === 'FILLED' && r.tempId);
   const ours = stats(filled.map((r) => polls.get(r.tempId as string) ?? 0));
   await ex.stop();
+  ex.journal.close();
   // Baseline: a poller at a fixed 250 ms, the interval that gives a similar detection delay.
   const clock2 = new VirtualClock();
   const { venue: v2 } = await virtualVenue(clock2, latency);
@@ -162,10 +163,15 @@ async function burst(n: number, batching: boolean): Promise<number> {
   const clock = new VirtualClock();
   const { venue } = await virtualVenue(clock, { min: 300, max: 300 });
   const ex = await startOn(venue, clock, tmp(), batching ? {} : { maxBatchSize: 1 }, 'NORMAL');
+  let calls = 0;
+  ex.events$.subscribe((e) => {
+    if (e.type === 'venueCall') calls++;
+  });
   await Promise.all(Array.from({ length: n }, (_, i) => ex.submit(intent(i))));
   await clock.runUntil(() => ex.isIdle(), 600_000);
-  const perIntent = ex.submitCalls / n;
+  const perIntent = calls / n;
   await ex.stop();
+  ex.journal.close();
   return perIntent;
 }
 
@@ -197,6 +203,7 @@ async function endToEnd(n: number, sync: 'FULL' | 'NORMAL'): Promise<{ ours: num
     const filled = ex.journal.all().filter((r) => r.status === 'FILLED').length;
     if (filled !== n) process.stdout.write(`  note: ${filled}/${n} FILLED\n`);
     await ex.stop();
+    ex.journal.close();
     rmSync(path, { force: true });
     // Baseline: the same batch bodies, bare fetch, 16 in flight, no journal and no tracking.
     const bodies: string[] = [];

@@ -24,7 +24,7 @@ describe('Executor against the simulator', () => {
     const res = await executor.submit(intent);
     expect(res.status).toBe('accepted');
     await v.clock.runUntil(() => executor.isIdle(), 60_000);
-    const [r] = executor.requestsOf(intent.intentId);
+    const [r] = executor.journal.byIntent(intent.intentId);
     expect(r?.status).toBe('FILLED');
     expect(r?.tempId).toBeDefined();
     expect(r?.quoteId).toBeDefined();
@@ -39,7 +39,7 @@ describe('Executor against the simulator', () => {
     const close = closeIntent('sig-1-close', intent);
     expect((await executor.submit(close)).status).toBe('accepted');
     await v.clock.runUntil(() => executor.isIdle(), 60_000);
-    expect(executor.requestsOf(close.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.journal.byIntent(close.intentId)[0]?.status).toBe('FILLED');
     expect(show(executor.exposure())).toEqual({});
     expect(show(await venueExposure(v))).toEqual({});
   });
@@ -52,7 +52,7 @@ describe('Executor: LIMIT opens and cancels', () => {
     const intent = openIntent('limit-1', { orderType: 'LIMIT', limitPrice: dec(50_000) });
     await executor.submit(intent);
     await v.clock.advance(400_000);
-    const open = executor.requestsOf(intent.intentId)[0]!;
+    const open = executor.journal.byIntent(intent.intentId)[0]!;
     expect(open.status).toBe('ACCEPTED');
     const cancel: CancelIntent = {
       kind: 'cancel',
@@ -64,8 +64,8 @@ describe('Executor: LIMIT opens and cancels', () => {
     };
     expect((await executor.submit(cancel)).status).toBe('accepted');
     await v.clock.runUntil(() => executor.isIdle(), 60_000);
-    expect(executor.requestsOf(cancel.intentId)[0]?.status).toBe('CANCELED');
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('CANCELED');
+    expect(executor.journal.byIntent(cancel.intentId)[0]?.status).toBe('CANCELED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('CANCELED');
     expect(show(executor.exposure())).toEqual({});
   });
 });

@@ -11,9 +11,13 @@ import type { Permission, PositionSide } from '../../src/domain/side.ts';
 import type { CrashHook } from '../../src/execution/crash.ts';
 import { Executor } from '../../src/execution/Executor.ts';
 import { createEventBus, type ExecutionEvent } from '../../src/execution/events.ts';
+import { housekeepingJobs } from '../../src/execution/housekeeping.ts';
 import type { ExecutionOptionsInput } from '../../src/execution/options.ts';
+import { acquireTradingLease, leaseScopeOf } from '../../src/execution/tradingLease.ts';
+import type { Journal } from '../../src/journal/Journal.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
 import type { RiskOptions } from '../../src/risk/limits.ts';
+import { Scheduler } from '../../src/scheduler/Scheduler.ts';
 import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
 import type { FaultProfile } from '../../src/simulator/faults/FaultProfile.ts';
 import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
@@ -74,8 +78,10 @@ export function tempJournalPath(): string {
 }
 
 export interface Running {
-  readonly executor: Executor;
+  readonly executor: Executor<Journal>;
   readonly events: ExecutionEvent[];
+  /** Submitting venue calls so far (single, batch, close-all), counted from `venueCall` events. */
+  readonly venueCalls: () => number;
 }
 
 export interface StartOptions {
@@ -87,22 +93,37 @@ export interface StartOptions {
   readonly hostLockDir?: string;
 }
 
+/**
+ * Wired as the kernel wires it: the trading lease first, then the executor, then its housekeeping
+ * jobs on a scheduler over the same VirtualClock (the periodic reconcile the scenarios rely on).
+ */
 export async function startExecutor(v: Venue, o: StartOptions): Promise<Running> {
   const { journal } = openJournal({ path: o.path, clock: v.clock, synchronous: 'NORMAL' });
+  const venue = o.venue ?? v.venue;
+  const lease = acquireTradingLease(journal, leaseScopeOf(venue), o.hostLockDir);
   const events: ExecutionEvent[] = [];
   const bus = createEventBus();
   bus.subscribe((e) => events.push(e));
+  const scheduler = new Scheduler(v.clock);
   const executor = await Executor.start({
     events: bus,
-    venue: o.venue ?? v.venue,
+    venue,
     journal,
     clock: v.clock,
+    onEnd: (how) => {
+      scheduler.stop();
+      if (how === 'stopped') lease.release();
+    },
     ...(o.crash ? { crash: o.crash } : {}),
     ...(o.risk ? { risk: o.risk } : {}),
     ...(o.execution ? { execution: o.execution } : {}),
-    ...(o.hostLockDir ? { hostLockDir: o.hostLockDir } : {}),
   });
-  return { executor, events };
+  if (executor.alive()) {
+    for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
+    scheduler.start();
+  }
+  const venueCalls = () => events.filter((e) => e.type === 'venueCall').length;
+  return { executor, events, venueCalls };
 }
 
 export function openIntent(signal: string, over: Partial<OpenIntent> = {}): OpenIntent {

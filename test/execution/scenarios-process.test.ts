@@ -10,6 +10,7 @@ import { registerRiskCommands } from '../../src/cli/commands/risk.ts';
 import { createProgram } from '../../src/cli/program.ts';
 import { dec } from '../../src/domain/money.ts';
 import { CRASH_POINTS, SimulatedCrash } from '../../src/execution/crash.ts';
+import { onHaltSignal } from '../../src/execution/killSwitch.ts';
 import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import {
   BTC,
@@ -67,13 +68,13 @@ describe('scenario 16: duplicate, late and out-of-order reports', () => {
     await v.clock.advance(10);
     v.sim.setFaults({});
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0]!;
+    const r = executor.journal.byIntent(intent.intentId)[0]!;
     expect(r.status).toBe('RECONCILED_EXECUTED');
     const late = await v.venue.requestStatus('open', r.tempId!);
     executor.applyReport(r, late!, true);
     executor.applyReport(r, { ...late!, status: 'PENDING' }, false);
     await executor.reconcileNow();
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
     expect(executor.fills()).toHaveLength(1);
     expect(show(executor.exposure())).toEqual({ 'BTCUSDT:LONG': '0.01' });
   });
@@ -98,16 +99,16 @@ describe('scenario 17: the journal cannot be written, or is corrupt at boot', ()
   it('does not send a batched request whose SUBMITTING write failed; after restart it is NOT_SENT', async () => {
     const v = await setupVenue();
     const path = tempJournalPath();
-    const { executor } = await startExecutor(v, { path });
+    const { executor, venueCalls } = await startExecutor(v, { path });
     const intent = openIntent('s17c');
     expect((await executor.submit(intent)).status).toBe('accepted');
     executor.journal.database.exec('PRAGMA query_only=1');
     await v.clock.advance(1_000);
-    expect(executor.submitCalls).toBe(0);
+    expect(venueCalls()).toBe(0);
     expect(venueQuoteCount(v)).toBe(0);
     executor.journal.abandon();
     const again = await startExecutor(v, { path });
-    expect(again.executor.requestsOf(intent.intentId)[0]?.status).toBe('NOT_SENT');
+    expect(again.executor.journal.byIntent(intent.intentId)[0]?.status).toBe('NOT_SENT');
   });
 
   it('quarantines a corrupt journal and adopts every venue position as external', async () => {
@@ -141,7 +142,7 @@ describe('scenario 18: shutdown and crashes with requests in flight', () => {
     await executor.submit(intent);
     await executor.stop();
     const again = await startExecutor(v, { path });
-    expect(again.executor.requestsOf(intent.intentId)[0]?.status).toBe('NOT_SENT');
+    expect(again.executor.journal.byIntent(intent.intentId)[0]?.status).toBe('NOT_SENT');
     expect(venueQuoteCount(v)).toBe(0);
   });
 
@@ -162,11 +163,11 @@ describe('scenario 18: shutdown and crashes with requests in flight', () => {
       stopped = true;
     });
     await v.clock.runUntil(() => stopped, 10_000);
-    expect(executor.requestsOf(quick.intentId)[0]?.status).toBe('FILLED');
-    expect(executor.requestsOf(slow.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(quick.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.journal.byIntent(slow.intentId)[0]?.status).toBe('UNKNOWN');
     const again = await startExecutor(v, { path });
     await settle(v, again.executor);
-    expect(again.executor.requestsOf(slow.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(again.executor.journal.byIntent(slow.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
     expect(venueQuoteCount(v)).toBe(2);
     expect(sameExposure(again.executor.exposure(), await venueExposure(v))).toBe(true);
   });
@@ -188,7 +189,7 @@ describe('scenario 18: shutdown and crashes with requests in flight', () => {
       const { executor } = await startExecutor(v, { path });
       await settle(v, executor);
       expect(venueQuoteCount(v)).toBeLessThanOrEqual(1);
-      const r = executor.requestsOf(intent.intentId)[0];
+      const r = executor.journal.byIntent(intent.intentId)[0];
       expect(['FILLED', 'RECONCILED_EXECUTED', 'RECONCILED_NOT_EXECUTED', 'NOT_SENT']).toContain(r?.status);
       expect(executor.unresolved()).toHaveLength(0);
       expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
@@ -260,7 +261,25 @@ describe('scenario 19: the operator kill switch', () => {
     await run('halt', '--journal', path, '--close-all');
     const denied = await executor.submit(openIntent('op-2', { symbol: ETH }));
     expect(denied.status === 'denied' && denied.reason).toBe('TRADING_HALTED');
-    await executor.onHaltSignal();
+    await onHaltSignal(executor);
+    await settle(v, executor);
+    expect(show(await venueExposure(v))).toEqual({});
+    expect(show(executor.exposure())).toEqual({});
+    expect(events.some((e) => e.type === 'alert' && e.code === 'HALT_SIGNAL')).toBe(true);
+  });
+});
+
+describe('scenario 19b: close-all requested from another host (no signal reaches the process)', () => {
+  it('is obeyed by the close-all watch job within one housekeeping period', async () => {
+    const v = await setupVenue();
+    const path = tempJournalPath();
+    const { executor, events } = await startExecutor(v, { path });
+    await executor.submit(openIntent('watch-1'));
+    await settle(v, executor);
+    await run('halt', '--journal', path, '--close-all');
+    await v.clock.advance(29_000);
+    expect(show(await venueExposure(v))).toEqual({ 'BTCUSDT:LONG': '0.01' });
+    await v.clock.advance(1_000);
     await settle(v, executor);
     expect(show(await venueExposure(v))).toEqual({});
     expect(show(executor.exposure())).toEqual({});

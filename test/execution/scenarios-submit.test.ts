@@ -29,14 +29,14 @@ describe('scenario 1: the submit loses its answer after the venue took it', () =
     const intent = openIntent('s1');
     await executor.submit(intent);
     await v.clock.advance(10);
-    const [r] = executor.requestsOf(intent.intentId);
+    const [r] = executor.journal.byIntent(intent.intentId);
     expect(r?.status).toBe('UNKNOWN');
     expect(r?.tempId).toBeUndefined();
     expect((await executor.submit(openIntent('s1-other', { side: 'SHORT' }))).status).toBe('denied');
     expect((await executor.submit(openIntent('eth', { symbol: ETH }))).status).toBe('accepted');
     v.sim.setFaults({});
     await settle(v, executor);
-    const done = executor.requestsOf(intent.intentId)[0];
+    const done = executor.journal.byIntent(intent.intentId)[0];
     expect(done?.status).toBe('RECONCILED_EXECUTED');
     expect(done?.tempId).toMatch(/^tmp-/);
     expect(statuses(executor, done!.clientRequestId)).toEqual([
@@ -96,14 +96,16 @@ describe('scenario 1 with an identical open in flight', () => {
     await v.clock.advance(10);
     v.sim.setFaults({});
     await v.clock.advance(1_000);
-    expect(executor.requestsOf(a.intentId)[0]?.status).toBe('UNKNOWN');
-    expect(executor.requestsOf(b.intentId)[0]?.status).toBe('SUBMITTING');
+    expect(executor.journal.byIntent(a.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(b.intentId)[0]?.status).toBe('SUBMITTING');
     await executor.reconcileNow();
     expect(executor.gate.marketHalted('BTCUSDT')).toBeUndefined();
     await settle(v, executor);
-    expect(executor.requestsOf(a.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
-    expect(executor.requestsOf(b.intentId)[0]?.status).toBe('FILLED');
-    expect(executor.requestsOf(a.intentId)[0]?.tempId).not.toBe(executor.requestsOf(b.intentId)[0]?.tempId);
+    expect(executor.journal.byIntent(a.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(executor.journal.byIntent(b.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.journal.byIntent(a.intentId)[0]?.tempId).not.toBe(
+      executor.journal.byIntent(b.intentId)[0]?.tempId,
+    );
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 });
@@ -124,7 +126,7 @@ describe('scenario 2: crash after the 201, before the tempId is journaled', () =
     expect(first.executor.isDead).toBe(true);
     const { executor } = await startExecutor(v, { path });
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(['RECONCILED_EXECUTED', 'FILLED']).toContain(r?.status);
     expect(r?.tempId).toBe('tmp-0000001');
     expect(venueQuoteCount(v)).toBe(1);
@@ -148,9 +150,9 @@ describe('scenario 3: crash with the request ACCEPTED and its outcome not known'
     await v.clock.advance(300);
     expect(first.executor.isDead).toBe(true);
     const { executor } = await startExecutor(v, { path });
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('ACCEPTED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('ACCEPTED');
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(statuses(executor, r!.clientRequestId)).toEqual(['CREATED', 'SUBMITTING', 'ACCEPTED', 'FILLED']);
     expect(executor.fills()).toHaveLength(1);
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
@@ -164,7 +166,7 @@ describe('scenario 4: 404 on the status right after the 201', () => {
     const intent = openIntent('s4');
     await executor.submit(intent);
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(statuses(executor, r!.clientRequestId)).toEqual(['CREATED', 'SUBMITTING', 'ACCEPTED', 'FILLED']);
   });
 
@@ -177,7 +179,7 @@ describe('scenario 4: 404 on the status right after the 201', () => {
     const intent = openIntent('s4b');
     await executor.submit(intent);
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(statuses(executor, r!.clientRequestId)).toEqual([
       'CREATED',
       'SUBMITTING',
@@ -198,11 +200,11 @@ describe('scenario 5: status polls fail with network errors for minutes', () => 
     await v.clock.advance(10);
     v.sim.setFaults({ errorRate: 1 });
     await v.clock.advance(180_000);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('ACCEPTED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('ACCEPTED');
     expect(events.some((e) => e.type === 'alert' && e.code === 'STATUS_OUTAGE')).toBe(true);
     v.sim.setFaults({});
     await settle(v, executor);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('FILLED');
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 });
@@ -219,12 +221,12 @@ describe('scenario 5 past the deadline', () => {
     await v.clock.advance(10);
     v.sim.setFaults({ errorRate: 1 });
     await v.clock.advance(70_000);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('UNKNOWN');
     expect(executor.index.isMarketUnresolved('BTCUSDT')).toBe(true);
     v.sim.setFaults({});
     await settle(v, executor);
     // On recovery the positions list settles it first (it shows the tempId filled).
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 });
@@ -232,17 +234,17 @@ describe('scenario 5 past the deadline', () => {
 describe('scenario 12: 429 on submit and on polling', () => {
   it('makes a 429 on submit UNKNOWN, never resends, and settles it from positions', async () => {
     const v = await setupVenue();
-    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    const { executor, venueCalls } = await startExecutor(v, { path: tempJournalPath() });
     v.sim.setFaults({ rateLimit: { burstRate: 1, burstLength: 1, retryAfterSeconds: 1 } });
     const intent = openIntent('s12');
     await executor.submit(intent);
     await v.clock.advance(10);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('UNKNOWN');
     v.sim.setFaults({});
     await settle(v, executor);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('RECONCILED_NOT_EXECUTED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('RECONCILED_NOT_EXECUTED');
     expect(venueQuoteCount(v)).toBe(0);
-    expect(executor.submitCalls).toBe(1);
+    expect(venueCalls()).toBe(1);
   });
 
   it('honours Retry-After on status polls: no poll is sent during the pause', async () => {
@@ -258,7 +260,7 @@ describe('scenario 12: 429 on submit and on polling', () => {
     await v.clock.advance(2_500);
     expect(executor.tracker.polls).toBe(pollsAt429);
     await settle(v, executor);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('FILLED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('FILLED');
   });
 });
 
@@ -270,10 +272,10 @@ describe('scenario 13: 5xx or an unreadable answer on submit', () => {
     const intent = openIntent('s13');
     await executor.submit(intent);
     await v.clock.advance(10);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('UNKNOWN');
     v.sim.setFaults({});
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(statuses(executor, r!.clientRequestId)).toEqual([
       'CREATED',
       'SUBMITTING',
@@ -293,7 +295,7 @@ describe('scenario 14: a definitive business reject', () => {
     const intent = openIntent('s14', { quantity: dec('1') });
     await executor.submit(intent);
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(r?.status).toBe('REJECTED');
     expect(r?.errorCode).toBe('4000');
     expect(executor.fills()).toHaveLength(0);
@@ -306,7 +308,7 @@ describe('scenario 14: a definitive business reject', () => {
     const intent = openIntent('s14b');
     await executor.submit(intent);
     await settle(v, executor);
-    const r = executor.requestsOf(intent.intentId)[0];
+    const r = executor.journal.byIntent(intent.intentId)[0];
     expect(r?.status).toBe('FAILED');
     expect(r?.errorCode).toBe('4006');
   });

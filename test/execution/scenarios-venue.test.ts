@@ -61,20 +61,20 @@ describe('scenario 6: status and positions disagree', () => {
   it('halts the market with an alert, and never trades, when the venue shows more than the journal on a known quote', async () => {
     const v = await setupVenue();
     const shape = { fn: (ps: readonly Position[]) => ps };
-    const { executor, events } = await startExecutor(v, {
+    const { executor, events, venueCalls } = await startExecutor(v, {
       path: tempJournalPath(),
       venue: shapedPositions(v.venue, shape),
     });
     await executor.submit(openIntent('s6b'));
     await settle(v, executor);
-    const calls = executor.submitCalls;
+    const calls = venueCalls();
     shape.fn = (ps) => ps.map((p) => ({ ...p, quantity: p.quantity.times(2) }));
     await executor.reconcileNow();
     await v.clock.advance(6_000);
     await executor.reconcileNow();
     expect(executor.gate.marketHalted('BTCUSDT')).toBeDefined();
     expect(events.some((e) => e.type === 'alert' && e.code === 'MARKET_HALTED')).toBe(true);
-    expect(executor.submitCalls).toBe(calls);
+    expect(venueCalls()).toBe(calls);
     expect((await executor.submit(openIntent('s6b-2', { side: 'SHORT' }))).status).toBe('denied');
   });
 });
@@ -91,7 +91,7 @@ describe('scenario 7: the positions read fails during reconciliation', () => {
     await v.clock.advance(20_000);
     const res = await cycle;
     expect(res.ok).toBe(false);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('UNKNOWN');
     expect(executor.index.isMarketUnresolved('BTCUSDT')).toBe(true);
     expect(show(executor.exposure())).toEqual({});
   });
@@ -128,7 +128,7 @@ describe('scenario 8: a venue position the journal cannot explain', () => {
     expect(executor.journal.externals()).toHaveLength(1);
     expect(executor.ledger.openLots(null)).toHaveLength(1);
     expect(
-      executor.ledger.openLots(executor.requestsOf('x' as never)[0]?.strategyId ?? ('s1' as never)),
+      executor.ledger.openLots(executor.journal.byIntent('x' as never)[0]?.strategyId ?? ('s1' as never)),
     ).toHaveLength(0);
     expect(executor.exposureView().openPositions()).toBe(1);
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
@@ -142,7 +142,7 @@ describe('scenario 9: the venue shows less exposure than the journal', () => {
     const intent = openIntent('s9');
     await executor.submit(intent);
     await settle(v, executor);
-    const quoteId = executor.requestsOf(intent.intentId)[0]?.quoteId;
+    const quoteId = executor.journal.byIntent(intent.intentId)[0]?.quoteId;
     await manualTrader(v).closePosition({ quoteId: quoteId!, quantity: dec('0.004'), orderType: 'MARKET' });
     await v.clock.advance(1_000);
     await executor.reconcileNow();
@@ -158,19 +158,19 @@ describe('scenario 9: the venue shows less exposure than the journal', () => {
 describe('scenario 10: 401 (the key is revoked)', () => {
   it('halts all trading with exactly one alert and no retry loop', async () => {
     const v = await setupVenue();
-    const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+    const { executor, events, venueCalls } = await startExecutor(v, { path: tempJournalPath() });
     expect(await ownerCall(v, 'DELETE', `/v1/api-keys/${v.acc.apiKeyId}`)).toBe(200);
     const intent = openIntent('s10');
     await executor.submit(intent);
     await v.clock.advance(100);
     expect(executor.gate.state).toBe('halted');
     expect(executor.gate.authBroken).toBe(true);
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('UNKNOWN');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('UNKNOWN');
     const again = await executor.submit(openIntent('s10-b', { symbol: 'ETHUSDT' as never }));
     expect(again.status === 'denied' && again.reason).toBe('AUTH_FAILED');
     await v.clock.advance(60_000);
     expect(events.filter((e) => e.type === 'alert' && e.code === 'TRADING_HALTED')).toHaveLength(1);
-    expect(executor.submitCalls).toBe(1);
+    expect(venueCalls()).toBe(1);
   });
 });
 
@@ -196,6 +196,6 @@ describe('scenario 11: 403 (a permission is missing)', () => {
     await settle(v, executor);
     expect(executor.gate.capabilityHalted('open')).toBeDefined();
     expect(executor.gate.state).toBe('active');
-    expect(executor.requestsOf(intent.intentId)[0]?.status).toBe('RECONCILED_NOT_EXECUTED');
+    expect(executor.journal.byIntent(intent.intentId)[0]?.status).toBe('RECONCILED_NOT_EXECUTED');
   });
 });

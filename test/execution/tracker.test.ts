@@ -32,6 +32,6 @@ describe('Tracker', () => {
     const gaps = at.map((t, i) => t - (i === 0 ? start : (at[i - 1] as number)));
     // 5 ms batch window, then 200, 300, 450, 675, 1000, 1000 …
     expect(gaps.slice(0, 6)).toEqual([205, 300, 450, 675, 1000, 1000]);
-    expect(executor.requestsOf(openIntent('t1').intentId)[0]?.status).toBe('FILLED');
+    expect(executor.journal.byIntent(openIntent('t1').intentId)[0]?.status).toBe('FILLED');
   });
 });

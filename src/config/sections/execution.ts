@@ -41,6 +41,19 @@ export const executionSchema = z
     reconcile: z
       .strictObject({
         intervalMs: millis(1000, 3_600_000).default(30_000).describe('Period of position reconciliation.'),
+        convergenceMs: millis(0, 600_000)
+          .default(5_000)
+          .describe('How long status and positions may disagree before the disagreement counts.'),
+        unknownSettleMs: millis(0, 3_600_000)
+          .default(30_000)
+          .describe(
+            'An unknown request with no trace in the positions list this long after its send did not execute.',
+          ),
+        fingerprintWindowMs: millis(0, 3_600_000)
+          .default(60_000)
+          .describe(
+            'How far from its send a venue position may be created and still match it by fingerprint.',
+          ),
       })
       .prefault({})
       .describe('Periodic reconciliation against the venue positions list.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integer, percent, positiveInt, positiveNumber } from '../primitives.ts';
+import { integer, millis, percent, positiveInt, positiveNumber } from '../primitives.ts';
 
 /** The limits that apply per strategy as well as to the whole account. */
 const sharedLimits = {
@@ -10,14 +10,24 @@ const sharedLimits = {
   maxIntentsPerMinute: positiveInt(10_000).describe('Intents beyond this rate are denied, not queued.'),
 } as const;
 
+/** Every account limit, as the YAML names it; `accountLimitsSchema` requires the first seven. */
+export const accountLimitsShape = {
+  ...sharedLimits,
+  dailyLossLimit: positiveNumber().describe(
+    'Realised + unrealised loss in a UTC day that halts trading (USD).',
+  ),
+  maxDrawdownPct: percent().describe('Drawdown from the equity peak, in percent, that halts trading.'),
+  maxUnknownOutcomes: z
+    .strictObject({
+      count: positiveInt(1000).describe('Unknown outcomes that halt trading…'),
+      windowMs: millis(1000, 86_400_000).describe('…within this window.'),
+    })
+    .optional()
+    .describe('A burst of requests with unknown outcome halts trading (off when absent).'),
+} as const;
+
 export const accountLimitsSchema = z
-  .strictObject({
-    ...sharedLimits,
-    dailyLossLimit: positiveNumber().describe(
-      'Realised + unrealised loss in a UTC day that halts trading (USD).',
-    ),
-    maxDrawdownPct: percent().describe('Drawdown from the equity peak, in percent, that halts trading.'),
-  })
+  .strictObject(accountLimitsShape)
   .superRefine((v, ctx) => {
     if (v.maxNotionalPerPosition > v.maxTotalNotional)
       ctx.addIssue({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_PATTERN } from '../../domain/ids.ts';
+import { VenueFacts } from '../../domain/venueFacts.ts';
 import { envRef } from '../envReference.ts';
 import { envReferenceable, secret } from '../jsonInputForm.ts';
 import { millis, positiveInt, positiveNumber, venueUrl } from '../primitives.ts';
@@ -14,11 +15,13 @@ export const venueSchema = z
       .describe(
         'Base URL of the venue (https://…; http only to loopback). null runs the embedded simulator.',
       ),
-    chainId: positiveInt().default(42161).describe('Chain the subaccount lives on (42161 = Arbitrum One).'),
+    chainId: positiveInt()
+      .default(VenueFacts.defaultChainId)
+      .describe(`Chain the subaccount lives on (${VenueFacts.defaultChainId} = Arbitrum One).`),
     solver: z
-      .string({ error: 'expected a solver name like PERPS_HUB' })
+      .string({ error: `expected a solver name like ${VenueFacts.defaultSolver}` })
       .regex(/^[A-Z0-9_]{2,40}$/, { error: 'expected a solver name of upper-case letters, digits and _' })
-      .default('PERPS_HUB')
+      .default(VenueFacts.defaultSolver)
       .describe('The solver that quotes and fills requests.'),
     subaccount: envReferenceable(
       z

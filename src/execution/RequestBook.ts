@@ -1,0 +1,173 @@
+import type { Fill } from '../domain/fill.ts';
+import type { ClientRequestId, IntentId } from '../domain/ids.ts';
+import type { Intent } from '../domain/intent.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
+import type { RequestKind } from '../domain/venueStatus.ts';
+import { JournalError } from '../errors/JournalError.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
+import { describeError } from '../log/redact.ts';
+import { DenialReason } from '../risk/denialReason.ts';
+import type { ExecutionEvent } from './events.ts';
+import type { ExposureIndex } from './exposureIndex.ts';
+import type { RequestChange } from './requestChange.ts';
+import type { SubmitResult } from './submitResult.ts';
+
+/** What the book needs from the executor around it. */
+export interface RequestBookHost {
+  readonly journal: JournalPort;
+  readonly index: ExposureIndex;
+  alive(): boolean;
+  emit(e: ExecutionEvent): void;
+  /** A request became terminal: stop polling it. */
+  untrack(id: ClientRequestId): void;
+  /** A journal write failed: fail closed (the executor stops sending and halts). */
+  onJournalFailure(e: unknown): void;
+  /** A freshly journaled request may go out (the batcher). */
+  send(kind: RequestKind, id: ClientRequestId): void;
+  applyFill(fill: Fill): boolean;
+  /** Runs `fn` on the next timer tick (the outcome group commit). */
+  nextTick(fn: () => void): void;
+  /** A committed outcome was a liquidation: reconcile soon. */
+  onLiquidation(): void;
+}
+
+export interface Outcome {
+  readonly change: RequestChange;
+  readonly fill?: Fill;
+  readonly liquidated: boolean;
+}
+
+interface QueuedInsert {
+  readonly record: RequestRecord;
+  readonly intent: Intent;
+  readonly resolve: (r: SubmitResult) => void;
+}
+
+/**
+ * Request bookkeeping: every status change (journal transition table, exposure index, event),
+ * the insert group commit and the outcome group commit. One fsync per event-loop turn of
+ * accepted intents, one per timer tick of outcomes.
+ */
+export class RequestBook {
+  private readonly host: RequestBookHost;
+  private insertQueue: QueuedInsert[] = [];
+  private readonly pendingIntents = new Map<IntentId, ClientRequestId>();
+  private readonly outcomes = new Map<ClientRequestId, Outcome>();
+  private outcomeCommitScheduled = false;
+
+  constructor(host: RequestBookHost) {
+    this.host = host;
+  }
+
+  /** The request of an intent accepted this turn but not journaled yet. */
+  queuedFor(intentId: IntentId): ClientRequestId | undefined {
+    return this.pendingIntents.get(intentId);
+  }
+
+  /** Journals `record` with everything else accepted in this turn of the event loop. */
+  insert(record: RequestRecord, intent: Intent): Promise<SubmitResult> {
+    this.host.index.update(record);
+    this.pendingIntents.set(intent.intentId, record.clientRequestId);
+    return new Promise<SubmitResult>((resolve) => {
+      this.insertQueue.push({ record, intent, resolve });
+      if (this.insertQueue.length === 1) queueMicrotask(() => this.commitInserts());
+    });
+  }
+
+  /** Group commit: no intent of the batch can reach the batcher, let alone the network, before it. */
+  private commitInserts(): void {
+    const h = this.host;
+    const batch = this.insertQueue;
+    this.insertQueue = [];
+    for (const b of batch) this.pendingIntents.delete(b.intent.intentId);
+    const refuse = (reason: DenialReason, message: string): void => {
+      for (const b of batch) {
+        h.index.update({ ...b.record, status: 'NOT_SENT' });
+        h.emit({ type: 'intentDenied', intent: b.intent, reason, message });
+        b.resolve({ status: 'denied', reason, message });
+      }
+    };
+    if (!h.alive()) {
+      refuse(DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
+      return;
+    }
+    try {
+      h.journal.insertRequests(batch.map((b) => b.record));
+    } catch (e) {
+      h.onJournalFailure(e);
+      refuse(DenialReason.JOURNAL_FAILED, describeError(e));
+      return;
+    }
+    for (const b of batch) {
+      const id = b.record.clientRequestId;
+      h.emit({ type: 'intentAccepted', intentId: b.intent.intentId, clientRequestIds: [id] });
+      h.send(b.record.kind, id);
+      b.resolve({ status: 'accepted', clientRequestIds: [id] });
+    }
+  }
+
+  /** Every status change goes through here: journal (transition table), index, event. */
+  move(changes: readonly RequestChange[]): RequestRecord[] {
+    if (changes.length === 0) return [];
+    const h = this.host;
+    const before = changes.map((c) => h.journal.get(c.id)?.status);
+    let out: RequestRecord[];
+    try {
+      out = h.journal.transitionMany(changes.map((c) => ({ ...c })));
+    } catch (e) {
+      if (e instanceof JournalError) h.onJournalFailure(e);
+      throw e;
+    }
+    out.forEach((r, i) => {
+      h.index.update(r);
+      if (isTerminal(r.status)) h.untrack(r.clientRequestId);
+      h.emit({
+        type: 'requestTransition',
+        clientRequestId: r.clientRequestId,
+        from: before[i] as RequestStatus,
+        to: r.status,
+        record: r,
+      });
+    });
+    return out;
+  }
+
+  /** An outcome is waiting for its commit: later reports of the same request are ignored. */
+  hasOutcome(id: ClientRequestId): boolean {
+    return this.outcomes.has(id);
+  }
+
+  /** Outcomes that arrive within one timer tick share one transaction (one fsync). */
+  addOutcome(outcome: Outcome, immediate: boolean): void {
+    this.outcomes.set(outcome.change.id, outcome);
+    if (immediate) this.commitOutcomes();
+    else if (!this.outcomeCommitScheduled) {
+      this.outcomeCommitScheduled = true;
+      this.host.nextTick(() => this.commitOutcomes());
+    }
+  }
+
+  commitOutcomes(): void {
+    const h = this.host;
+    this.outcomeCommitScheduled = false;
+    const items = [...this.outcomes.values()];
+    this.outcomes.clear();
+    const valid = items.filter((i) => {
+      const cur = h.journal.get(i.change.id);
+      return cur !== undefined && canTransition(cur.status, i.change.to);
+    });
+    if (valid.length === 0 || !h.alive()) return;
+    try {
+      h.journal.write('apply outcomes', () => {
+        this.move(valid.map((i) => i.change));
+        for (const i of valid) if (i.fill !== undefined) h.applyFill(i.fill);
+      });
+    } catch (e) {
+      if (e instanceof JournalError) h.onJournalFailure(e);
+      else throw e;
+      return;
+    }
+    if (valid.some((i) => i.liquidated)) h.onLiquidation();
+  }
+}

@@ -1,0 +1,44 @@
+import { acquireHostLock, type HostLock } from '../journal/hostLock.ts';
+import type { Journal } from '../journal/Journal.ts';
+import type { VenuePort } from '../venue/VenuePort.ts';
+
+/** What the kernel holds while one instance trades a subaccount; `release` ends it. */
+export interface TradingLease {
+  readonly scope: string;
+  /** Releases the host lock and the journal lease, and closes the journal (orderly stop). */
+  release(): void;
+}
+
+/** The default lease scope: one trader per venue chain and subaccount. */
+export function leaseScopeOf(venue: Pick<VenuePort, 'chainId' | 'subaccount'>): string {
+  return `venue:${venue.chainId}:${venue.subaccount}`;
+}
+
+/**
+ * Takes the journal lease (a second live instance on the same journal is refused with a
+ * JournalError naming the holder) and, with `hostLockDir`, the host-wide lock for the scope, so a
+ * second instance refuses to start even with a different journal file. Call it before
+ * `Executor.start`; a refusal closes the journal it was given.
+ */
+export function acquireTradingLease(journal: Journal, scope: string, hostLockDir?: string): TradingLease {
+  journal.acquireLease(scope);
+  let hostLock: HostLock | undefined;
+  if (hostLockDir !== undefined) {
+    try {
+      hostLock = acquireHostLock(hostLockDir, scope, journal.instanceId, journal.path);
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+  }
+  let released = false;
+  return {
+    scope,
+    release() {
+      if (released) return;
+      released = true;
+      journal.close();
+      hostLock?.release();
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock/Clock.ts';
+import type { Fill } from '../domain/fill.ts';
+import type { ClientRequestId, IntentId } from '../domain/ids.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import { type RequestStatus, transition } from '../domain/requestStatus.ts';
+import { JournalError } from '../errors/JournalError.ts';
+import { describeError } from '../log/redact.ts';
+import { noteOutput, secretTap } from '../log/secretTap.ts';
+import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
+import { RequestCache } from './RequestCache.ts';
+
+/**
+ * The journal of a backtest: the same semantics as the SQLite `Journal` (transition table, fills
+ * exactly once, byIntent, nonTerminal, meta, fail closed after a failed write) with nothing on
+ * disk. A backtest has no process to survive, so no lease and no fsync.
+ */
+export class MemoryJournal implements JournalPort {
+  readonly path = ':memory-journal:';
+  readonly instanceId = randomUUID();
+  private readonly clock: Clock;
+  private readonly cache = new RequestCache();
+  private readonly fillLog = new Map<string, Fill>();
+  private readonly meta = new Map<string, string>();
+  private readonly externalRows = new Map<string, ExternalPositionRow>();
+  private failure: JournalError | undefined;
+  private closed = false;
+  private depth = 0;
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
+
+  get writeFailure(): JournalError | undefined {
+    return this.failure;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  write<T>(what: string, fn: () => T): T {
+    if (this.closed) throw new JournalError(`journal ${this.path} is closed; cannot ${what}`);
+    if (this.failure !== undefined) throw this.failure;
+    if (this.depth > 0) return fn();
+    this.depth++;
+    try {
+      return fn();
+    } catch (cause) {
+      if (cause instanceof JournalError) throw cause;
+      this.failure = new JournalError(`journal write failed (${what}): ${describeError(cause)}`, {
+        details: { path: this.path, operation: what },
+        cause,
+      });
+      throw this.failure;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private remember(r: RequestRecord): void {
+    if (secretTap.enabled) noteOutput('journal', JSON.stringify(r));
+    this.cache.remember(r);
+  }
+
+  insertRequests(records: readonly RequestRecord[]): void {
+    this.write('insert requests', () => {
+      for (const r of records)
+        if (this.cache.has(r.clientRequestId))
+          throw new Error(`UNIQUE constraint failed: requests.client_request_id (${r.clientRequestId})`);
+    });
+    for (const r of records) this.remember(r);
+  }
+
+  transitionMany(changes: readonly RequestTransition[]): RequestRecord[] {
+    const now = this.clock.now();
+    const next = changes.map((c) => {
+      const cur = this.mustGet(c.id);
+      transition(cur.status, c.to, c.id);
+      return { ...cur, ...c.patch, status: c.to, updatedAt: now } as RequestRecord;
+    });
+    this.write('transition requests', () => undefined);
+    for (const r of next) this.remember(r);
+    return next;
+  }
+
+  transition(id: ClientRequestId, to: RequestStatus, patch?: RequestPatch, note?: string): RequestRecord {
+    return this.transitionMany([
+      { id, to, ...(patch ? { patch } : {}), ...(note ? { note } : {}) },
+    ])[0] as RequestRecord;
+  }
+
+  update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
+    const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
+    this.write('update request', () => undefined);
+    this.remember(rec);
+    return rec;
+  }
+
+  get(id: ClientRequestId): RequestRecord | undefined {
+    return this.cache.get(id);
+  }
+
+  private mustGet(id: ClientRequestId): RequestRecord {
+    return this.cache.mustGet(id);
+  }
+
+  byIntent(intentId: IntentId): RequestRecord[] {
+    return this.cache.byIntent(intentId);
+  }
+
+  all(): RequestRecord[] {
+    return this.cache.all();
+  }
+
+  /** Requests without a terminal status: what recovery must settle. */
+  nonTerminal(): RequestRecord[] {
+    return this.cache.nonTerminal();
+  }
+
+  recordFill(f: Fill): boolean {
+    return this.write('record fill', () => {
+      if (this.fillLog.has(f.fillId)) return false;
+      if (secretTap.enabled) noteOutput('journal', JSON.stringify(f));
+      this.fillLog.set(f.fillId, f);
+      return true;
+    });
+  }
+
+  fills(): Fill[] {
+    return [...this.fillLog.values()];
+  }
+
+  dataVersion(): number {
+    return 0;
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.meta.get(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    this.write(`set ${key}`, () => this.meta.set(key, value));
+  }
+
+  deleteMeta(key: string): void {
+    this.write(`delete ${key}`, () => this.meta.delete(key));
+  }
+
+  upsertExternal(p: Omit<ExternalPositionRow, 'firstSeen'>): boolean {
+    return this.write('record external position', () => {
+      const existing = this.externalRows.get(p.positionKey);
+      this.externalRows.set(p.positionKey, { ...p, firstSeen: existing?.firstSeen ?? this.clock.now() });
+      return existing === undefined;
+    });
+  }
+
+  externals(): ExternalPositionRow[] {
+    return [...this.externalRows.values()].sort((a, b) => a.firstSeen - b.firstSeen);
+  }
+
+  heartbeat(): void {}
+
+  close(): void {
+    this.closed = true;
+  }
+
+  abandon(): void {
+    this.closed = true;
+  }
+}

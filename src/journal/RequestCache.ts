@@ -1,0 +1,48 @@
+import type { ClientRequestId, IntentId } from '../domain/ids.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import { isTerminal } from '../domain/requestStatus.ts';
+import { JournalError } from '../errors/JournalError.ts';
+
+/** The journal's in-memory view of its requests: by id, by intent (in insert order), and open ones. */
+export class RequestCache {
+  private readonly byId = new Map<ClientRequestId, RequestRecord>();
+  private readonly byIntentIndex = new Map<IntentId, ClientRequestId[]>();
+  private readonly open = new Map<ClientRequestId, RequestRecord>();
+
+  remember(r: RequestRecord): void {
+    if (!this.byId.has(r.clientRequestId)) {
+      const list = this.byIntentIndex.get(r.intentId);
+      if (list === undefined) this.byIntentIndex.set(r.intentId, [r.clientRequestId]);
+      else list.push(r.clientRequestId);
+    }
+    this.byId.set(r.clientRequestId, r);
+    if (isTerminal(r.status)) this.open.delete(r.clientRequestId);
+    else this.open.set(r.clientRequestId, r);
+  }
+
+  has(id: ClientRequestId): boolean {
+    return this.byId.has(id);
+  }
+
+  get(id: ClientRequestId): RequestRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  mustGet(id: ClientRequestId): RequestRecord {
+    const r = this.byId.get(id);
+    if (r === undefined) throw new JournalError(`no journaled request ${id}`);
+    return r;
+  }
+
+  byIntent(intentId: IntentId): RequestRecord[] {
+    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.byId.get(id) as RequestRecord);
+  }
+
+  all(): RequestRecord[] {
+    return [...this.byId.values()];
+  }
+
+  nonTerminal(): RequestRecord[] {
+    return [...this.open.values()];
+  }
+}

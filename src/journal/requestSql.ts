@@ -1,0 +1,43 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { ClientRequestId } from '../domain/ids.ts';
+import type { RequestStatus } from '../domain/requestStatus.ts';
+
+const COLUMNS =
+  'client_request_id,intent_id,strategy_id,kind,symbol,side,quantity,params,status,venue_status,temp_id,quote_id,batch_id,filled_quantity,avg_price,error_code,reason,created_at,submitted_at,updated_at';
+const VALUES = COLUMNS.split(',')
+  .map((c) => `$${c}`)
+  .join(',');
+const UPDATES = COLUMNS.split(',')
+  .slice(1)
+  .map((c) => `${c}=$${c}`)
+  .join(',');
+
+export const INSERT_REQUEST_SQL = `INSERT INTO requests(${COLUMNS}) VALUES (${VALUES})`;
+export const UPDATE_REQUEST_SQL = `UPDATE requests SET ${UPDATES} WHERE client_request_id=$client_request_id`;
+
+export const INSERT_TRANSITION_SQL =
+  'INSERT INTO transitions(client_request_id,from_status,to_status,at,note) VALUES (?,?,?,?,?)';
+export const SET_META_SQL =
+  'INSERT INTO meta(key,value) VALUES (?,?) ON CONFLICT(key) DO UPDATE SET value=excluded.value';
+
+export interface TransitionRow {
+  readonly from: RequestStatus | null;
+  readonly to: RequestStatus;
+  readonly at: number;
+  readonly note: string | null;
+}
+
+/** A request's status history, oldest first. */
+export function readTransitions(db: DatabaseSync, id: ClientRequestId): TransitionRow[] {
+  const rows = db
+    .prepare(
+      'SELECT from_status, to_status, at, note FROM transitions WHERE client_request_id=? ORDER BY seq',
+    )
+    .all(id) as { from_status: string | null; to_status: string; at: number; note: string | null }[];
+  return rows.map((t) => ({
+    from: t.from_status as RequestStatus | null,
+    to: t.to_status as RequestStatus,
+    at: t.at,
+    note: t.note,
+  }));
+}
