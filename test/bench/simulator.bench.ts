@@ -114,7 +114,7 @@ async function serveSim(): Promise<void> {
     wallet: '0x000000000000000000000000000000000000beef',
     collateral: 1e12,
   });
-  const sub = sim.engine.accounts.subaccount(reader.subaccount, CHAIN);
+  const sub = sim.accounts.subaccount(reader.subaccount, CHAIN);
   for (let i = 0; i < 5; i++)
     sim.engine.submitOpen(sub, {
       marketId: 1 + (i % 4),

@@ -203,7 +203,7 @@ export async function checkInvariants(v: Venue, ex: Executor): Promise<string[]>
   const out: string[] = [];
   const requests = ex.journal.all();
   // I1: every venue quote is explained by exactly one of our open requests (nothing resent).
-  const sub = v.sim.engine.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
+  const sub = v.sim.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
   const byTemp = new Map<string, number>();
   for (const r of requests)
     if (r.kind === 'open' && r.tempId) byTemp.set(r.tempId, (byTemp.get(r.tempId) ?? 0) + 1);

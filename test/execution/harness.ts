@@ -223,7 +223,7 @@ export function manualTrader(v: Venue): VenuePort {
 
 /** Number of quotes (any status) the venue holds for the subaccount: the duplicate-open oracle. */
 export function venueQuoteCount(v: Venue): number {
-  const sub = v.sim.engine.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
+  const sub = v.sim.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
   return v.sim.engine.quotesOf(sub).length;
 }
 

@@ -21,12 +21,6 @@ async function violations(baseDir: string, dirs: string[]): Promise<string[]> {
   return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 }
 
-/** The upward import issue 10 still removes (risk reads execution's event type). */
-const KNOWN_UNTIL_ISSUE_10 = [
-  'layer-risk: src/risk/RiskGate.test.ts → src/execution/events.ts',
-  'layer-risk: src/risk/RiskGate.ts → src/execution/events.ts',
-];
-
 describe('dependency rules (ARCHITECTURE.md layering)', () => {
   it('refuse a deliberately added upward import (domain → execution) and allow a downward one', async () => {
     const found = await violations(path.join(root, 'test/fixtures/layering'), ['src']);
@@ -35,6 +29,6 @@ describe('dependency rules (ARCHITECTURE.md layering)', () => {
 
   it('hold for the whole tree: src, strategies and backtest', async () => {
     const dirs = ['src', 'strategies', 'backtest'].filter((d) => existsSync(path.join(root, d)));
-    expect(await violations(root, dirs)).toEqual(KNOWN_UNTIL_ISSUE_10);
+    expect(await violations(root, dirs)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { SystemClock } from '../../clock/SystemClock.ts';
 import { describeError } from '../../log/redact.ts';
-import { type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
+import { ALLOW_REMOTE_HELP, type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
 import { createSimulator } from '../../simulator/createSimulator.ts';
 import { DEFAULT_FILL_LATENCY_MS, DEFAULT_LIMIT_TTL_MS } from '../../simulator/engine/defaults.ts';
 import { describeLatency } from '../../simulator/engine/FillLatency.ts';
@@ -37,6 +37,7 @@ export function registerSimCommand(program: Command): void {
     .description('run the venue simulator on 127.0.0.1 (prints a dev session token and the setup steps)')
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--allow-remote', ALLOW_REMOTE_HELP)
     .option('--seed <n>', 'seed of ids, prices, fills and faults', '1')
     .option(
       '--fill-latency-ms <A-B|median=M,p99=P>',
@@ -83,6 +84,7 @@ export function registerSimCommand(program: Command): void {
           fillLatencyMs: s.fillLatencyMs,
           limitTtlMs: s.limitTtlMs,
           faults: s.faults,
+          devDoors: s.devDoors,
           markets,
           ...(prices ? { prices } : {}),
           onInternalError: (e) => process.stderr.write(`simulator internal error: ${describeError(e)}\n`),
@@ -106,9 +108,9 @@ export function registerSimCommand(program: Command): void {
           process.once('SIGINT', () => stop('SIGINT'));
           process.once('SIGTERM', () => stop('SIGTERM'));
         });
-        const session = sim.engine.devSignIn(s.wallet, 86_400);
-        const sub = sim.engine.accounts.subaccountsOf(s.wallet)[0];
-        if (sub && s.collateral > 0) sim.engine.faucet(sub.address, sub.chainId, s.collateral);
+        const session = sim.accounts.signIn(s.wallet, sim.engine.chainId, 86_400);
+        const sub = sim.accounts.subaccountsOf(s.wallet)[0];
+        if (sub && s.collateral > 0) sim.accounts.faucet(sub.address, sub.chainId, s.collateral);
         const faults = activeFaults(s.faults);
         if (flags.json) {
           const banner = {

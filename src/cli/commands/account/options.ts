@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Clock } from '../../../clock/Clock.ts';
 import { SystemClock } from '../../../clock/SystemClock.ts';
 import { ChainId, SubaccountAddress } from '../../../domain/ids.ts';
+import { VenueFacts } from '../../../domain/venueFacts.ts';
 import { ConfigError } from '../../../errors/ConfigError.ts';
 
 export const DEFAULT_VENUE_URL = 'http://127.0.0.1:8787';
@@ -30,7 +31,7 @@ export function withCommonOptions(command: Command): Command {
       'venue base URL (env PERPFLOW_VENUE_URL)',
       process.env.PERPFLOW_VENUE_URL ?? DEFAULT_VENUE_URL,
     )
-    .option('--chain-id <id>', 'chain id', '42161')
+    .option('--chain-id <id>', 'chain id', String(VenueFacts.defaultChainId))
     .option(
       '--subaccount <0x…>',
       'subaccount address (env PERPFLOW_SUBACCOUNT)',
