@@ -18,7 +18,7 @@ const allowed = {
   market: [...BASE, 'clock', 'log', 'config', 'venue', 'scheduler'],
   strategy: [...BASE, 'clock', 'log', 'config', 'market', 'scheduler'],
   simulator: [...BASE, 'clock', 'log', 'config', 'venue', 'market'],
-  execution: [...BASE, 'clock', 'log', 'config', 'venue', 'risk', 'journal'],
+  execution: [...BASE, 'clock', 'log', 'config', 'scheduler', 'venue', 'risk', 'journal'],
   report: [...BASE, 'clock', 'log', 'config', 'market', 'execution', 'risk', 'journal'],
   kernel: [
     ...BASE,

@@ -1,0 +1,231 @@
+/**
+ * node test/bench/core.bench.ts — the execution core as a backtest drives it (issue 10):
+ *  (a) BARS one-minute bars through executor + risk gate + MemoryJournal + simulator engine on a
+ *      VirtualClock, no strategy, a MARKET open or close every 1,000 bars from a fixed schedule,
+ *      against the simulator engine alone fed the same bars and the same orders;
+ *  (b) the round trip of one intent in process (gate → journal → submit → fill → status →
+ *      terminal → ledger), against the engine's own submit + fill of the same order.
+ * VENUE=direct uses the direct port on the engine (when present); the default is the venue client
+ * over the in-process fetch. BARS (default 1,000,000) and ROUND_TRIPS (default 2,000) size the runs.
+ */
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
+import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
+import type { CloseIntent, OpenIntent } from '../../src/domain/intent.ts';
+import { deriveIntentId } from '../../src/domain/intentId.ts';
+import { dec } from '../../src/domain/money.ts';
+import type { PriceTick } from '../../src/domain/tick.ts';
+import { Executor } from '../../src/execution/Executor.ts';
+import { MemoryJournal } from '../../src/journal/MemoryJournal.ts';
+import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
+import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
+import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
+import { createVenueClient } from '../../src/venue/createVenueClient.ts';
+import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import type { VenuePort } from '../../src/venue/VenuePort.ts';
+
+const BARS = Number(process.env.BARS ?? 1_000_000);
+const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 2_000);
+const EVERY = 1_000;
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 0, 5);
+const SYMBOL = MarketSymbol('BTCUSDT');
+const S = StrategyId('bench');
+const QTY = 0.01;
+
+/** A seeded random walk around 60,000: the bench's bars (closes; the engine marks each one). */
+function walk(n: number): Float64Array {
+  const out = new Float64Array(n);
+  let x = 60_000;
+  let seed = 42;
+  for (let i = 0; i < n; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    x *= 1 + (seed / 2 ** 32 - 0.5) * 0.002;
+    out[i] = x;
+  }
+  return out;
+}
+
+async function world(): Promise<{ clock: VirtualClock; sim: Simulator; venue: VenuePort }> {
+  const clock = new VirtualClock(T0);
+  const sim = createSimulator({
+    clock,
+    seed: 1,
+    prices: manualPrices({ BTCUSDT: 60_000 }),
+    fillLatencyMs: { min: 200, max: 200 },
+  });
+  const acc = await bootstrapAccount(sim.fetch);
+  const venue = await venueFor(process.env.VENUE ?? 'client', sim, acc);
+  return { clock, sim, venue };
+}
+
+async function venueFor(
+  kind: string,
+  sim: Simulator,
+  acc: { apiKey: string; subaccount: string },
+): Promise<VenuePort> {
+  if (kind === 'direct') {
+    const path = '../../src/simulator/direct/createDirectVenue.ts';
+    const mod = (await import(path)) as {
+      createDirectVenue: (s: Simulator, o: { apiKey: string; subaccount: string }) => VenuePort;
+    };
+    return mod.createDirectVenue(sim, { apiKey: acc.apiKey, subaccount: acc.subaccount });
+  }
+  return createVenueClient({
+    baseUrl: IN_PROCESS_BASE_URL,
+    apiKey: acc.apiKey,
+    subaccount: acc.subaccount,
+    fetch: sim.fetch,
+    clock: sim.engine.clock,
+    budget: { ratePerSecond: 1_000_000, burst: 1_000_000 },
+  } as Parameters<typeof createVenueClient>[0]);
+}
+
+const open = (k: number): OpenIntent => ({
+  kind: 'open',
+  intentId: deriveIntentId(S, `o${k}`),
+  strategyId: S,
+  createdAt: 0,
+  symbol: SYMBOL,
+  side: 'LONG',
+  quantity: dec(QTY),
+  leverage: 5,
+  orderType: 'MARKET',
+  slippage: dec('0.05'),
+});
+const close = (k: number): CloseIntent => ({
+  kind: 'close',
+  intentId: deriveIntentId(S, `c${k}`),
+  strategyId: S,
+  createdAt: 0,
+  symbol: SYMBOL,
+  position: { by: 'intent', intentId: deriveIntentId(S, `o${k}`) },
+  quantity: 'all',
+  orderType: 'MARKET',
+  slippage: dec('0.05'),
+});
+
+async function startExecutor(venue: VenuePort, clock: VirtualClock): Promise<Executor<MemoryJournal>> {
+  return Executor.start({
+    venue,
+    journal: new MemoryJournal(clock),
+    clock,
+    execution: { batchWindowMs: 0, poll: { firstDelayMs: 200 } },
+  } as Parameters<typeof Executor.start>[0]) as Promise<Executor<MemoryJournal>>;
+}
+
+// (a) ------------------------------------------------------------------------------------------
+async function barsThroughCore(closes: Float64Array): Promise<{ ms: number; fills: number }> {
+  const { clock, sim, venue } = await world();
+  const ex = await startExecutor(venue, clock);
+  let busy = false;
+  let k = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < closes.length; i++) {
+    const price = closes[i] as number;
+    const t = clock.now();
+    sim.engine.setMark(SYMBOL, price, t);
+    ex.onPrices([{ symbol: SYMBOL, mark: price, ts: t } satisfies PriceTick]);
+    if (i % EVERY === 0) {
+      const n = i / EVERY;
+      void ex.submit(n % 2 === 0 ? open(k) : close(k++));
+      busy = true;
+    }
+    if (busy) {
+      await clock.advance(MINUTE);
+      busy = !ex.isIdle();
+    } else clock.advanceSync(MINUTE);
+  }
+  const ms = performance.now() - t0;
+  const fills = ex.fills().length;
+  await ex.stop();
+  return { ms, fills };
+}
+
+async function barsThroughEngine(closes: Float64Array): Promise<{ ms: number; fills: number }> {
+  const { clock, sim } = await world();
+  const subaccount = [...sim.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')][0];
+  if (subaccount === undefined) throw new Error('no subaccount');
+  let fills = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < closes.length; i++) {
+    const price = closes[i] as number;
+    sim.engine.setMark(SYMBOL, price, clock.now());
+    if (i % EVERY === 0) {
+      if ((i / EVERY) % 2 === 0)
+        sim.engine.submitOpen(subaccount, {
+          marketId: 1,
+          positionType: 'LONG',
+          orderType: 'MARKET',
+          quantity: QTY,
+          leverage: 5,
+          slippage: 0.05,
+        });
+      else {
+        const q = sim.engine.positions(subaccount)[0];
+        if (q !== undefined)
+          sim.engine.submitClose(q, { quantityToClose: QTY, orderType: 'MARKET', slippage: 0.05 });
+      }
+      fills++;
+    }
+    clock.advanceSync(MINUTE);
+  }
+  return { ms: performance.now() - t0, fills };
+}
+
+// (b) ------------------------------------------------------------------------------------------
+async function roundTrips(n: number): Promise<{ ours: number; engine: number }> {
+  const { clock, sim, venue } = await world();
+  const ex = await startExecutor(venue, clock);
+  const idle = () => ex.isIdle();
+  for (let w = 0; w < 50; w++) {
+    await ex.submit(w % 2 === 0 ? open(1_000_000 + w) : close(1_000_000 + w - 1));
+    await clock.runUntil(idle);
+  }
+  let t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    await ex.submit(i % 2 === 0 ? open(2_000_000 + i) : close(2_000_000 + i - 1));
+    await clock.runUntil(idle);
+  }
+  const ours = ((performance.now() - t0) * 1000) / n;
+  await ex.stop();
+
+  const subaccount = sim.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
+  if (subaccount === undefined) throw new Error('no subaccount');
+  t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 0)
+      sim.engine.submitOpen(subaccount, {
+        marketId: 1,
+        positionType: 'LONG',
+        orderType: 'MARKET',
+        quantity: QTY,
+        leverage: 5,
+        slippage: 0.05,
+      });
+    else {
+      const q = sim.engine.positions(subaccount)[0];
+      if (q !== undefined)
+        sim.engine.submitClose(q, { quantityToClose: QTY, orderType: 'MARKET', slippage: 0.05 });
+    }
+    clock.advanceSync(1_000);
+  }
+  const engine = ((performance.now() - t0) * 1000) / n;
+  return { ours, engine };
+}
+
+const closes = walk(BARS);
+const base = await barsThroughEngine(closes);
+const ours = await barsThroughCore(closes);
+const rt = await roundTrips(ROUND_TRIPS);
+const rate = (ms: number) => Math.round((BARS / ms) * 1000);
+const fmt = (n: number) => n.toLocaleString('en-US');
+process.stdout.write(
+  [
+    `venue: ${process.env.VENUE ?? 'client'} (in-process ${process.env.VENUE === 'direct' ? 'direct port' : 'fetch + ky + zod'})`,
+    '| what | perpflow core | engine alone (same run) | ratio | goal |',
+    '|---|---|---|---|---|',
+    `| ${fmt(BARS)} 1-min bars, an order every ${EVERY}, bars/s | ${fmt(rate(ours.ms))} (${ours.fills} fills) | ${fmt(rate(base.ms))} | ${(ours.ms / base.ms).toFixed(2)}× the time | ≥ 1,000,000 bars/s, ≤ 3× |`,
+    `| one intent's round trip in process, µs | ${rt.ours.toFixed(1)} | ${rt.engine.toFixed(1)} (engine submit + fill) | ${(rt.ours / rt.engine).toFixed(1)}× | ≤ 15 µs |`,
+    '',
+  ].join('\n'),
+);
