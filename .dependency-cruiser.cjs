@@ -69,7 +69,8 @@ module.exports = {
     },
     {
       name: 'src-not-above-itself',
-      comment: 'src/ is the library: it never imports the strategies, the backtest driver or the tests (its own tests may use test helpers)',
+      comment:
+        'src/ is the library: it never imports the strategies, the backtest driver or the tests (its own tests may use test helpers)',
       severity: 'error',
       from: { path: '^src/', pathNot: '\\.test\\.ts$' },
       to: { path: '^(strategies|backtest|test)/' },
