@@ -32,15 +32,13 @@ const SYMBOL = MarketSymbol('BTCUSDT');
 const S = StrategyId('bench');
 const QTY = 0.01;
 
-/** A seeded random walk around 60,000: the bench's bars (closes; the engine marks each one). */
+/** Seeded noise on a slow swing around 60,000 (bounded, so every order stays within the market's notional range). */
 function walk(n: number): Float64Array {
   const out = new Float64Array(n);
-  let x = 60_000;
   let seed = 42;
   for (let i = 0; i < n; i++) {
     seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-    x *= 1 + (seed / 2 ** 32 - 0.5) * 0.002;
-    out[i] = x;
+    out[i] = 60_000 * (1 + 0.1 * Math.sin(i / 7_919)) * (1 + (seed / 2 ** 32 - 0.5) * 0.002);
   }
   return out;
 }
