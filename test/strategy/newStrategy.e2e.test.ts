@@ -42,6 +42,17 @@ strategies:
     expect(config.strategies[0]?.params).toEqual({ lookback: 3, quantity: 0.01, leverage: 1 });
   });
 
+  it('says what it wrote as JSON under --json', async () => {
+    const dir = project();
+    const made = await run(NODE, [join(REPO, 'src/cli/main.ts'), 'new', 'strategy', 'other-idea', '--json'], {
+      cwd: dir,
+    });
+    expect(JSON.parse(made.stdout)).toEqual({
+      wrote: 'strategies/other-idea',
+      files: ['index.ts', 'index.test.ts', 'README.md'],
+    });
+  });
+
   it('refuses a name that is not lower-case-with-dashes, writing nothing (exit 2)', async () => {
     const dir = project();
     const err = await run(NODE, [join(REPO, 'src/cli/main.ts'), 'new', 'strategy', 'My Idea'], {

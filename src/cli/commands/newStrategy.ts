@@ -32,9 +32,14 @@ export function registerNewCommands(program: Command): Command {
     )
     .argument('<name>', 'the strategy name: lower-case letters, digits and dashes')
     .option('--dir <dir>', 'the folder that holds strategy folders', 'strategies')
+    .option('--json', 'print {"wrote":DIR,"files":[…]}')
     .action(
-      action((name: string, options: { dir: string }) => {
+      action((name: string, options: { dir: string; json?: boolean }) => {
         const target = scaffoldStrategy(name, options.dir);
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify({ wrote: target, files: FILES })}\n`);
+          return;
+        }
         process.stdout.write(
           `wrote ${target}/{${FILES.join(',')}}\nnext: npx vitest run ${target}, then name it in a config: module: ./${target}/index.ts\n`,
         );
