@@ -215,6 +215,8 @@ export function createDirectVenue(
         method: 'GET',
         path,
         query: { [param]: id, chainId },
+        // A typed TempId is never empty, but a cast one may be: then the route's own 400 says so.
+        queryValid: typeof id === 'string' && id !== '',
         kind: 'read',
         nullOn404: true,
       });

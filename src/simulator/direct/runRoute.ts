@@ -25,8 +25,9 @@ export interface DirectCall {
   readonly template?: string;
   readonly params?: Readonly<Record<string, string>>;
   readonly body?: unknown;
-  /** Already typed by the caller: a direct call skips the query schema (chainId is a number here). */
+  /** Typed by the caller (chainId a number): the route's query schema runs only when `queryValid` is false. */
   readonly query?: unknown;
+  readonly queryValid?: boolean;
   readonly kind: CallKind;
   /** A status poll: 404 is "not indexed yet", answered null, never a rejection. */
   readonly nullOn404?: boolean;
@@ -83,6 +84,10 @@ export function runRoute(core: DirectVenueCore, call: DirectCall): unknown {
         if (!parsed.success) throw new SimRejection(400, 'VALIDATION', describeIssues('body', parsed.error));
         body = parsed.data;
       }
+    }
+    if (route.query && call.queryValid === false) {
+      const parsed = route.query.safeParse(call.query);
+      if (!parsed.success) throw new SimRejection(400, 'VALIDATION', describeIssues('query', parsed.error));
     }
     return route.run({
       engine: core.engine,
