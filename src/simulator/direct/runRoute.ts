@@ -35,10 +35,21 @@ export interface DirectCall {
 
 const byKey = new Map(allRoutes.map((r) => [`${r.method} ${r.path}`, r]));
 
-function routeOf(method: string, path: string): Route {
-  const r = byKey.get(`${method} ${path}`);
-  if (r === undefined) throw new Error(`direct venue: no simulator route ${method} ${path}`);
-  return r;
+interface Target {
+  readonly route: Route;
+  readonly endpoint: string;
+}
+// Per method, per filled-in path: a call's route and endpoint text, resolved once.
+const targets = { GET: new Map<string, Target>(), POST: new Map<string, Target>() };
+
+function targetOf(call: DirectCall): Target {
+  const known = targets[call.method].get(call.path);
+  if (known !== undefined) return known;
+  const route = byKey.get(`${call.method} ${call.template ?? call.path}`);
+  if (route === undefined) throw new Error(`direct venue: no simulator route ${call.method} ${call.path}`);
+  const target = { route, endpoint: `${call.method} ${call.path}` };
+  targets[call.method].set(call.path, target);
+  return target;
 }
 
 /** The 401 of every `/v1` route: a missing, unknown or revoked key, checked on each call. */
@@ -70,9 +81,8 @@ export function mapFailure(kind: CallKind, endpoint: string, e: unknown): Perpfl
  * answer is the route's data, before any serialisation. A refusal throws the client's error.
  */
 export function runRoute(core: DirectVenueCore, call: DirectCall): unknown {
-  const endpoint = `${call.method} ${call.path}`;
+  const { route, endpoint } = targetOf(call);
   core.onCall?.(endpoint);
-  const route = routeOf(call.method, call.template ?? call.path);
   try {
     const key = authenticate(core);
     let body = call.body;
