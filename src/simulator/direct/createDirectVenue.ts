@@ -23,7 +23,14 @@ import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import { batchAckFrom } from './batchAckFrom.ts';
 import { fundingFrom, marketsFrom, positionFrom, statusFrom, wireDec } from './fromRoute.ts';
-import { authenticate, authorizer, type DirectCall, mapFailure, runRoute } from './runRoute.ts';
+import {
+  authenticate,
+  authorizer,
+  type DirectCall,
+  type DirectVenueCore,
+  mapFailure,
+  runRoute,
+} from './runRoute.ts';
 
 export interface DirectVenueOptions {
   /** `ix.` + 64 hex, checked here as the client checks it; authenticated on every call. */
@@ -52,7 +59,7 @@ export function createDirectVenue(
   sim: { readonly engine: SimEngine; readonly accounts: AccountBook },
   options: DirectVenueOptions,
 ): VenuePort {
-  const core = {
+  const core: DirectVenueCore = {
     engine: sim.engine,
     accounts: sim.accounts,
     apiKey: assertApiKey(options.apiKey),
