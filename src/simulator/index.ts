@@ -3,6 +3,7 @@
  * of venue-contract.md. See createSimulator for the entry point.
  */
 export { createSimulator, type Simulator, type SimulatorOptions } from './createSimulator.ts';
+export { createDirectVenue, type DirectVenueOptions } from './direct/createDirectVenue.ts';
 export { type EngineFaults, PLATFORM_FEE, SimEngine } from './engine/SimEngine.ts';
 export { SimRejection } from './engine/SimRejection.ts';
 export {

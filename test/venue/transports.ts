@@ -1,10 +1,16 @@
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
-import { createSimulator, type FaultProfile, type Simulator } from '../../src/simulator/index.ts';
+import {
+  createDirectVenue,
+  createSimulator,
+  type FaultProfile,
+  type Simulator,
+} from '../../src/simulator/index.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import type { VenueFetch } from '../../src/venue/transport.ts';
+import type { VenuePort } from '../../src/venue/VenuePort.ts';
 
 /**
- * One simulator reached two ways, for the contract suite. `fetch` counts what arrives at the
+ * One simulator reached three ways, for the contract suite. `fetch` counts what arrives at the
  * simulator (the proof that a submit was sent once); `settle` runs a client promise to its end,
  * moving the virtual clock only while no request is on the wire.
  */
@@ -23,6 +29,11 @@ export interface ContractTransport {
   /** Advances virtual time by `ms` (fills, funding, Retry-After). */
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The direct transport's VenuePort on the engine (no wire); undefined for the wire transports,
+   * whose port is the venue client over `fetch`. Account setup always goes over `fetch`.
+   */
+  readonly port?: (apiKey: string, subaccount: string) => VenuePort;
 }
 
 export type TransportFactory = (options?: {
@@ -154,7 +165,19 @@ export const overHttp: TransportFactory = async (options = {}) => {
   };
 };
 
+/** The engine without a wire: `port` answers createDirectVenue; `arrived` counts its calls too. */
+export const direct: TransportFactory = async (options = {}) => {
+  const t = await inProcess(options);
+  return {
+    ...t,
+    name: 'direct',
+    port: (apiKey, subaccount) =>
+      createDirectVenue(t.sim, { apiKey, subaccount, onCall: (endpoint) => t.arrived.push(endpoint) }),
+  };
+};
+
 export const TRANSPORTS: readonly (readonly [string, TransportFactory])[] = [
   ['in-process', inProcess],
   ['http', overHttp],
+  ['direct', direct],
 ];
