@@ -5,8 +5,8 @@
  *      against the simulator engine alone fed the same bars and the same orders;
  *  (b) the round trip of one intent in process (gate → journal → submit → fill → status →
  *      terminal → ledger), against the engine's own submit + fill of the same order.
- * VENUE=direct uses the direct port on the engine (when present); the default is the venue client
- * over the in-process fetch. BARS (default 1,000,000) and ROUND_TRIPS (default 2,000) size the runs.
+ * The venue is the direct port on the engine, as the backtester uses it; VENUE=client puts the
+ * venue client over the in-process fetch (ky + zod) in its place. BARS (default 1,000,000) and ROUND_TRIPS (default 2,000) size the runs.
  */
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
@@ -17,6 +17,7 @@ import type { PriceTick } from '../../src/domain/tick.ts';
 import { Executor } from '../../src/execution/Executor.ts';
 import { MemoryJournal } from '../../src/journal/MemoryJournal.ts';
 import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
+import { createDirectVenue } from '../../src/simulator/direct/createDirectVenue.ts';
 import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
@@ -26,6 +27,7 @@ import type { VenuePort } from '../../src/venue/VenuePort.ts';
 const BARS = Number(process.env.BARS ?? 1_000_000);
 const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 2_000);
 const EVERY = 1_000;
+const VENUE = process.env.VENUE ?? 'direct';
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 0, 5);
 const SYMBOL = MarketSymbol('BTCUSDT');
@@ -52,7 +54,7 @@ async function world(): Promise<{ clock: VirtualClock; sim: Simulator; venue: Ve
     fillLatencyMs: { min: 200, max: 200 },
   });
   const acc = await bootstrapAccount(sim.fetch);
-  const venue = await venueFor(process.env.VENUE ?? 'client', sim, acc);
+  const venue = await venueFor(VENUE, sim, acc);
   return { clock, sim, venue };
 }
 
@@ -61,13 +63,7 @@ async function venueFor(
   sim: Simulator,
   acc: { apiKey: string; subaccount: string },
 ): Promise<VenuePort> {
-  if (kind === 'direct') {
-    const path = '../../src/simulator/direct/createDirectVenue.ts';
-    const mod = (await import(path)) as {
-      createDirectVenue: (s: Simulator, o: { apiKey: string; subaccount: string }) => VenuePort;
-    };
-    return mod.createDirectVenue(sim, { apiKey: acc.apiKey, subaccount: acc.subaccount });
-  }
+  if (kind === 'direct') return createDirectVenue(sim, { apiKey: acc.apiKey, subaccount: acc.subaccount });
   return createVenueClient({
     baseUrl: IN_PROCESS_BASE_URL,
     apiKey: acc.apiKey,
@@ -219,7 +215,7 @@ const rate = (ms: number) => Math.round((BARS / ms) * 1000);
 const fmt = (n: number) => n.toLocaleString('en-US');
 process.stdout.write(
   [
-    `venue: ${process.env.VENUE ?? 'client'} (in-process ${process.env.VENUE === 'direct' ? 'direct port' : 'fetch + ky + zod'})`,
+    `venue: ${VENUE === 'direct' ? 'the direct port on the engine, as a backtest uses it' : 'the venue client over the in-process fetch (ky + zod)'}`,
     '| what | perpflow core | engine alone (same run) | ratio | goal |',
     '|---|---|---|---|---|',
     `| ${fmt(BARS)} 1-min bars, an order every ${EVERY}, bars/s | ${fmt(rate(ours.ms))} (${ours.fills} fills) | ${fmt(rate(base.ms))} | ${(ours.ms / base.ms).toFixed(2)}× the time | ≥ 1,000,000 bars/s, ≤ 3× |`,
