@@ -8,6 +8,7 @@ import type { ApiKeyRecord, Subaccount } from '../engine/state.ts';
 import { describeIssues } from '../http/createHandler.ts';
 import { allRoutes } from '../http/routes/index.ts';
 import type { Route } from '../http/types.ts';
+import { fastCloseBody } from './fastCloseBody.ts';
 
 /** What a direct call acts on: the engine, the account book and the caller's key secret. */
 export interface DirectVenueCore {
@@ -36,6 +37,10 @@ export interface DirectCall {
 }
 
 const byKey = new Map(allRoutes.map((r) => [`${r.method} ${r.path}`, r]));
+// Fast checks the HTTP face does not use (yet): each is held to its route's schema by a property test.
+const directFast = new Map<Route | undefined, (raw: unknown) => unknown>([
+  [byKey.get('POST /v1/trade/close-position'), fastCloseBody],
+]);
 
 interface Target {
   readonly route: Route;
@@ -102,7 +107,7 @@ export function runRoute(core: DirectVenueCore, call: DirectCall): unknown {
     const key = authenticate(core);
     let body = call.body;
     if (route.body) {
-      const fast = route.fastBody?.(body);
+      const fast = (route.fastBody ?? directFast.get(route))?.(body);
       if (fast !== undefined) body = fast;
       else {
         const parsed = route.body.safeParse(body);
