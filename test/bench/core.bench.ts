@@ -107,6 +107,26 @@ async function startExecutor(venue: VenuePort, clock: VirtualClock): Promise<Exe
   } as Parameters<typeof Executor.start>[0]) as Promise<Executor<MemoryJournal>>;
 }
 
+type Subaccount = Parameters<Simulator['engine']['submitOpen']>[0];
+
+/** The baseline's order n straight into the engine: even n opens the long, odd n closes it. */
+function engineOrder(sim: Simulator, subaccount: Subaccount, n: number): void {
+  if (n % 2 === 0) {
+    sim.engine.submitOpen(subaccount, {
+      marketId: 1,
+      positionType: 'LONG',
+      orderType: 'MARKET',
+      quantity: QTY,
+      leverage: 5,
+      slippage: 0.05,
+    });
+    return;
+  }
+  const q = sim.engine.positions(subaccount)[0];
+  if (q !== undefined)
+    sim.engine.submitClose(q, { quantityToClose: QTY, orderType: 'MARKET', slippage: 0.05 });
+}
+
 // (a) ------------------------------------------------------------------------------------------
 async function barsThroughCore(closes: Float64Array): Promise<{ ms: number; fills: number }> {
   const { clock, sim, venue } = await world();
@@ -145,20 +165,7 @@ async function barsThroughEngine(closes: Float64Array): Promise<{ ms: number; fi
     const price = closes[i] as number;
     sim.engine.setMark(SYMBOL, price, clock.now());
     if (i % EVERY === 0) {
-      if ((i / EVERY) % 2 === 0)
-        sim.engine.submitOpen(subaccount, {
-          marketId: 1,
-          positionType: 'LONG',
-          orderType: 'MARKET',
-          quantity: QTY,
-          leverage: 5,
-          slippage: 0.05,
-        });
-      else {
-        const q = sim.engine.positions(subaccount)[0];
-        if (q !== undefined)
-          sim.engine.submitClose(q, { quantityToClose: QTY, orderType: 'MARKET', slippage: 0.05 });
-      }
+      engineOrder(sim, subaccount, i / EVERY);
       fills++;
     }
     clock.advanceSync(MINUTE);
@@ -187,20 +194,7 @@ async function roundTrips(n: number): Promise<{ ours: number; engine: number }> 
   if (subaccount === undefined) throw new Error('no subaccount');
   t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    if (i % 2 === 0)
-      sim.engine.submitOpen(subaccount, {
-        marketId: 1,
-        positionType: 'LONG',
-        orderType: 'MARKET',
-        quantity: QTY,
-        leverage: 5,
-        slippage: 0.05,
-      });
-    else {
-      const q = sim.engine.positions(subaccount)[0];
-      if (q !== undefined)
-        sim.engine.submitClose(q, { quantityToClose: QTY, orderType: 'MARKET', slippage: 0.05 });
-    }
+    engineOrder(sim, subaccount, i);
     clock.advanceSync(1_000);
   }
   const engine = ((performance.now() - t0) * 1000) / n;
