@@ -2,8 +2,8 @@
  * Registered in vitest.config.ts `setupFiles`: every test file runs with the secret tap on, and
  * after its last hook the scan looks for every secret the file noted — whole, or any 16+ character
  * piece — in every output the file collected (log lines of every sink, error messages and causes,
- * the Prometheus default registry, and whatever else calls noteOutput). A leak fails the file with
- * the channel and a masked excerpt, never the secret.
+ * this process's stdout and stderr, the Prometheus default registry, and whatever else calls
+ * noteOutput). A leak fails the file with the channel and a masked excerpt, never the secret.
  */
 import { afterAll } from 'vitest';
 import { describeLeaks, findLeaks, type Leak } from '../../src/log/findLeaks.ts';
@@ -11,8 +11,10 @@ import { mask } from '../../src/log/redact.ts';
 import { noteOutput, secretTap } from '../../src/log/secretTap.ts';
 import { promDefaultRegistryText } from './promDefaultRegistry.ts';
 import { allowances, type SecretAllowance } from './secretAllowance.ts';
+import { tapStdio } from './tapStdio.ts';
 
 secretTap.enabled = true;
+tapStdio();
 
 /** The leaks no allowance covers, and the allowances no leak needed. */
 export function scan(): { leaks: Leak[]; unused: string[] } {
