@@ -10,12 +10,14 @@ import { afterAll, expect } from 'vitest';
 import { describeLeaks, findLeaks, type Leak } from '../../src/log/findLeaks.ts';
 import { mask } from '../../src/log/redact.ts';
 import { noteOutput, secretTap } from '../../src/log/secretTap.ts';
+import { noteRequestSecrets } from './noteRequestSecrets.ts';
 import { promDefaultRegistryText } from './promDefaultRegistry.ts';
 import { allowances, type SecretAllowance } from './secretAllowance.ts';
 import { tapStdio } from './tapStdio.ts';
 
 secretTap.enabled = true;
 tapStdio();
+noteRequestSecrets();
 
 /** The leaks no allowance covers, and the allowances no leak needed. */
 export function scan(): { leaks: Leak[]; unused: string[] } {
