@@ -38,23 +38,83 @@ function extend(text: string, p: number, secret: string, at: number): Run {
   return { start: p - left, end: p + right };
 }
 
-/** Every stretch of `text` that is a 16+ character piece of `secret` (or the whole of a shorter one). */
-function leakedRuns(text: string, secret: string): Run[] {
-  const runs: Run[] = [];
-  if (secret.length < LEAK_PIECE) {
-    for (let p = text.indexOf(secret); p >= 0; p = text.indexOf(secret, p + 1))
-      runs.push({ start: p, end: p + secret.length });
-    return runs;
-  }
-  for (let at = 0; at + BLOCK <= secret.length; at += BLOCK) {
-    const block = secret.slice(at, at + BLOCK);
-    for (let p = text.indexOf(block); p >= 0; p = text.indexOf(block, p + 1)) {
-      const run = extend(text, p, secret, at);
-      if (run.end - run.start >= LEAK_PIECE && !runs.some((r) => r.start === run.start && r.end === run.end))
-        runs.push(run);
+/** Where one aligned block of a secret sits: the secret and the block's offset in it. */
+interface BlockAt {
+  readonly secret: string;
+  readonly at: number;
+  readonly block: string;
+}
+
+const HASH_BASE = 31;
+/** HASH_BASE ** (BLOCK - 1), modulo 2^32: what the character leaving the window weighed. */
+const HASH_TOP = (() => {
+  let h = 1;
+  for (let i = 1; i < BLOCK; i++) h = Math.imul(h, HASH_BASE) >>> 0;
+  return h;
+})();
+
+function blockHash(s: string, from: number): number {
+  let h = 0;
+  for (let i = from; i < from + BLOCK; i++) h = (Math.imul(h, HASH_BASE) + s.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/** The aligned blocks of every long secret, by their rolling hash. */
+function blockIndex(secrets: readonly string[]): Map<number, BlockAt[]> {
+  const index = new Map<number, BlockAt[]>();
+  for (const secret of secrets) {
+    if (secret.length < LEAK_PIECE) continue;
+    for (let at = 0; at + BLOCK <= secret.length; at += BLOCK) {
+      const h = blockHash(secret, at);
+      const entry = { secret, at, block: secret.slice(at, at + BLOCK) };
+      const list = index.get(h);
+      if (list === undefined) index.set(h, [entry]);
+      else list.push(entry);
     }
   }
-  return runs;
+  return index;
+}
+
+/**
+ * Every stretch of `text` that is a 16+ character piece of one of the secrets (or the whole of a
+ * shorter one), by secret. One pass over the text with a rolling hash of 8-character windows:
+ * any 16-character piece contains one of its secret's aligned 8-character blocks, so a piece is
+ * found from that block and extended both ways. Linear in the text, whatever the number of
+ * secrets (a chaos run notes thousands of keys and tokens, and writes megabytes of events).
+ */
+function leakedRunsOf(
+  text: string,
+  secrets: readonly string[],
+  index: Map<number, BlockAt[]>,
+): Map<string, Run[]> {
+  const out = new Map<string, Run[]>();
+  const add = (secret: string, run: Run): void => {
+    const runs = out.get(secret);
+    if (runs === undefined) out.set(secret, [run]);
+    else if (!runs.some((r) => r.start === run.start && r.end === run.end)) runs.push(run);
+  };
+  for (const secret of secrets) {
+    if (secret.length >= LEAK_PIECE) continue;
+    for (let p = text.indexOf(secret); p >= 0; p = text.indexOf(secret, p + 1))
+      add(secret, { start: p, end: p + secret.length });
+  }
+  if (index.size === 0 || text.length < BLOCK) return out;
+  let h = blockHash(text, 0);
+  for (let p = 0; ; p++) {
+    const hits = index.get(h);
+    if (hits !== undefined)
+      for (const b of hits) {
+        if (!text.startsWith(b.block, p)) continue;
+        const run = extend(text, p, b.secret, b.at);
+        if (run.end - run.start >= LEAK_PIECE) add(b.secret, run);
+      }
+    if (p + BLOCK >= text.length) break;
+    h =
+      (Math.imul((h - Math.imul(text.charCodeAt(p), HASH_TOP)) >>> 0, HASH_BASE) +
+        text.charCodeAt(p + BLOCK)) >>>
+      0;
+  }
+  return out;
 }
 
 /** Outputs of one channel are scanned as one text, joined by a character no secret holds. */
@@ -97,29 +157,20 @@ export function findLeaks(
     else texts.push(text);
   }
   const channels = [...bySource].map(([source, texts]) => ({ source, text: texts.join(SEPARATOR) }));
+  const index = blockIndex(list);
+  const found = channels.map(({ source, text }) => ({ source, text, runs: leakedRunsOf(text, list, index) }));
   for (const secret of list) {
-    const worst = new Map<string, { run: Run; text: string; all: Run[] }>();
-    for (const { source, text } of channels) {
-      const runs = leakedRuns(text, secret);
-      for (const run of runs) {
-        const seen = worst.get(source);
-        if (seen === undefined || run.end - run.start > seen.run.end - seen.run.start)
-          worst.set(source, {
-            run,
-            text,
-            all: list.flatMap((s) => (s === secret ? runs : leakedRuns(text, s))),
-          });
-      }
-    }
-    for (const [source, { run, text, all }] of worst) {
-      if (allowed(source, secret)) continue;
+    for (const { source, text, runs } of found) {
+      const mine = runs.get(secret);
+      if (mine === undefined || allowed(source, secret)) continue;
+      const run = mine.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
       const length = run.end - run.start;
       leaks.push({
         source,
         secret: mask(secret),
         length,
         whole: length === secret.length,
-        excerpt: excerpt(text, run, all),
+        excerpt: excerpt(text, run, [...runs.values()].flat()),
       });
     }
   }
