@@ -1,15 +1,26 @@
 import { FillId, type StrategyId } from '../domain/ids.ts';
 import { ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
+import type { RequestStatus } from '../domain/requestStatus.ts';
 import { fingerprint, isLive } from './positionMatch.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
 
+const NEVER_EXECUTED: ReadonlySet<RequestStatus> = new Set([
+  'CANCELED',
+  'EXPIRED',
+  'REJECTED',
+  'NOT_SENT',
+  'RECONCILED_NOT_EXECUTED',
+]);
+
 /** Scenario 8: positions the journal cannot explain are adopted as external, alerted, not traded. */
 export function adoptExternals(ex: ReconcileHost, positions: readonly Position[]): number {
+  // An open of ours claims its venue position unless we booked it as never executed: a position
+  // the venue holds for a refused, cancelled or expired open is exposure nobody tracks otherwise.
   const claimed = new Set(
     ex.journal
       .all()
-      .filter((r) => r.kind === 'open' && r.tempId !== undefined)
+      .filter((r) => r.kind === 'open' && r.tempId !== undefined && !NEVER_EXECUTED.has(r.status))
       .map((r) => r.tempId as string),
   );
   const pendingFingerprints = new Set(

@@ -6,6 +6,7 @@ import { describeError } from '../log/redact.ts';
 import { adoptExternals } from './adoptExternals.ts';
 import { convergeLots } from './convergeLots.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
+import { settleContradicted } from './settleContradicted.ts';
 import { settleUnknowns } from './settleUnknowns.ts';
 
 export interface ReconcileResult {
@@ -37,7 +38,7 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   await refreshMarks(ex, positions);
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
-  const resolved = await settleUnknowns(ex, positions);
+  const resolved = (await settleUnknowns(ex, positions)) + settleContradicted(ex, positions);
   if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
   const converged = convergeLots(ex, positions);
   const adopted = adoptExternals(ex, positions);
