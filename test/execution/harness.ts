@@ -230,3 +230,14 @@ export function venueQuoteCount(v: Venue): number {
 export async function settle(v: Venue, ex: Executor, limitMs = 120_000): Promise<boolean> {
   return v.clock.runUntil(() => ex.isIdle(), limitMs);
 }
+
+/** The real client with some of its methods replaced: how a scenario makes the venue disagree. */
+export function venueWith(venue: VenuePort, overrides: Partial<VenuePort>): VenuePort {
+  return new Proxy(venue, {
+    get(target, prop, receiver) {
+      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof VenuePort];
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -15,22 +15,18 @@ import {
   startExecutor,
   tempJournalPath,
   venueExposure,
+  venueWith,
 } from './harness.ts';
 
 /** The real client, with every terminal open-status answer rewritten to `status` (a lying venue). */
 function lyingOpenStatus(venue: VenuePort, status: 'FAILED' | 'CANCELED'): VenuePort {
-  return new Proxy(venue, {
-    get(target, prop, receiver) {
-      if (prop === 'requestStatus')
-        return async (
-          ...args: Parameters<VenuePort['requestStatus']>
-        ): Promise<RequestStatusReport | null> => {
-          const rep = await target.requestStatus(...args);
-          if (rep === null || args[0] !== 'open' || rep.status !== 'OPENED') return rep;
-          return { ...rep, status, quoteId: null, ...(status === 'FAILED' ? { errorCode: '4006' } : {}) };
-        };
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+  return venueWith(venue, {
+    requestStatus: async (
+      ...args: Parameters<VenuePort['requestStatus']>
+    ): Promise<RequestStatusReport | null> => {
+      const rep = await venue.requestStatus(...args);
+      if (rep === null || args[0] !== 'open' || rep.status !== 'OPENED') return rep;
+      return { ...rep, status, quoteId: null, ...(status === 'FAILED' ? { errorCode: '4006' } : {}) };
     },
   });
 }

@@ -20,6 +20,7 @@ import {
   startExecutor,
   tempJournalPath,
   venueExposure,
+  venueWith,
 } from './harness.ts';
 
 /** The real client with its positions answer passed through `shape`. */
@@ -27,13 +28,7 @@ function shapedPositions(
   venue: VenuePort,
   shape: { fn: (ps: readonly Position[]) => readonly Position[] },
 ): VenuePort {
-  return new Proxy(venue, {
-    get(target, prop, receiver) {
-      if (prop === 'positions') return async () => shape.fn(await target.positions());
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return venueWith(venue, { positions: async () => shape.fn(await venue.positions()) });
 }
 
 describe('scenario 6: status and positions disagree', () => {
