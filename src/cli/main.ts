@@ -4,6 +4,7 @@ import { ExitCode } from './action.ts';
 import { registerAccountCommands } from './commands/account/index.ts';
 import { registerConfigCommands } from './commands/config.ts';
 import { registerRiskCommands } from './commands/risk.ts';
+import { registerRunCommand } from './commands/run.ts';
 import { registerSimCommand } from './commands/sim.ts';
 import { nodeVersionProblem } from './nodeVersion.ts';
 import { createProgram } from './program.ts';
@@ -17,6 +18,7 @@ if (problem !== undefined) {
 const program = createProgram();
 registerConfigCommands(program);
 registerAccountCommands(program);
+registerRunCommand(program);
 registerSimCommand(program);
 registerRiskCommands(program);
 

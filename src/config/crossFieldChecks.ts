@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { envRef } from './envReference.ts';
+import { isLoopbackHost } from './primitives.ts';
 import { STRATEGY_LIMIT_NAMES } from './sections/risk.ts';
 
 /**
@@ -21,6 +22,14 @@ function issue(ctx: Ctx, path: (string | number)[], message: string): void {
   ctx.addIssue({ code: 'custom', path, message });
 }
 
+function isLoopbackUrl(text: string): boolean {
+  try {
+    return isLoopbackHost(new URL(text).hostname);
+  } catch {
+    return false;
+  }
+}
+
 function checkMode(config: unknown, ctx: Ctx): void {
   const mode = at(config, 'mode');
   if (mode === 'live') {
@@ -39,11 +48,12 @@ function checkMode(config: unknown, ctx: Ctx): void {
         `mode live needs the subaccount address: subaccount: ${envRef('PERPFLOW_SUBACCOUNT')}`,
       );
   }
-  if (mode === 'sim' && typeof at(config, 'venue', 'url') === 'string')
+  const url = at(config, 'venue', 'url');
+  if (mode === 'sim' && typeof url === 'string' && !isLoopbackUrl(url))
     issue(
       ctx,
       ['venue', 'url'],
-      'mode sim runs the embedded simulator; set venue.url to null, or use mode dry-run or live',
+      'mode sim runs the embedded simulator (venue.url null) or a `perpflow sim` on loopback, never a remote venue; use mode dry-run or live',
     );
 }
 

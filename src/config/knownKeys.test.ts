@@ -9,6 +9,7 @@ describe('knownKeys', () => {
       'id',
       'module',
       'markets',
+      'interval',
       'enabled',
       'params',
       'risk',

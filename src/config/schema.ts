@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crossFieldChecks } from './crossFieldChecks.ts';
 import { executionSchema } from './sections/execution.ts';
+import { notifySchema, shutdownSchema, statusSchema } from './sections/operate.ts';
 import { riskSchema } from './sections/risk.ts';
 import { journalSchema, loggingSchema, marketSchema } from './sections/runtime.ts';
 import { scheduleSchema } from './sections/schedule.ts';
@@ -29,6 +30,9 @@ export const configSchema = z
     strategies: strategiesSchema,
     schedule: scheduleSchema,
     logging: loggingSchema.prefault({}),
+    status: statusSchema.prefault({}),
+    notify: notifySchema.prefault({}),
+    shutdown: shutdownSchema.prefault({}),
   })
   // Runs even when a section is invalid, so that one run of `config validate` lists everything.
   .superRefine(crossFieldChecks, { when: () => true })

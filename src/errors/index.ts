@@ -7,6 +7,7 @@ export {
 } from './ConfigError.ts';
 export { JournalError } from './JournalError.ts';
 export { isPerpflowError, PerpflowError } from './PerpflowError.ts';
+export { StartupError } from './StartupError.ts';
 export { StrategyError } from './StrategyError.ts';
 export {
   AuthError,

@@ -29,6 +29,7 @@ export class MarkPriceFeed {
   private readonly wanted = new Map<MarketSymbol, number>();
   /** Clock time of the last price received per symbol (or of its first subscription). */
   private readonly lastSeen = new Map<MarketSymbol, number>();
+  private readonly last = new Map<string, { readonly mark: number; readonly at: number }>();
   private readonly staleFlags = new Map<MarketSymbol, BehaviorSubject<boolean>>();
   private readonly staleChanges = new Subject<{ readonly symbol: MarketSymbol; readonly stale: boolean }>();
   private readonly all$: Observable<PriceTick>;
@@ -51,7 +52,10 @@ export class MarkPriceFeed {
     }).pipe(
       mergeMap((ticks) => {
         const now = o.clock.now();
-        for (const t of ticks) this.seen(t.symbol, now);
+        for (const t of ticks) {
+          this.seen(t.symbol, now);
+          this.last.set(t.symbol, { mark: t.mark, at: now });
+        }
         return from(ticks);
       }),
       share(),
@@ -72,6 +76,11 @@ export class MarkPriceFeed {
         }),
       );
     });
+  }
+
+  /** The latest mark of a symbol and the clock time it arrived, for views. */
+  latest(symbol: string): { readonly mark: number; readonly at: number } | undefined {
+    return this.last.get(symbol);
   }
 
   /** Whether the symbol's price is stale now: a flag for the risk gate. */

@@ -88,6 +88,16 @@ export class StrategyRunner {
     };
   }
 
+  /** Still collecting its warm-up bars (its intents are dropped until then). */
+  get warming(): boolean {
+    return this.barsSeen < this.warmup;
+  }
+
+  /** Consecutive failed hook calls so far (reset by a good call). */
+  get failureCount(): number {
+    return this.failures;
+  }
+
   /** Runs init; false when it failed (the strategy then stays stopped and is reported). */
   start(): boolean {
     const init = this.o.strategy.init;

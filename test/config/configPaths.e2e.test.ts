@@ -108,7 +108,7 @@ describe('perpflow config validate checks every path the file names', () => {
   });
 
   it('gives a negative account maxOpenPositions one error, without blaming the strategy limit', () => {
-    const { file } = configWith([['maxOpenPositions: 3', 'maxOpenPositions: -1']]);
+    const { file } = configWith([['maxOpenPositions: 4', 'maxOpenPositions: -1']]);
     const r = validate(file);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(

@@ -12,6 +12,11 @@ export const strategySchema = z
       .array(marketSymbol(), { error: 'expected a list of market symbols, like [BTCUSDT]' })
       .min(1, { error: 'expected at least one market symbol' })
       .describe('Markets the strategy trades.'),
+    interval: z
+      .string({ error: 'expected a bar interval like 30s, 1m, 5m, 1h or 1d' })
+      .regex(/^[1-9]\d*[smhdw]$/, { error: 'expected a bar interval like 30s, 1m, 5m, 1h or 1d' })
+      .optional()
+      .describe("Bar interval for this instance (30s, 1m, 1h …); default: the strategy's own."),
     enabled: z
       .boolean({ error: 'expected true or false' })
       .default(true)

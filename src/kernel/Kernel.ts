@@ -1,0 +1,238 @@
+import { dirname } from 'node:path';
+import type { Subscription } from 'rxjs';
+import type { Clock } from '../clock/Clock.ts';
+import type { PerpflowConfig } from '../config/schema.ts';
+import { IntentId, StrategyId } from '../domain/ids.ts';
+import type { Intent } from '../domain/intent.ts';
+import { ConfigError } from '../errors/ConfigError.ts';
+import { Executor } from '../execution/Executor.ts';
+import { createEventBus } from '../execution/events.ts';
+import { housekeepingJobs } from '../execution/housekeeping.ts';
+import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
+import type { Journal } from '../journal/Journal.ts';
+import { openJournal } from '../journal/openJournal.ts';
+import type { Logger } from '../log/Logger.ts';
+import { describeError } from '../log/redact.ts';
+import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
+import { createMetrics, type Metrics } from '../report/metrics/createMetrics.ts';
+import type { Notification } from '../report/notify/Notification.ts';
+import { riskOptionsFromConfig } from '../risk/limits.ts';
+import { Scheduler } from '../scheduler/Scheduler.ts';
+import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
+import type { VenueEdges } from './edges/VenueEdges.ts';
+import { EventReporter } from './eventReporter.ts';
+import { ExecutorBook } from './executorBook.ts';
+import { journalFor } from './journalFor.ts';
+import { journalStateStore } from './journalStateStore.ts';
+import { routeToStrategies } from './routeToStrategies.ts';
+import { StrategyStage } from './strategyStage.ts';
+import { describeExposure, venueAgreement } from './venueAgreement.ts';
+import { waitUntilReady } from './waitUntilReady.ts';
+
+export interface KernelOptions {
+  readonly loaded: LoadedConfig;
+  readonly edges: VenueEdges;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly notify?: (n: Notification) => void;
+  /** Start-up gives up when the first reconciliation has not succeeded by then (fail closed). */
+  readonly readyTimeoutMs?: number;
+}
+
+/**
+ * One running bot: the composition every mode shares. Start-up order: journal and lease →
+ * executor (recovery, permissions, first reconciliation; fail closed) → strategies (init) →
+ * price stream, bars and schedules. The mode lives only in the edges it was given.
+ */
+export class Kernel {
+  readonly config: PerpflowConfig;
+  readonly executor: Executor<Journal>;
+  readonly metrics: Metrics;
+  readonly reporter: EventReporter;
+  readonly feed: MarkPriceFeed;
+  readonly stage: StrategyStage;
+  readonly startedAt: number;
+  private readonly o: KernelOptions;
+  private readonly lease: TradingLease;
+  private readonly scheduler: Scheduler;
+  private readonly subs: Subscription[] = [];
+  private stopping: Promise<void> | undefined;
+
+  private constructor(
+    o: KernelOptions,
+    parts: {
+      executor: Executor<Journal>;
+      lease: TradingLease;
+      scheduler: Scheduler;
+      metrics: Metrics;
+      reporter: EventReporter;
+    },
+  ) {
+    this.o = o;
+    this.config = o.loaded.config;
+    this.executor = parts.executor;
+    this.lease = parts.lease;
+    this.scheduler = parts.scheduler;
+    this.metrics = parts.metrics;
+    this.reporter = parts.reporter;
+    this.startedAt = o.clock.now();
+    const config = this.config;
+    this.feed = new MarkPriceFeed({
+      venue: o.edges.prices,
+      clock: o.clock,
+      intervalMs: config.market.pollIntervalMs,
+      staleAfterMs: config.market.staleAfterMs,
+      onError: (e) => {
+        this.metrics.priceReads.inc({ outcome: 'failed' });
+        o.log.warn(`price poll failed: ${describeError(e)}`);
+      },
+    });
+    const book = new ExecutorBook(parts.executor);
+    this.subs.push(parts.executor.events$.subscribe((e) => e.type === 'fillApplied' && book.onFill(e.fill)));
+    this.stage = new StrategyStage({
+      entries: config.strategies,
+      modules: o.loaded.strategies,
+      clock: o.clock,
+      scheduler: parts.scheduler,
+      ticks: (s) => this.feed.ticks(s),
+      book,
+      state: journalStateStore(parts.executor.journal),
+      submit: (intent) => this.submit(intent),
+      emit: (e) => parts.reporter.onStrategy(e),
+    });
+  }
+
+  static async start(o: KernelOptions): Promise<Kernel> {
+    const { config } = o.loaded;
+    const { edges, clock, log } = o;
+    const path = journalFor(config.journal.path, config.mode, edges.ephemeral);
+    const { journal, quarantinedTo } = openJournal({ path, clock });
+    if (quarantinedTo !== undefined)
+      log.error(
+        `the journal was corrupt and was moved to ${quarantinedTo}; every venue position will be adopted`,
+      );
+    let lease: TradingLease;
+    try {
+      lease = acquireTradingLease(journal, leaseScopeOf(edges.venue), dirname(path));
+    } catch (e) {
+      journal.close();
+      throw e;
+    }
+    const metrics = createMetrics();
+    const reporter = new EventReporter({ log, clock, metrics, notify: o.notify ?? (() => {}) });
+    const scheduler = new Scheduler(clock, (e) => {
+      if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
+    });
+    const events = createEventBus();
+    const reporting = events.subscribe((e) => reporter.onExecution(e));
+    let executor: Executor<Journal>;
+    try {
+      executor = await Executor.start({
+        venue: edges.venue,
+        journal,
+        clock,
+        risk: riskOptionsFromConfig(
+          config.risk,
+          config.strategies.map((s) => (s.risk === undefined ? { id: s.id } : { id: s.id, risk: s.risk })),
+        ),
+        execution: config.execution,
+        events,
+        quarantined: quarantinedTo !== undefined,
+        onEnd: (how) => {
+          scheduler.stop();
+          if (how === 'stopped') lease.release();
+        },
+      });
+      await waitUntilReady(executor, clock, o.readyTimeoutMs ?? 60_000);
+    } catch (e) {
+      reporting.unsubscribe();
+      lease.release();
+      journal.close();
+      throw e;
+    }
+    const kernel = new Kernel(o, { executor, lease, scheduler, metrics, reporter });
+    kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
+    for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
+    for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
+    kernel.stage.start();
+    scheduler.start();
+    return kernel;
+  }
+
+  /** A job the config names in `schedule:`; unknown names are refused at start. */
+  private namedJob(name: string, cron: string) {
+    if (name === 'reconcile')
+      return {
+        name: `schedule.${name}`,
+        cron,
+        run: () => (this.executor.alive() ? this.executor.reconcileNow() : undefined),
+      };
+    throw new ConfigError(`schedule: unknown job "${name}" (known: reconcile)`);
+  }
+
+  /** Where every strategy intent goes: stale prices block new exposure (closes stay allowed). */
+  submit(intent: Intent): void {
+    const m = this.metrics;
+    if (intent.kind === 'open' && this.feed.isStale(intent.symbol)) {
+      m.intents.inc({ strategy: intent.strategyId, outcome: 'denied' });
+      m.denials.inc({ strategy: intent.strategyId, reason: 'STALE_PRICE' });
+      this.o.log.warn(
+        `denied ${intent.strategyId} open ${intent.symbol}: STALE_PRICE (no price for ${this.config.market.staleAfterMs} ms)`,
+      );
+      return;
+    }
+    this.executor.submit(intent).then(
+      (r) => m.intents.inc({ strategy: intent.strategyId, outcome: r.status }),
+      (e: unknown) => this.o.log.error(`submit of ${intent.intentId} failed: ${describeError(e)}`),
+    );
+  }
+
+  /**
+   * Graceful stop: no new intents, in-flight requests get `drainMs` to end (then are journaled
+   * unknown for the next start to settle), positions are closed only when the config says so.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopNow();
+    return this.stopping;
+  }
+
+  private async stopNow(): Promise<void> {
+    const { shutdown } = this.config;
+    const { clock, log } = this.o;
+    const ex = this.executor;
+    this.stage.stop();
+    if (shutdown.closePositions && ex.alive()) {
+      const at = clock.now();
+      // A close-all intent, not a halt: a halt would stay latched for the next start.
+      await ex.submit({
+        kind: 'closeAll',
+        intentId: IntentId(`in_shutdown_${at}`),
+        strategyId: StrategyId('kernel'),
+        createdAt: at,
+        reason: 'shutdown.closePositions',
+      });
+    }
+    const until = clock.now() + shutdown.drainMs;
+    while (ex.alive() && !ex.isIdle() && clock.now() < until) await clock.sleep(50);
+    if (ex.alive() && ex.isIdle()) await this.finalCheck();
+    await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
+    for (const s of this.subs.splice(0)) s.unsubscribe();
+    this.scheduler.stop();
+    ex.journal.close();
+    log.debug('kernel stopped');
+  }
+
+  /** The last word before exit: does the venue hold what the ledger says? */
+  private async finalCheck(): Promise<void> {
+    try {
+      const a = await venueAgreement(this.executor);
+      if (a.agree) this.o.log.info(`venue = ledger at stop: ${describeExposure(a.ledger)}`);
+      else
+        this.o.log.error(
+          `venue ≠ ledger at stop: venue ${describeExposure(a.venue)}, ledger ${describeExposure(a.ledger)}; the next start reconciles`,
+        );
+    } catch (e) {
+      this.o.log.warn(`could not compare with the venue at stop: ${describeError(e)}`);
+    }
+  }
+}

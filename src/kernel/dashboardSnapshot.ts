@@ -1,0 +1,67 @@
+import type { DashboardSnapshot } from '../report/terminal/DashboardSnapshot.ts';
+import type { Kernel } from './Kernel.ts';
+
+/** What the terminal view shows, read off the running kernel once per redraw. */
+export function dashboardSnapshot(
+  k: Kernel,
+  venue: string,
+  intentsOf: (id: string) => number,
+): DashboardSnapshot {
+  const ex = k.executor;
+  const now = ex.clock.now();
+  const pnl = ex.ledger.summary();
+  const caps = (['open', 'close', 'cancel', 'read'] as const).filter(
+    (c) => ex.gate.capabilityHalted(c) !== undefined,
+  );
+  const markets = new Set(k.config.strategies.flatMap((s) => s.markets));
+  const reason = ex.gate.stateReason;
+  return {
+    mode: k.config.mode === 'live' ? 'live' : k.config.mode === 'sim' ? 'sim' : 'dry-run',
+    venue,
+    now,
+    startedAt: k.startedAt,
+    risk: { state: ex.gate.state, ...(reason === undefined ? {} : { reason }), haltedCapabilities: caps },
+    pnl: {
+      realised: pnl.realised.toNumber(),
+      unrealised: pnl.unrealised.toNumber(),
+      fees: pnl.fees.toNumber(),
+      funding: pnl.funding.toNumber(),
+    },
+    positions: ex.ledger.openLots().map((l) => {
+      const mark = ex.ledger.markPrice(l.symbol);
+      return {
+        strategy: l.strategyId ?? 'external',
+        market: l.symbol,
+        side: l.side,
+        quantity: l.openQuantity.toNumber(),
+        entryPrice: l.avgOpenPrice.toNumber(),
+        mark: mark?.toNumber() ?? null,
+        unrealised: mark === undefined ? null : ex.ledger.unrealised(l).toNumber(),
+      };
+    }),
+    openRequests: ex.journal.nonTerminal().map((r) => ({
+      id: r.clientRequestId,
+      strategy: r.strategyId,
+      kind: r.kind,
+      market: r.symbol,
+      status: r.status,
+      ageMs: now - r.createdAt,
+    })),
+    prices: [...markets].map((m) => {
+      const p = k.feed.latest(m);
+      return {
+        market: m,
+        price: p?.mark ?? Number.NaN,
+        ageMs: p === undefined ? Number.NaN : now - p.at,
+        stale: k.feed.isStale(m as never),
+      };
+    }),
+    strategies: [...k.stage.runners.values()].map((r) => ({
+      id: r.id,
+      state: r.paused ? 'paused' : r.warming ? 'warming' : 'running',
+      intents: intentsOf(r.id),
+      failures: r.failureCount,
+    })),
+    events: k.reporter.recent.slice(-12),
+  };
+}

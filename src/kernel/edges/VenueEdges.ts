@@ -1,0 +1,23 @@
+import type { Simulator } from '../../simulator/createSimulator.ts';
+import type { VenuePort } from '../../venue/VenuePort.ts';
+
+/**
+ * What a mode puts at the edges of the one kernel: where orders go, where prices come from and
+ * which journal file records them. Nothing past the edges knows the mode.
+ */
+export interface VenueEdges {
+  /** Where every request that could trade goes. */
+  readonly venue: VenuePort;
+  /** Where mark prices are polled (the trading venue, or a real venue in a dry run). */
+  readonly prices: Pick<VenuePort, 'markPrices'>;
+  /** One line for the operator: what this run trades against. */
+  readonly describe: string;
+  /** True when the venue lives and dies with this process (its journal then starts afresh). */
+  readonly ephemeral: boolean;
+  /** Secrets minted for this run (the embedded simulator's key and session), for the redactor's scan. */
+  readonly secrets: readonly string[];
+  readonly simulator?: Simulator;
+  /** Where the embedded simulator listens (sim mode). */
+  readonly url?: string;
+  close(): Promise<void>;
+}

@@ -1,0 +1,140 @@
+import type { Clock } from '../clock/Clock.ts';
+import type { ExecutionEvent } from '../execution/events.ts';
+import type { Logger } from '../log/Logger.ts';
+import { describeError } from '../log/redact.ts';
+import { type Metrics, setRiskState } from '../report/metrics/createMetrics.ts';
+import type { Notification } from '../report/notify/Notification.ts';
+import type { StrategyEvent } from '../strategy/runnerEvents.ts';
+
+export interface RecentEvent {
+  readonly at: number;
+  readonly level: 'info' | 'warning' | 'critical';
+  readonly text: string;
+}
+
+/**
+ * Turns what the executor and the strategies report into what an operator sees: one log line
+ * per event that matters, Prometheus counters, webhook notifications, and the recent-events list
+ * of the terminal view. It only listens: nothing here can slow or stop trading.
+ */
+export class EventReporter {
+  readonly recent: RecentEvent[] = [];
+  private readonly o: {
+    readonly log: Logger;
+    readonly clock: Clock;
+    readonly metrics: Metrics;
+    readonly notify: (n: Notification) => void;
+  };
+
+  constructor(o: EventReporter['o']) {
+    this.o = o;
+  }
+
+  private note(
+    level: RecentEvent['level'],
+    text: string,
+    notify?: Omit<Notification, 'at' | 'severity'>,
+  ): void {
+    const at = this.o.clock.now();
+    this.recent.push({ at, level, text });
+    if (this.recent.length > 50) this.recent.shift();
+    if (level === 'critical') this.o.log.error(text);
+    else if (level === 'warning') this.o.log.warn(text);
+    else this.o.log.info(text);
+    if (notify !== undefined) this.o.notify({ ...notify, severity: level, at });
+  }
+
+  onExecution(e: ExecutionEvent): void {
+    const m = this.o.metrics;
+    switch (e.type) {
+      case 'intentDenied': {
+        const s = e.intent.strategyId;
+        m.denials.inc({ strategy: s, reason: e.reason });
+        const what = `${e.intent.kind}${'symbol' in e.intent ? ` ${e.intent.symbol}` : ''}`;
+        this.note('warning', `denied ${s} ${what}: ${e.reason} (${e.message})`, {
+          kind: 'denial',
+          title: `Intent denied: ${e.reason}`,
+          lines: [`${s} ${what}`, e.message],
+        });
+        return;
+      }
+      case 'requestTransition': {
+        const r = e.record;
+        m.requests.inc({ kind: r.kind, status: e.to });
+        if (e.to === 'UNKNOWN')
+          this.note(
+            'critical',
+            `outcome unknown: ${r.kind} ${r.symbol} (${r.clientRequestId}); settling from positions`,
+            {
+              kind: 'unknownOutcome',
+              title: 'Outcome unknown',
+              lines: [`${r.strategyId} ${r.kind} ${r.symbol}`, 'settled by reconciliation, never resent'],
+            },
+          );
+        else this.o.log.debug(`${r.kind} ${r.symbol} ${e.from} → ${e.to}`, { request: r.clientRequestId });
+        return;
+      }
+      case 'fillApplied': {
+        const f = e.fill;
+        m.fills.inc({ strategy: f.strategyId ?? 'external', market: f.symbol });
+        const verb = f.effect === 'open' ? 'opened' : 'closed';
+        this.note(
+          'info',
+          `${verb} ${f.symbol} ${f.side} ${f.quantity.toString()} @ ${f.price.toString()} (${f.strategyId ?? 'external'}, fee ${f.fee.toFixed(4)})`,
+          {
+            kind: 'fill',
+            title: `${f.symbol} ${f.side} ${verb}`,
+            lines: [
+              `${f.quantity.toString()} @ ${f.price.toString()}`,
+              `strategy ${f.strategyId ?? 'external'}`,
+            ],
+          },
+        );
+        return;
+      }
+      case 'externalPositionAdopted':
+        this.note('warning', `external position adopted: ${e.symbol} ${e.side} ${e.quantity}`);
+        return;
+      case 'alert':
+        m.alerts.inc({ severity: e.severity, code: e.code });
+        this.note(e.severity, `${e.code}: ${e.message}`, {
+          kind: 'alert',
+          title: e.code,
+          lines: [e.message],
+        });
+        return;
+      case 'tradingStateChanged':
+        setRiskState(m, e.to);
+        this.note(e.to === 'halted' ? 'critical' : 'warning', `trading ${e.from} → ${e.to}: ${e.reason}`, {
+          kind: 'halt',
+          title: `Trading ${e.to}`,
+          lines: [e.reason],
+        });
+        return;
+      case 'capabilityHalted':
+        this.note('critical', `${e.capability} halted: ${e.reason}`, {
+          kind: 'halt',
+          title: `${e.capability} halted`,
+          lines: [e.reason],
+        });
+        return;
+      default:
+        return;
+    }
+  }
+
+  onStrategy(e: StrategyEvent): void {
+    if (e.type === 'hookFailed')
+      this.note('warning', `strategy ${e.strategyId} ${e.hook}: ${e.failure}: ${describeError(e.error)}`);
+    else
+      this.note(
+        'critical',
+        `strategy ${e.strategyId} paused after ${e.consecutiveFailures} failures in ${e.hook}`,
+        {
+          kind: 'alert',
+          title: `Strategy ${e.strategyId} paused`,
+          lines: [`${e.consecutiveFailures} consecutive failures in ${e.hook}`],
+        },
+      );
+  }
+}

@@ -1,0 +1,64 @@
+import type { Fill } from '../domain/fill.ts';
+import { StrategyId } from '../domain/ids.ts';
+import type { Executor } from '../execution/Executor.ts';
+import { lotKeyOf } from '../execution/PositionLedger.ts';
+import type { StrategyBook, StrategyPosition, StrategyRequest } from '../strategy/StrategyBook.ts';
+
+/**
+ * What strategies read of the executor, in plain numbers: their own open lots (with the open
+ * intent that made each, so a strategy can name it in a close) and their requests still open at
+ * the venue. Lot → intent comes from the fills: rebuilt from the journal at start, kept up by
+ * `onFill` after.
+ */
+export class ExecutorBook implements StrategyBook {
+  private readonly ex: Executor;
+  private readonly intentOfLot = new Map<string, string>();
+
+  constructor(ex: Executor) {
+    this.ex = ex;
+    for (const f of ex.journal.fills()) this.onFill(f);
+  }
+
+  onFill(fill: Fill): void {
+    if (fill.effect !== 'open' || fill.clientRequestId === null) return;
+    const key = lotKeyOf(fill);
+    if (this.intentOfLot.has(key)) return;
+    const r = this.ex.journal.get(fill.clientRequestId);
+    if (r !== undefined) this.intentOfLot.set(key, r.intentId);
+  }
+
+  positions(strategyId: string): readonly StrategyPosition[] {
+    return this.ex.ledger
+      .openLots(StrategyId(strategyId))
+      .filter((l) => l.openQuantity.isPositive())
+      .map((l) => {
+        const intentId = this.intentOfLot.get(l.key);
+        return {
+          market: l.symbol,
+          side: l.side,
+          quantity: l.openQuantity.toNumber(),
+          entryPrice: l.avgOpenPrice.toNumber(),
+          ...(intentId === undefined ? {} : { intentId }),
+          ...(l.key.startsWith('q:') ? { quoteId: l.key.slice(2) } : {}),
+        };
+      });
+  }
+
+  openRequests(strategyId: string): readonly StrategyRequest[] {
+    const out: StrategyRequest[] = [];
+    for (const r of this.ex.journal.nonTerminal()) {
+      if (r.strategyId !== strategyId || (r.kind !== 'open' && r.kind !== 'close')) continue;
+      const limit = r.params.limitPrice ?? r.params.closePrice;
+      out.push({
+        clientRequestId: r.clientRequestId,
+        intentId: r.intentId,
+        market: r.symbol,
+        kind: r.kind,
+        ...(r.side === undefined ? {} : { side: r.side }),
+        quantity: r.quantity?.toNumber() ?? 0,
+        ...(r.params.orderType === 'LIMIT' && limit !== undefined ? { limitPrice: Number(limit) } : {}),
+      });
+    }
+    return out;
+  }
+}

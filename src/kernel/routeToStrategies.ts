@@ -1,0 +1,36 @@
+import type { Subscription } from 'rxjs';
+import type { Executor } from '../execution/Executor.ts';
+import type { StrategyStage } from './strategyStage.ts';
+
+/**
+ * Tells each strategy what happened to its own orders: `onFill` for every fill booked to it and
+ * `onRequestUpdate` for every status move of its requests, after the ledger has them.
+ */
+export function routeToStrategies(ex: Executor, stage: StrategyStage): Subscription {
+  return ex.events$.subscribe((e) => {
+    if (e.type === 'fillApplied') {
+      const f = e.fill;
+      if (f.strategyId === null || f.clientRequestId === null) return;
+      const r = ex.journal.get(f.clientRequestId);
+      if (r === undefined) return;
+      stage.onFill(f.strategyId, {
+        market: f.symbol,
+        intentId: r.intentId,
+        kind: f.effect,
+        side: f.side,
+        quantity: f.quantity.toNumber(),
+        price: f.price.toNumber(),
+        at: f.ts,
+      });
+    } else if (e.type === 'requestTransition') {
+      const r = e.record;
+      stage.onRequestUpdate(r.strategyId, {
+        intentId: r.intentId,
+        clientRequestId: r.clientRequestId,
+        market: r.symbol,
+        status: e.to,
+        at: r.updatedAt,
+      });
+    }
+  });
+}

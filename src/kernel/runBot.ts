@@ -1,0 +1,105 @@
+import { dirname, resolve } from 'node:path';
+import { SystemClock } from '../clock/SystemClock.ts';
+import type { PerpflowConfig } from '../config/schema.ts';
+import { createLogger } from '../log/createLogger.ts';
+import { describeError } from '../log/redact.ts';
+import { WebhookNotifier } from '../report/notify/WebhookNotifier.ts';
+import { TerminalView, type ViewStream } from '../report/terminal/TerminalView.ts';
+import { loadConfigWithStrategies } from '../strategy/loadConfigWithStrategies.ts';
+import { dashboardSnapshot } from './dashboardSnapshot.ts';
+import { edgesFor } from './edges/edgesFor.ts';
+import { Kernel } from './Kernel.ts';
+import { bindProcessSignals } from './processSignals.ts';
+import { statusEndpoint } from './statusEndpoint.ts';
+
+export interface RunBotOptions {
+  readonly configFile: string;
+  /** Overrides the config's mode with a rehearsal (never with live: that only the file may say). */
+  readonly mode?: 'dry-run' | 'sim';
+  /** The terminal view draws here when it is a TTY; log lines go to stderr otherwise. */
+  readonly out: ViewStream;
+}
+
+/**
+ * `perpflow run`: load and validate the config, build the mode's edges, start the kernel, open
+ * the operator's windows (terminal view, /health and /metrics, webhooks), and run until SIGINT or
+ * SIGTERM. Resolves with the exit code once the graceful stop is complete.
+ */
+export async function runBot(o: RunBotOptions): Promise<number> {
+  const loaded0 = await loadConfigWithStrategies(o.configFile, { checkPaths: true });
+  const config: PerpflowConfig = o.mode === undefined ? loaded0.config : { ...loaded0.config, mode: o.mode };
+  const loaded = { ...loaded0, config };
+  const clock = new SystemClock();
+  const view = o.out.isTTY === true;
+  const log = createLogger({
+    level: config.logging.level,
+    file: config.logging.file,
+    terminal: view ? null : process.stderr,
+    clock,
+  });
+  const notifier =
+    config.notify.webhooks.length === 0
+      ? undefined
+      : new WebhookNotifier({
+          targets: config.notify.webhooks.map((w) =>
+            w.format === undefined ? { url: w.url } : { url: w.url, format: w.format },
+          ),
+          clock,
+          onResult: (r) => r.outcome !== 'sent' && log.warn(`webhook ${r.target}: ${r.outcome}`),
+        });
+  let kernel: Kernel | undefined;
+  const edges = await edgesFor(config, { clock, log, baseDir: dirname(resolve(o.configFile)) });
+  try {
+    log.info(`perpflow ${config.mode}: ${edges.describe}`);
+    kernel = await Kernel.start({
+      loaded,
+      edges,
+      clock,
+      log,
+      ...(notifier === undefined ? {} : { notify: (n) => notifier.notify(n) }),
+    });
+  } catch (e) {
+    await edges.close();
+    await log.close();
+    notifier?.close();
+    throw e;
+  }
+  const k = kernel;
+  const names = config.strategies.filter((s) => s.enabled).map((s) => `${s.id} on ${s.markets.join(',')}`);
+  log.info(
+    `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
+  );
+  const status = await statusEndpoint(k, log);
+  const intents = new Map<string, number>();
+  k.executor.events$.subscribe((e) => {
+    if (e.type === 'intentAccepted') {
+      const r = k.executor.journal.get(e.clientRequestIds[0] as never);
+      if (r !== undefined) intents.set(r.strategyId, (intents.get(r.strategyId) ?? 0) + 1);
+    }
+  });
+  const terminal = new TerminalView({
+    stream: o.out,
+    clock,
+    snapshot: () => dashboardSnapshot(k, edges.describe, (id) => intents.get(id) ?? 0),
+  });
+  terminal.start();
+  // Stays bound through the stop: a second Ctrl-C must still exit at once.
+  const signal = await new Promise<string>((done) => bindProcessSignals(k, log, done));
+  terminal.stop();
+  log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
+  try {
+    await k.stop();
+  } catch (e) {
+    log.error(`stop failed: ${describeError(e)}`);
+  }
+  const pnl = k.executor.ledger.summary();
+  log.info(
+    `stopped: ${k.executor.ledger.openLots().length} open positions, realised ${pnl.realised.toFixed(2)}, fees ${pnl.fees.toFixed(2)}; ${k.executor.unresolved().length} requests to settle at the next start`,
+  );
+  await status?.close();
+  if (notifier !== undefined)
+    await Promise.race([notifier.drained(), clock.sleep(2_000)]).finally(() => notifier.close());
+  await edges.close();
+  await log.close();
+  return 0;
+}

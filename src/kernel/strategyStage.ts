@@ -1,0 +1,155 @@
+import { merge, type Observable, type Subscription, share } from 'rxjs';
+import type { Clock } from '../clock/Clock.ts';
+import type { StrategyConfig } from '../config/schema.ts';
+import type { Bar } from '../domain/bar.ts';
+import { MarketSymbol } from '../domain/ids.ts';
+import type { Intent } from '../domain/intent.ts';
+import type { PriceTick } from '../domain/tick.ts';
+import { barsFromTicks } from '../market/barsFromTicks.ts';
+import { parseInterval } from '../market/parseInterval.ts';
+import type { Scheduler } from '../scheduler/Scheduler.ts';
+import type { AnyStrategy, StrategyFill, StrategyRequestUpdate } from '../strategy/defineStrategy.ts';
+import { MarketData } from '../strategy/MarketData.ts';
+import type { StrategyEvent } from '../strategy/runnerEvents.ts';
+import type { StrategyBook } from '../strategy/StrategyBook.ts';
+import { StrategyHost } from '../strategy/StrategyHost.ts';
+import { StrategyRunner } from '../strategy/StrategyRunner.ts';
+import type { StateStore } from '../strategy/StrategyState.ts';
+import { scheduleStrategy } from '../strategy/scheduleStrategy.ts';
+import { startRx } from '../strategy/startRx.ts';
+
+export interface StrategyStageOptions {
+  readonly entries: readonly StrategyConfig[];
+  readonly modules: ReadonlyMap<string, AnyStrategy>;
+  readonly clock: Clock;
+  readonly scheduler: Scheduler;
+  readonly ticks: (symbol: MarketSymbol) => Observable<PriceTick>;
+  readonly book: StrategyBook;
+  readonly state: StateStore;
+  readonly submit: (intent: Intent) => void;
+  readonly emit: (event: StrategyEvent) => void;
+  readonly onBar?: (bar: Bar) => void;
+}
+
+interface Lane {
+  readonly intervalMs: number;
+  readonly data: MarketData;
+  readonly host: StrategyHost;
+  readonly symbols: Set<string>;
+}
+
+const warmupOf = (s: AnyStrategy, params: unknown): number =>
+  typeof s.warmup === 'function' ? s.warmup(params) : s.warmup;
+
+/**
+ * The strategies of one process on one price stream: a lane per bar interval (one MarketData and
+ * one StrategyHost each), a bar stream per (market, interval) built from the shared tick stream,
+ * cron schedules on the process scheduler, and the RxJS form. Intents go to `submit`.
+ */
+export class StrategyStage {
+  readonly runners = new Map<string, StrategyRunner>();
+  private readonly o: StrategyStageOptions;
+  private readonly lanes = new Map<number, Lane>();
+  private readonly subs: Subscription[] = [];
+
+  constructor(o: StrategyStageOptions) {
+    this.o = o;
+    const keep = new Map<number, number>();
+    const planned = o.entries.flatMap((e) => {
+      const strategy = o.modules.get(e.id);
+      if (strategy === undefined || !e.enabled) return [];
+      const intervalMs = parseInterval(e.interval ?? strategy.interval ?? '1h');
+      keep.set(intervalMs, Math.max(keep.get(intervalMs) ?? 1, warmupOf(strategy, e.params) + 2));
+      return [{ e, strategy, intervalMs }];
+    });
+    for (const { e, strategy, intervalMs } of planned) {
+      const lane = this.lane(intervalMs, keep.get(intervalMs) ?? 1);
+      const runner = new StrategyRunner({
+        strategy,
+        id: e.id,
+        markets: e.markets,
+        params: e.params,
+        clock: o.clock,
+        data: lane.data,
+        book: o.book,
+        state: o.state,
+        emit: o.emit,
+      });
+      this.runners.set(e.id, runner);
+      lane.host.add(runner);
+      for (const m of e.markets) lane.symbols.add(m);
+    }
+  }
+
+  private lane(intervalMs: number, keep: number): Lane {
+    let lane = this.lanes.get(intervalMs);
+    if (lane === undefined) {
+      const data = new MarketData(keep);
+      lane = { intervalMs, data, host: new StrategyHost(data, this.o.submit), symbols: new Set() };
+      this.lanes.set(intervalMs, lane);
+    }
+    return lane;
+  }
+
+  /** Runs each strategy's init, then subscribes the streams and registers the schedules. */
+  start(): void {
+    const o = this.o;
+    for (const [id, runner] of this.runners) {
+      if (!runner.start()) continue;
+      const entry = o.entries.find((e) => e.id === id);
+      const strategy = o.modules.get(id);
+      if (entry === undefined || strategy === undefined) continue;
+      scheduleStrategy(o.scheduler, strategy, entry.params, runner, o.submit);
+    }
+    const streams = new Map<string, { bars: Observable<Bar>[]; ticks: Observable<PriceTick>[] }>();
+    for (const lane of this.lanes.values())
+      for (const s of lane.symbols) {
+        const symbol = MarketSymbol(s);
+        const ticks$ = o.ticks(symbol).pipe(share());
+        const bars$ = barsFromTicks(ticks$, {
+          symbol,
+          intervalMs: lane.intervalMs,
+          scheduler: o.clock.scheduler,
+          graceMs: 250,
+        }).pipe(share());
+        this.subs.push(ticks$.subscribe((t) => lane.host.onTick(t)));
+        this.subs.push(
+          bars$.subscribe((b) => {
+            o.onBar?.(b);
+            lane.host.onBar(b);
+          }),
+        );
+        const mine = streams.get(s) ?? { bars: [], ticks: [] };
+        mine.bars.push(bars$);
+        mine.ticks.push(ticks$);
+        streams.set(s, mine);
+      }
+    // The RxJS form sees its own markets' streams, once per strategy.
+    for (const [id, runner] of this.runners) {
+      const strategy = o.modules.get(id);
+      if (strategy?.rx === undefined || runner.paused) continue;
+      const own = runner.markets.map((m) => streams.get(m)).filter((x) => x !== undefined);
+      const sub = startRx(
+        strategy,
+        runner,
+        { bars$: merge(...own.flatMap((x) => x.bars)), ticks$: merge(...own.flatMap((x) => x.ticks)) },
+        o.submit,
+      );
+      if (sub !== undefined) this.subs.push(sub);
+    }
+  }
+
+  onFill(strategyId: string, fill: StrategyFill): void {
+    const runner = this.runners.get(strategyId);
+    if (runner !== undefined) for (const i of runner.onFill(fill)) this.o.submit(i);
+  }
+
+  onRequestUpdate(strategyId: string, update: StrategyRequestUpdate): void {
+    const runner = this.runners.get(strategyId);
+    if (runner !== undefined) for (const i of runner.onRequestUpdate(update)) this.o.submit(i);
+  }
+
+  stop(): void {
+    for (const s of this.subs.splice(0)) s.unsubscribe();
+  }
+}
