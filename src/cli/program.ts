@@ -8,9 +8,10 @@ const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.ur
 
 export const EXIT_CODES_HELP = `
 Getting started:
+  npm start                         a dry run of config/default.yaml on the embedded simulator
+  npx perpflow run FILE             run a config's strategies (dry-run, sim or live, as it says)
   npx perpflow sim                  run the venue simulator, then follow README "Connect an account"
   npx perpflow config validate FILE check a config file
-  (\`perpflow run\` — strategies, dry run, live — arrives with the next release; it does not exist yet)
 
 Exit codes:
   0  success

@@ -16,8 +16,16 @@ export interface Proc {
 }
 
 /** Spawns `perpflow ARGS` on this Node (24), collecting its output lines. */
-export function perpflow(args: readonly string[], cwd: string = ROOT): Proc {
-  const child = spawn(process.execPath, [MAIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+export function perpflow(
+  args: readonly string[],
+  cwd: string = ROOT,
+  env: Record<string, string> = {},
+): Proc {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const lines: string[] = [];
   const collect = (stream: NodeJS.ReadableStream | null): void => {
     let buf = '';
@@ -75,4 +83,34 @@ shutdown: { drainMs: 5000 }
 ${o.extra ?? ''}`,
   );
   return path;
+}
+
+export interface SimServer {
+  readonly url: string;
+  readonly proc: Proc;
+  stop(): Promise<void>;
+}
+
+/** `perpflow sim` in its own process (GBM prices, quick fills): a venue that outlives the bot. */
+export async function startSim(seed: number): Promise<SimServer> {
+  const proc = perpflow([
+    'sim',
+    '--port',
+    '0',
+    '--json',
+    '--seed',
+    String(seed),
+    '--fill-latency-ms',
+    '50-150',
+  ]);
+  await until(() => proc.lines.some((l) => l.startsWith('{"url"')), 20_000, 'the simulator to listen', proc);
+  const { url } = JSON.parse(proc.lines.find((l) => l.startsWith('{"url"')) as string) as { url: string };
+  return {
+    url,
+    proc,
+    stop: async () => {
+      if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
+      await proc.exited;
+    },
+  };
 }
