@@ -22,6 +22,7 @@ import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
 import type { VenueEdges } from './edges/VenueEdges.ts';
 import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
+import { gaugeRefresher } from './gaugeRefresher.ts';
 import { journalFor } from './journalFor.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
@@ -154,6 +155,7 @@ export class Kernel {
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
+    scheduler.add({ name: 'report.gauges', everyMs: 1_000, run: gaugeRefresher(kernel) });
     kernel.stage.start();
     scheduler.start();
     return kernel;

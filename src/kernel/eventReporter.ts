@@ -98,7 +98,7 @@ export class EventReporter {
       case 'alert':
         m.alerts.inc({ severity: e.severity, code: e.code });
         this.note(e.severity, `${e.code}: ${e.message}`, {
-          kind: 'alert',
+          kind: e.code.startsWith('HALT') ? 'halt' : 'alert',
           title: e.code,
           lines: [e.message],
         });

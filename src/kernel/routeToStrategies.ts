@@ -4,7 +4,8 @@ import type { StrategyStage } from './strategyStage.ts';
 
 /**
  * Tells each strategy what happened to its own orders: `onFill` for every fill booked to it and
- * `onRequestUpdate` for every status move of its requests, after the ledger has them.
+ * `onRequestUpdate` for every status move of its requests (and `DENIED` for an intent the gate
+ * refused), after the ledger has them.
  */
 export function routeToStrategies(ex: Executor, stage: StrategyStage): Subscription {
   return ex.events$.subscribe((e) => {
@@ -21,6 +22,16 @@ export function routeToStrategies(ex: Executor, stage: StrategyStage): Subscript
         quantity: f.quantity.toNumber(),
         price: f.price.toNumber(),
         at: f.ts,
+      });
+    } else if (e.type === 'intentDenied') {
+      // A denied intent never becomes a request; its strategy still hears that it will not happen.
+      const i = e.intent;
+      stage.onRequestUpdate(i.strategyId, {
+        intentId: i.intentId,
+        clientRequestId: '',
+        market: 'symbol' in i ? i.symbol : '',
+        status: 'DENIED',
+        at: ex.clock.now(),
       });
     } else if (e.type === 'requestTransition') {
       const r = e.record;

@@ -43,6 +43,7 @@ export interface StrategyRequestUpdate {
   readonly intentId: string;
   readonly clientRequestId: string;
   readonly market: string;
+  /** The request's status (requestStatus.ts), or `DENIED` when the risk gate refused the intent. */
   readonly status: string;
   readonly at: number;
 }

@@ -15,6 +15,8 @@ export interface RunOnBarsOptions {
   readonly id?: string;
   readonly book?: StrategyBook;
   readonly hookBudgetMs?: number;
+  /** Intents the test's stand-in risk gate refuses: dropped, and reported back as `DENIED` like the kernel does. */
+  readonly deny?: (intent: Intent) => boolean;
   /** Runs before each bar reaches the strategy: set funding, say. */
   readonly beforeBar?: (bar: Bar, data: MarketData) => void;
 }
@@ -58,7 +60,18 @@ export function runOnBars(
     if (close > clock.now()) clock.advanceSync(close - clock.now());
     o.beforeBar?.(bar, data);
     data.onBar(bar);
-    const intents = runner.onBar(bar);
+    const intents = runner.onBar(bar).filter((i) => {
+      if (o.deny?.(i) !== true) return true;
+      const market = 'symbol' in i ? i.symbol : '';
+      runner.onRequestUpdate({
+        intentId: i.intentId,
+        clientRequestId: '',
+        market,
+        status: 'DENIED',
+        at: close,
+      });
+      return false;
+    });
     if (intents.length > 0) decisions.push({ bar, intents });
   }
   return { decisions, events };

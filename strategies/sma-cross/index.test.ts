@@ -50,6 +50,16 @@ describe('sma-cross', () => {
     expect(r.events).toEqual([]);
   });
 
+  it('forgets an open the risk gate denied, so the next cross opens without closing a position it never had', () => {
+    const r = runOnBars(smaCross, bars(PRICES), {
+      params: { fast: 2, slow: 3, quantity: 0.5 },
+      deny: (i) => i.kind === 'open' && i.side === 'LONG',
+    });
+    const short = r.decisions[0]?.intents[0];
+    // Bar 7 closes nothing (the long never existed); bar 10 closes the short, its long denied again.
+    expect(lines(r)).toEqual(['7:open SHORT 0.5 x1', `10:close ${short?.intentId}`]);
+  });
+
   it('in long mode only goes long and flat', () => {
     const r = runOnBars(smaCross, bars(PRICES), { params: { fast: 2, slow: 3, quantity: 1, mode: 'long' } });
     expect(lines(r).map((x) => x.split(' in_')[0])).toEqual([

@@ -25,6 +25,16 @@ const params = z
   });
 
 type Params = z.output<typeof params>;
+
+const NOT_OPENED = new Set([
+  'DENIED',
+  'REJECTED',
+  'FAILED',
+  'CANCELED',
+  'EXPIRED',
+  'NOT_SENT',
+  'RECONCILED_NOT_EXECUTED',
+]);
 type Side = 'LONG' | 'SHORT';
 
 interface Lane {
@@ -98,5 +108,12 @@ export default defineStrategy({
     if (opened !== undefined) ctx.state.set(key, { side, intentId: ctx.intentId(opened.signal as string) });
     else if (held !== undefined && held.side !== side) ctx.state.delete(key);
     return out;
+  },
+  // An open that never happened (denied, refused, cancelled) leaves nothing to close later.
+  onRequestUpdate: (ctx, u) => {
+    if (!NOT_OPENED.has(u.status)) return undefined;
+    const key = `held:${u.market}`;
+    if (ctx.state.get<Holding>(key)?.intentId === u.intentId) ctx.state.delete(key);
+    return undefined;
   },
 });
