@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { envRef } from '../../src/config/envReference.ts';
 import { parsePromText } from '../report/parsePromText.ts';
 import { fastConfig, MAIN, perpflow, tempDir, until } from './runHarness.ts';
 
@@ -39,7 +40,7 @@ describe('operating a running bot', () => {
     const dir = tempDir();
     const cfg = fastConfig(dir, {
       mode: 'dry-run',
-      extra: 'notify: { webhooks: [{ url: "${env:PF_HOOK}", format: json }] }\n',
+      extra: `notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }\n`,
     });
     const bot = perpflow(['run', cfg], process.cwd(), { PF_HOOK: hook.url });
     await until(() => bot.count(/ opened BTCUSDT /) >= 1, 45_000, 'a first fill', bot);
