@@ -1,4 +1,3 @@
-import { dirname, resolve } from 'node:path';
 import { SystemClock } from '../clock/SystemClock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { createLogger } from '../log/createLogger.ts';
@@ -18,6 +17,8 @@ export interface RunBotOptions {
   readonly mode?: 'dry-run' | 'sim';
   /** The terminal view draws here when it is a TTY; log lines go to stderr otherwise. */
   readonly out: ViewStream;
+  /** Log lines as JSON on stderr, and no terminal view. */
+  readonly json?: boolean;
 }
 
 /**
@@ -30,11 +31,12 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const config: PerpflowConfig = o.mode === undefined ? loaded0.config : { ...loaded0.config, mode: o.mode };
   const loaded = { ...loaded0, config };
   const clock = new SystemClock();
-  const view = o.out.isTTY === true;
+  const view = o.out.isTTY === true && o.json !== true;
   const log = createLogger({
     level: config.logging.level,
     file: config.logging.file,
-    terminal: view ? null : process.stderr,
+    terminal: view || o.json === true ? null : process.stderr,
+    jsonStreams: o.json === true ? [process.stderr] : [],
     clock,
   });
   const notifier =
@@ -48,7 +50,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
           onResult: (r) => r.outcome !== 'sent' && log.warn(`webhook ${r.target}: ${r.outcome}`),
         });
   let kernel: Kernel | undefined;
-  const edges = await edgesFor(config, { clock, log, baseDir: dirname(resolve(o.configFile)) });
+  const edges = await edgesFor(config, { clock, log });
   try {
     log.info(`perpflow ${config.mode}: ${edges.describe}`);
     kernel = await Kernel.start({
@@ -78,7 +80,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     }
   });
   const terminal = new TerminalView({
-    stream: o.out,
+    stream: view ? o.out : { write: () => true, isTTY: false },
     clock,
     snapshot: () => dashboardSnapshot(k, edges.describe, (id) => intents.get(id) ?? 0),
   });

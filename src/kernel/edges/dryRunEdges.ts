@@ -15,7 +15,7 @@ import type { VenueEdges } from './VenueEdges.ts';
  */
 export async function dryRunEdges(
   config: PerpflowConfig,
-  o: { readonly clock: Clock; readonly log: Logger; readonly baseDir: string },
+  o: { readonly clock: Clock; readonly log: Logger },
 ): Promise<VenueEdges> {
   const real = config.venue.url;
   const sim = embeddedSimulator(config.simulator, {

@@ -11,7 +11,7 @@ import type { VenueEdges } from './VenueEdges.ts';
 /** The edges of a mode: the only place that switches on it. */
 export async function edgesFor(
   config: PerpflowConfig,
-  o: { readonly clock: Clock; readonly log: Logger; readonly baseDir: string },
+  o: { readonly clock: Clock; readonly log: Logger },
 ): Promise<VenueEdges> {
   switch (config.mode) {
     case 'dry-run':

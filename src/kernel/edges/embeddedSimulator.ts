@@ -1,4 +1,3 @@
-import { isAbsolute, resolve } from 'node:path';
 import type { Clock } from '../../clock/Clock.ts';
 import type { SimulatorConfig } from '../../config/schema.ts';
 import type { Logger } from '../../log/Logger.ts';
@@ -9,14 +8,10 @@ import { defaultMarkets } from '../../simulator/markets.ts';
 import { csvPrices } from '../../simulator/prices/csvPrices.ts';
 import type { PriceSource } from '../../simulator/prices/PriceSource.ts';
 
-/** Paths in a config file are relative to that file. */
-export function relativeTo(baseDir: string, path: string): string {
-  return isAbsolute(path) ? path : resolve(baseDir, path);
-}
-
-function csvSource(spec: string, baseDir: string, symbols: readonly string[]): PriceSource {
+/** The price CSV and the fault profile are read relative to the working directory, as `config validate` checks them. */
+function csvSource(spec: string, symbols: readonly string[]): PriceSource {
   const m = /^(.*\.csv)(?::([A-Z0-9]{2,20}))?$/i.exec(spec);
-  const file = relativeTo(baseDir, m?.[1] ?? spec);
+  const file = m?.[1] ?? spec;
   return csvPrices(file, { markets: symbols, ...(m?.[2] === undefined ? {} : { symbol: m[2] }) });
 }
 
@@ -26,11 +21,11 @@ function csvSource(spec: string, baseDir: string, symbols: readonly string[]): P
  */
 export function embeddedSimulator(
   s: SimulatorConfig,
-  o: { readonly clock: Clock; readonly log: Logger; readonly baseDir: string; readonly prices?: PriceSource },
+  o: { readonly clock: Clock; readonly log: Logger; readonly prices?: PriceSource },
 ): Simulator {
   const markets = defaultMarkets();
   const symbols = markets.map((m) => m.spec.symbol);
-  const source = o.prices ?? (s.prices === 'gbm' ? undefined : csvSource(s.prices, o.baseDir, symbols));
+  const source = o.prices ?? (s.prices === 'gbm' ? undefined : csvSource(s.prices, symbols));
   return createSimulator({
     clock: o.clock,
     seed: s.seed,
@@ -38,7 +33,7 @@ export function embeddedSimulator(
     limitTtlMs: s.limitTtlMs,
     markets,
     ...(source === undefined ? {} : { prices: source }),
-    ...(s.faults === null ? {} : { faults: loadFaultProfile(relativeTo(o.baseDir, s.faults)) }),
+    ...(s.faults === null ? {} : { faults: loadFaultProfile(s.faults) }),
     onInternalError: (e) => o.log.error('simulator internal error', { error: describeError(e) }),
   });
 }

@@ -12,7 +12,7 @@ import type { VenueEdges } from './VenueEdges.ts';
  */
 export async function simEdges(
   config: PerpflowConfig,
-  o: { readonly clock: Clock; readonly log: Logger; readonly baseDir: string },
+  o: { readonly clock: Clock; readonly log: Logger },
 ): Promise<VenueEdges> {
   if (config.venue.url !== null) {
     const account = await simAccount(config, { clock: o.clock, baseUrl: config.venue.url });
