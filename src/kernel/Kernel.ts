@@ -19,6 +19,7 @@ import type { Notification } from '../report/notify/Notification.ts';
 import { riskOptionsFromConfig } from '../risk/limits.ts';
 import { Scheduler } from '../scheduler/Scheduler.ts';
 import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
+import { dailySummary } from './dailySummary.ts';
 import type { VenueEdges } from './edges/VenueEdges.ts';
 import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
@@ -114,7 +115,13 @@ export class Kernel {
       );
     let lease: TradingLease;
     try {
-      lease = acquireTradingLease(journal, leaseScopeOf(edges.venue), dirname(path));
+      // The host lock guards a venue subaccount shared between processes; a venue that lives inside
+      // this process (the embedded simulator) is nobody else's, so two dry runs never block each other.
+      lease = acquireTradingLease(
+        journal,
+        leaseScopeOf(edges.venue),
+        edges.ephemeral ? undefined : dirname(path),
+      );
     } catch (e) {
       journal.close();
       throw e;
@@ -156,6 +163,13 @@ export class Kernel {
     for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
     scheduler.add({ name: 'report.gauges', everyMs: 1_000, run: gaugeRefresher(kernel) });
+    const notify = o.notify;
+    if (notify !== undefined && config.notify.dailySummary)
+      scheduler.add({
+        name: 'report.dailySummary',
+        cron: '0 0 0 * * *',
+        run: () => notify(dailySummary(kernel)),
+      });
     kernel.stage.start();
     scheduler.start();
     return kernel;

@@ -49,7 +49,9 @@ export class TerminalView {
   }
 
   private draw(): void {
-    const text = renderDashboard(this.snapshot(), { width: this.stream.columns ?? 100, colour: true });
+    // A pseudo-terminal may report 0 columns: draw at a readable default rather than nothing.
+    const cols = this.stream.columns ?? 0;
+    const text = renderDashboard(this.snapshot(), { width: cols >= 40 ? cols : 100, colour: true });
     this.stream.write(`${HOME_AND_CLEAR}${text}\n`);
     this.timer = this.clock.setTimeout(() => this.draw(), this.everyMs);
   }
