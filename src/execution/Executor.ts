@@ -116,7 +116,8 @@ export class Executor<J extends JournalPort = JournalPort> {
       o.journal.setMeta('quarantineAlerted', String(o.clock.now()));
     }
     for (const f of o.journal.fills()) ex.ledger.apply(f);
-    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, ex.tracker);
+    const resend = (r: RequestRecord) => ex.core.send(r.kind, r.clientRequestId);
+    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, ex.tracker, resend);
     await ex.initialise();
     return ex;
   }
@@ -192,13 +193,11 @@ export class Executor<J extends JournalPort = JournalPort> {
       await sendCloseAll(this.core, intent.intentId, intent.strategyId);
       return { status: 'accepted', clientRequestIds: [] };
     }
-    if (intent.kind === 'setTpSl')
-      return deny(DenialReason.UNSUPPORTED, 'TP/SL intents are not handled by the executor yet');
     const spec = this.core.markets.get(intent.symbol);
     if (spec === undefined) return deny(DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
     const denial = this.gate.check(intent, this.exposureView());
     if (denial !== undefined) return deny(denial.reason, denial.message);
-    const built = buildRequest(this, intent, spec);
+    const built = buildRequest(this.core, intent, spec);
     if (!('clientRequestId' in built)) return deny(built.reason, built.message);
     return this.core.book.insert(built, intent);
   }

@@ -188,7 +188,11 @@ export class RiskGate {
     );
   }
 
-  /** Passes (undefined) or denies an intent. Counting toward the rate happens only on a pass. */
+  /**
+   * Passes (undefined) or denies an intent; only a pass counts toward the rate. Closes, cancels
+   * and TP/SL sets add no exposure: halted or reducing, they pass (a TP/SL protects a position),
+   * needing only their capability (TP/SL: close, as the venue asks CLOSE_POSITION).
+   */
   check(intent: Intent, exposure: ExposureView): Denial | undefined {
     const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });
     if (this.latches.writeFailure !== undefined)
