@@ -73,6 +73,7 @@ export class Executor<J extends JournalPort = JournalPort> {
   private draining = false;
   private reconciling: Promise<ReconcileResult> | undefined;
   private reconciledOnce = false;
+  private view: ExposureView | undefined;
 
   private constructor(o: ExecutorOptions<J>) {
     this.venue = o.venue;
@@ -180,7 +181,8 @@ export class Executor<J extends JournalPort = JournalPort> {
     };
     if (!this.alive() || this.draining) return deny(DenialReason.TRADING_HALTED, 'the executor is stopping');
     // Synchronous from the duplicate checks to the insert queue: no await may split them.
-    const existing = this.journal.byIntent(intent.intentId).filter((r) => r.status !== 'NOT_SENT');
+    const journaled = this.journal.byIntent(intent.intentId);
+    const existing = journaled.filter((r) => r.status !== 'NOT_SENT');
     const queued = this.core.book.queuedFor(intent.intentId);
     if (existing.length > 0 || queued !== undefined) {
       this.core.emit({ type: 'intentDuplicate', intentId: intent.intentId });
@@ -197,7 +199,7 @@ export class Executor<J extends JournalPort = JournalPort> {
     if (spec === undefined) return deny(DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
     const denial = this.gate.check(intent, this.exposureView());
     if (denial !== undefined) return deny(denial.reason, denial.message);
-    const built = buildRequest(this.core, intent, spec);
+    const built = buildRequest(this.core, intent, spec, journaled.length);
     if (!('clientRequestId' in built)) return deny(built.reason, built.message);
     return this.core.book.insert(built, intent);
   }
@@ -280,9 +282,10 @@ export class Executor<J extends JournalPort = JournalPort> {
     this.core.applyReport(r, rep, terminal);
   }
 
-  /** What the risk gate sees: the ledger's positions plus every open not yet terminal. */
+  /** What the risk gate sees: the ledger's positions plus every open not yet terminal (read live). */
   exposureView(): ExposureView {
-    return createExposureView(this.ledger, this.index);
+    this.view ??= createExposureView(this.ledger, this.index);
+    return this.view;
   }
 
   /** Account exposure per symbol:side from the ledger. */

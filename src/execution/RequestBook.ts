@@ -115,12 +115,14 @@ export class RequestBook {
     const before = changes.map((c) => h.journal.get(c.id)?.status);
     let out: RequestRecord[];
     try {
-      out = h.journal.transitionMany(changes.map((c) => ({ ...c })));
+      // Neither journal keeps or changes the changes it is given: no defensive copy.
+      out = h.journal.transitionMany(changes);
     } catch (e) {
       if (e instanceof JournalError) h.onJournalFailure(e);
       throw e;
     }
-    out.forEach((r, i) => {
+    for (let i = 0; i < out.length; i++) {
+      const r = out[i] as RequestRecord;
       h.index.update(r);
       if (isTerminal(r.status)) h.untrack(r.clientRequestId);
       h.emit({
@@ -130,7 +132,7 @@ export class RequestBook {
         to: r.status,
         record: r,
       });
-    });
+    }
     h.afterMove(out);
     return out;
   }

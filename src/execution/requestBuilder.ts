@@ -32,9 +32,10 @@ export function buildRequest(
   ctx: BuildContext,
   intent: Exclude<Intent, { kind: 'closeAll' }>,
   spec: MarketSpec,
+  /** Requests journaled for this intent so far (the caller may have read them already). */
+  attempt = ctx.journal.byIntent(intent.intentId).length,
 ): RequestRecord | Refusal {
   const now = ctx.clock.now();
-  const attempt = ctx.journal.byIntent(intent.intentId).length;
   const clientRequestId = ClientRequestId(
     `cr_${intent.intentId.replace(/^in_/, '')}${attempt === 0 ? '' : `_${attempt}`}`,
   );
