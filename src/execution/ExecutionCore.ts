@@ -160,6 +160,11 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
     this.soonReconcile();
   }
 
+  /** The price feed crossed a TP/SL leg: the venue fires it, reconcile to book the close. */
+  onTpSlCrossed(): void {
+    this.soonReconcile();
+  }
+
   /** Journals the fill (exactly once) and then applies it to the ledger. */
   applyFill(fill: Fill): boolean {
     if (this.ledger.hasApplied(fill.fillId)) return false;

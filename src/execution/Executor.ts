@@ -219,15 +219,15 @@ export class Executor<J extends JournalPort = JournalPort> {
   }
 
   /**
-   * Latest prices from the market stream (live) or the historical feed (backtest, once per bar):
-   * the ledger's marks and so the gate's view. Stored as numbers; Decimals are built only when a
-   * risk check, loss check or summary reads them.
+   * Latest prices (live stream, or the historical feed once per bar): the ledger's marks, stored as
+   * numbers (Decimal only when read), and the TP/SL watch: a crossed leg brings a reconcile soon.
    */
   onPrices(ticks: readonly PriceTick[]): void {
-    const ledger = this.ledger;
+    const { ledger, core } = this;
     for (let i = 0; i < ticks.length; i++) {
       const t = ticks[i] as PriceTick;
       ledger.markNumber(t.symbol, t.mark);
+      if (core.tpsl.watching && core.tpsl.onMark(t.symbol, t.mark)) core.onTpSlCrossed();
     }
   }
 

@@ -13,6 +13,7 @@ function tpsl(params: TpSlParams, status: RequestStatus = 'FILLED', quoteId = 'q
     strategyId: StrategyId('s1'),
     kind: 'setTpSl',
     symbol: MarketSymbol('BTCUSDT'),
+    side: 'LONG',
     quoteId: QuoteId(quoteId),
     params,
     status,
@@ -57,6 +58,23 @@ describe('TpSlBook', () => {
     );
     expect(legs(b)).toEqual(['130', null]);
     expect(legs(b, 'q2')).toEqual([null, '80']);
+  });
+
+  it('keeps the first leg a mark crosses as evidence, says so once, and forgets it when the legs are replaced', () => {
+    const b = new TpSlBook();
+    b.noteApplied(tpsl({ takeProfit: '110', stopLoss: '90' }));
+    expect(b.watching).toBe(true);
+    expect(b.onMark('ETHUSDT', 200)).toBe(false);
+    expect(b.onMark('BTCUSDT', 100)).toBe(false);
+    expect(b.onMark('BTCUSDT', 110)).toBe(true);
+    expect(b.onMark('BTCUSDT', 80)).toBe(false);
+    expect(b.armedOn('q1')?.crossed).toBe('takeProfit');
+    b.noteApplied(tpsl({ takeProfit: '120' }));
+    expect(b.armedOn('q1')?.crossed).toBeUndefined();
+    expect(b.onMark('BTCUSDT', 89)).toBe(true);
+    expect(b.armedOn('q1')?.crossed).toBe('stopLoss');
+    b.disarm('q1');
+    expect(b.watching).toBe(false);
   });
 
   it('holds TP/SL requests per open and hands them over once', () => {

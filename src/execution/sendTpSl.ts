@@ -25,7 +25,9 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
   const r = h.journal.get(id);
   if (r === undefined || r.status !== 'CREATED') return;
   const p = tpslParams(r);
-  const quoteId = r.quoteId ?? (p.after === undefined ? undefined : h.journal.get(p.after)?.quoteId);
+  const open = p.after === undefined ? undefined : h.journal.get(p.after);
+  const quoteId = r.quoteId ?? open?.quoteId;
+  const side = r.side ?? open?.side;
   let sent: RequestRecord;
   try {
     if (quoteId === undefined) {
@@ -33,9 +35,8 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
       return;
     }
     h.crashAt('beforeJournalCommit');
-    [sent] = h.move([{ id, to: 'SUBMITTING', patch: { submittedAt: h.clock.now(), quoteId } }]) as [
-      RequestRecord,
-    ];
+    const patch = { submittedAt: h.clock.now(), quoteId, ...(side === undefined ? {} : { side }) };
+    [sent] = h.move([{ id, to: 'SUBMITTING', patch }]) as [RequestRecord];
     h.crashAt('afterCommitBeforeSend');
   } catch (e) {
     if (h.alive()) h.onJournalFailure(e);

@@ -128,7 +128,8 @@ export function crossedLeg(
  */
 function bookFiredClose(ex: ReconcileHost, c: Candidate): boolean {
   const { lot, armed } = c;
-  const which = crossedLeg(lot.side, ex.ledger.markPrice(lot.symbol), armed);
+  // The crossing our price feed saw is the better evidence: the price may have come back since.
+  const which = armed.crossed ?? crossedLeg(lot.side, ex.ledger.markPrice(lot.symbol), armed);
   if (which === undefined) return false;
   const price = (which === 'takeProfit' ? armed.takeProfit : armed.stopLoss) as Decimal;
   const quantity = lot.openQuantity;

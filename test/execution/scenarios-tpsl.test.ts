@@ -9,6 +9,7 @@ import type { OpenIntent, PositionRef, SetTpSlIntent } from '../../src/domain/in
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { type Decimal, dec } from '../../src/domain/money.ts';
 import type { RequestRecord } from '../../src/domain/request.ts';
+import type { PriceTick } from '../../src/domain/tick.ts';
 import { TransientVenueError } from '../../src/errors/venueErrors.ts';
 import type { ExecutionEvent } from '../../src/execution/events.ts';
 import {
@@ -303,6 +304,53 @@ describe('TP/SL on an open position', () => {
     expect(executor.fills().filter((f) => f.effect === 'close')).toMatchObject([
       { strategyId: S1, price: tp },
     ]);
+  });
+});
+
+describe('the price feed as evidence of a fired leg', () => {
+  /** The mark to `to` at the venue and in the executor's price feed, as the kernel feeds both. */
+  async function feed(v: Venue, ex: { onPrices: (t: PriceTick[]) => void }, to: number): Promise<void> {
+    v.sim.engine.setMark('BTCUSDT', to);
+    ex.onPrices([{ symbol: BTC, mark: to, ts: v.clock.now() }]);
+    await v.clock.advance(500);
+  }
+
+  it('books the TP close from the crossing its price feed saw, even when the price came back before reconciliation', async () => {
+    const v = await setupVenue();
+    const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+    const m0 = markOf(v);
+    const tp = dec(Math.round(m0 * 1.02));
+    const open = openIntent('back-open');
+    await executor.submit(open);
+    await executor.submit(
+      tpslIntent('back-set', byIntent(open), { takeProfit: tp, stopLoss: dec(Math.round(m0 * 0.9)) }),
+    );
+    await settle(v, executor);
+    await feed(v, executor, m0 * 1.025);
+    await feed(v, executor, m0);
+    await v.clock.advance(1_000);
+    await executor.reconcileNow();
+    expect(executor.fills().filter((f) => f.effect === 'close')).toMatchObject([
+      { strategyId: S1, price: tp },
+    ]);
+    expect(alerts(events, 'RECONCILED_CLOSE')).toEqual([]);
+  });
+
+  it('books the close a few seconds after its price feed crossed a leg, without waiting for the periodic reconciliation', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      execution: { reconcile: { intervalMs: 3_600_000 } },
+    });
+    const m0 = markOf(v);
+    const open = openIntent('soon-open');
+    await executor.submit(open);
+    await executor.submit(tpslIntent('soon-set', byIntent(open), { stopLoss: dec(Math.round(m0 * 0.98)) }));
+    await settle(v, executor);
+    await feed(v, executor, m0 * 0.97);
+    await v.clock.advance(6_000);
+    expect(executor.fills().filter((f) => f.effect === 'close')).toMatchObject([{ strategyId: S1 }]);
+    expect(executor.ledger.openLots()).toEqual([]);
   });
 });
 
