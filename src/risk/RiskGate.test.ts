@@ -160,6 +160,16 @@ describe('RiskGate', () => {
     expect(gate.check(tpsl, flat)?.reason).toBe('AUTH_FAILED');
   });
 
+  it('keeps no rate timestamps when no rate limit is set, so a long backtest does not grow them', () => {
+    const { gate } = setup({});
+    for (let i = 0; i < 1_000; i++) expect(gate.check(open(i), flat)).toBeUndefined();
+    const inner = gate as unknown as {
+      accountRate: { stamps: number[] };
+      strategyRates: Map<string, unknown>;
+    };
+    expect([inner.accountRate.stamps.length, inner.strategyRates.size]).toEqual([0, 0]);
+  });
+
   it('names the config path of a bad limit', () => {
     expect(() => riskOptionsFromConfig({ account: { maxTotalNotional: -1 } })).toThrow(
       /risk\.account\.maxTotalNotional/,
