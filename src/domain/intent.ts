@@ -49,12 +49,17 @@ export interface CancelIntent extends IntentBase {
   readonly target: ClientRequestId;
 }
 
+/**
+ * Sets, replaces or clears TP/SL of a position, per leg: a price sets or replaces that leg, `null`
+ * clears it, absent leaves it as the venue has it. A reference to an open that has not filled yet
+ * waits for the fill (the venue takes TP/SL only on an OPENED position).
+ */
 export interface SetTpSlIntent extends IntentBase {
   readonly kind: 'setTpSl';
   readonly symbol: MarketSymbol;
   readonly position: PositionRef;
-  readonly takeProfit?: Decimal;
-  readonly stopLoss?: Decimal;
+  readonly takeProfit?: Decimal | null;
+  readonly stopLoss?: Decimal | null;
 }
 
 export interface CloseAllIntent extends IntentBase {

@@ -5,6 +5,12 @@ import type { PositionSide } from './side.ts';
 import type { RequestKind, VenueStatus } from './venueStatus.ts';
 
 /**
+ * What a journaled request is: one of the venue's four polled request kinds, or a TP/SL set,
+ * which the venue answers synchronously (no tempId, no status poll).
+ */
+export type RecordKind = RequestKind | 'setTpSl';
+
+/**
  * One request to the venue, as journaled. `params` is the exact wire body we send (without
  * credentials), so a request can be audited, and matched by fingerprint after a crash.
  */
@@ -12,9 +18,9 @@ export interface RequestRecord {
   readonly clientRequestId: ClientRequestId;
   readonly intentId: IntentId;
   readonly strategyId: StrategyId;
-  readonly kind: RequestKind;
+  readonly kind: RecordKind;
   readonly symbol: MarketSymbol;
-  /** Open: the side opened. Close: the side of the position being closed. */
+  /** Open: the side opened. Close and TP/SL: the side of the position. */
   readonly side?: PositionSide;
   readonly quantity?: Decimal;
   readonly params: Readonly<Record<string, unknown>>;

@@ -12,7 +12,10 @@ export const RequestStatus = {
   ACCEPTED: 'ACCEPTED',
   /** The outcome is not known (lost response, time-out, 5xx, lost tempId): settle by reconciliation. */
   UNKNOWN: 'UNKNOWN',
-  /** The venue reported the request done with a fill (open OPENED, close CLOSED, or a partial close). */
+  /**
+   * The venue reported the request done with a fill (open OPENED, close CLOSED, or a partial
+   * close); for a TP/SL set, the venue's synchronous answer that it took effect.
+   */
   FILLED: 'FILLED',
   /** The venue reported the request cancelled, or a cancel request reported its target cancelled. */
   CANCELED: 'CANCELED',
@@ -40,7 +43,8 @@ const VENUE_OUTCOMES = [
 
 export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
   CREATED: ['SUBMITTING', 'NOT_SENT'],
-  SUBMITTING: ['ACCEPTED', 'REJECTED', 'UNKNOWN'],
+  // FILLED straight from SUBMITTING: a synchronous request (TP/SL set) whose answer is its effect.
+  SUBMITTING: ['ACCEPTED', 'FILLED', 'REJECTED', 'UNKNOWN'],
   ACCEPTED: [...VENUE_OUTCOMES, 'UNKNOWN'],
   // A status poll may still answer after the outcome became unknown; otherwise the positions list decides.
   UNKNOWN: ['ACCEPTED', ...VENUE_OUTCOMES, 'RECONCILED_EXECUTED', 'RECONCILED_NOT_EXECUTED'],

@@ -1,12 +1,11 @@
 import type { Subject } from 'rxjs';
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
-import type { ClientRequestId } from '../domain/ids.ts';
+import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { MarketSpec } from '../domain/market.ts';
 import type { Decimal } from '../domain/money.ts';
-import type { RequestRecord } from '../domain/request.ts';
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
-import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
@@ -26,7 +25,9 @@ import { RequestBook, type RequestBookHost } from './RequestBook.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
 import { reportOutcome } from './reportOutcome.ts';
 import type { RequestChange } from './requestChange.ts';
+import { followMoves, routeTpSl, type TpSlRouteHost } from './routeTpSl.ts';
 import { type SendHost, sendGroup } from './send.ts';
+import { TpSlBook } from './TpSlBook.ts';
 import { Tracker } from './Tracker.ts';
 
 export interface CoreParts {
@@ -49,7 +50,7 @@ export interface CoreParts {
  * own request-life timers and the fail-closed reaction to a journal failure. Not exported from
  * the package surface: `Executor` is.
  */
-export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost {
+export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, TpSlRouteHost {
   readonly venue: VenuePort;
   readonly journal: JournalPort;
   readonly clock: Clock;
@@ -60,7 +61,8 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost {
   readonly mismatchSince = new Map<string, number>();
   readonly rejectCodes: ReadonlySet<string>;
   readonly tracker: Tracker;
-  readonly batcher: Batcher<RequestKind, ClientRequestId>;
+  readonly batcher: Batcher<RecordKind, ClientRequestId>;
+  readonly tpsl: TpSlBook;
   readonly book: RequestBook;
   markets = new Map<string, MarketSpec>();
   dead = false;
@@ -76,6 +78,7 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost {
     this.options = p.options.reconcile;
     this.rejectCodes = p.rejectCodes;
     this.gate = p.makeGate((e) => this.emit(e));
+    this.tpsl = TpSlBook.fromJournal(p.journal.all());
     const { batchWindowMs, maxBatchSize } = p.options;
     this.batcher = new Batcher(p.clock, batchWindowMs, maxBatchSize, (kind, ids) => {
       void sendGroup(this, kind, ids);
@@ -135,8 +138,18 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost {
     this.tracker.untrack(id);
   }
 
-  send(kind: RequestKind, id: ClientRequestId): void {
-    this.batcher.add(kind, id);
+  send(kind: RecordKind, id: ClientRequestId): void {
+    if (kind === 'setTpSl') routeTpSl(this, id);
+    else this.batcher.add(kind, id);
+  }
+
+  /** The open accepted this turn but not journaled yet, for a TP/SL that refers to it. */
+  queuedFor(intentId: IntentId): ClientRequestId | undefined {
+    return this.book.queuedFor(intentId);
+  }
+
+  afterMove(records: readonly RequestRecord[]): void {
+    followMoves(this, records);
   }
 
   nextTick(fn: () => void): void {
@@ -144,6 +157,11 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost {
   }
 
   onLiquidation(): void {
+    this.soonReconcile();
+  }
+
+  /** The price feed crossed a TP/SL leg: the venue fires it, reconcile to book the close. */
+  onTpSlCrossed(): void {
     this.soonReconcile();
   }
 

@@ -73,6 +73,7 @@ export class Executor<J extends JournalPort = JournalPort> {
   private draining = false;
   private reconciling: Promise<ReconcileResult> | undefined;
   private reconciledOnce = false;
+  private view: ExposureView | undefined;
 
   private constructor(o: ExecutorOptions<J>) {
     this.venue = o.venue;
@@ -116,7 +117,8 @@ export class Executor<J extends JournalPort = JournalPort> {
       o.journal.setMeta('quarantineAlerted', String(o.clock.now()));
     }
     for (const f of o.journal.fills()) ex.ledger.apply(f);
-    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, ex.tracker);
+    const resend = (r: RequestRecord) => ex.core.send(r.kind, r.clientRequestId);
+    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, ex.tracker, resend);
     await ex.initialise();
     return ex;
   }
@@ -179,7 +181,8 @@ export class Executor<J extends JournalPort = JournalPort> {
     };
     if (!this.alive() || this.draining) return deny(DenialReason.TRADING_HALTED, 'the executor is stopping');
     // Synchronous from the duplicate checks to the insert queue: no await may split them.
-    const existing = this.journal.byIntent(intent.intentId).filter((r) => r.status !== 'NOT_SENT');
+    const journaled = this.journal.byIntent(intent.intentId);
+    const existing = journaled.filter((r) => r.status !== 'NOT_SENT');
     const queued = this.core.book.queuedFor(intent.intentId);
     if (existing.length > 0 || queued !== undefined) {
       this.core.emit({ type: 'intentDuplicate', intentId: intent.intentId });
@@ -192,13 +195,11 @@ export class Executor<J extends JournalPort = JournalPort> {
       await sendCloseAll(this.core, intent.intentId, intent.strategyId);
       return { status: 'accepted', clientRequestIds: [] };
     }
-    if (intent.kind === 'setTpSl')
-      return deny(DenialReason.UNSUPPORTED, 'TP/SL intents are not handled by the executor yet');
     const spec = this.core.markets.get(intent.symbol);
     if (spec === undefined) return deny(DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
     const denial = this.gate.check(intent, this.exposureView());
     if (denial !== undefined) return deny(denial.reason, denial.message);
-    const built = buildRequest(this, intent, spec);
+    const built = buildRequest(this.core, intent, spec, journaled.length);
     if (!('clientRequestId' in built)) return deny(built.reason, built.message);
     return this.core.book.insert(built, intent);
   }
@@ -218,15 +219,15 @@ export class Executor<J extends JournalPort = JournalPort> {
   }
 
   /**
-   * Latest prices from the market stream (live) or the historical feed (backtest, once per bar):
-   * the ledger's marks and so the gate's view. Stored as numbers; Decimals are built only when a
-   * risk check, loss check or summary reads them.
+   * Latest prices (live stream, or the historical feed once per bar): the ledger's marks, stored as
+   * numbers (Decimal only when read), and the TP/SL watch: a crossed leg brings a reconcile soon.
    */
   onPrices(ticks: readonly PriceTick[]): void {
-    const ledger = this.ledger;
+    const { ledger, core } = this;
     for (let i = 0; i < ticks.length; i++) {
       const t = ticks[i] as PriceTick;
       ledger.markNumber(t.symbol, t.mark);
+      if (core.tpsl.watching && core.tpsl.onMark(t.symbol, t.mark)) core.onTpSlCrossed();
     }
   }
 
@@ -281,9 +282,10 @@ export class Executor<J extends JournalPort = JournalPort> {
     this.core.applyReport(r, rep, terminal);
   }
 
-  /** What the risk gate sees: the ledger's positions plus every open not yet terminal. */
+  /** What the risk gate sees: the ledger's positions plus every open not yet terminal (read live). */
   exposureView(): ExposureView {
-    return createExposureView(this.ledger, this.index);
+    this.view ??= createExposureView(this.ledger, this.index);
+    return this.view;
   }
 
   /** Account exposure per symbol:side from the ledger. */

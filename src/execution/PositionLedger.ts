@@ -67,16 +67,25 @@ export class PositionLedger {
       };
       this.lots.set(key, lot);
     }
-    lot.fees = lot.fees.plus(fill.fee);
-    if (!fill.fee.isZero()) this.feeLog.push({ ts: fill.ts, fee: fill.fee });
+    if (!fill.fee.isZero()) {
+      lot.fees = lot.fees.plus(fill.fee);
+      this.feeLog.push({ ts: fill.ts, fee: fill.fee });
+    }
     if (fill.effect === 'open') {
-      const qty = lot.openQuantity.plus(fill.quantity);
-      lot.avgOpenPrice = qty.isZero()
-        ? ZERO
-        : lot.avgOpenPrice.times(lot.openQuantity).plus(fill.price.times(fill.quantity)).dividedBy(qty);
-      lot.openQuantity = qty;
+      if (lot.openQuantity.isZero() && !fill.quantity.isZero()) {
+        // The first fill of a lot (the usual case): its price is the average, no Decimal division.
+        lot.avgOpenPrice = fill.price;
+        lot.openQuantity = fill.quantity;
+      } else {
+        const qty = lot.openQuantity.plus(fill.quantity);
+        lot.avgOpenPrice = qty.isZero()
+          ? ZERO
+          : lot.avgOpenPrice.times(lot.openQuantity).plus(fill.price.times(fill.quantity)).dividedBy(qty);
+        lot.openQuantity = qty;
+      }
     } else {
-      const pnl = fill.price.minus(lot.avgOpenPrice).times(fill.quantity).times(sideSign(lot.side));
+      const move = fill.price.minus(lot.avgOpenPrice).times(fill.quantity);
+      const pnl = sideSign(lot.side) === 1 ? move : move.negated();
       lot.realisedPnl = lot.realisedPnl.plus(pnl);
       lot.openQuantity = lot.openQuantity.minus(fill.quantity);
       lot.closedQuantity = lot.closedQuantity.plus(fill.quantity);

@@ -1,9 +1,8 @@
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
-import type { RequestRecord } from '../domain/request.ts';
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
-import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
@@ -23,8 +22,10 @@ export interface RequestBookHost {
   untrack(id: ClientRequestId): void;
   /** A journal write failed: fail closed (the executor stops sending and halts). */
   onJournalFailure(e: unknown): void;
-  /** A freshly journaled request may go out (the batcher). */
-  send(kind: RequestKind, id: ClientRequestId): void;
+  /** A freshly journaled request may go out (the batcher; a TP/SL may wait for its open's fill). */
+  send(kind: RecordKind, id: ClientRequestId): void;
+  /** After every status change: TP/SL requests follow their open (held, released, dropped). */
+  afterMove(records: readonly RequestRecord[]): void;
   applyFill(fill: Fill): boolean;
   /** Runs `fn` on the next timer tick (the outcome group commit). */
   nextTick(fn: () => void): void;
@@ -114,12 +115,14 @@ export class RequestBook {
     const before = changes.map((c) => h.journal.get(c.id)?.status);
     let out: RequestRecord[];
     try {
-      out = h.journal.transitionMany(changes.map((c) => ({ ...c })));
+      // Neither journal keeps or changes the changes it is given: no defensive copy.
+      out = h.journal.transitionMany(changes);
     } catch (e) {
       if (e instanceof JournalError) h.onJournalFailure(e);
       throw e;
     }
-    out.forEach((r, i) => {
+    for (let i = 0; i < out.length; i++) {
+      const r = out[i] as RequestRecord;
       h.index.update(r);
       if (isTerminal(r.status)) h.untrack(r.clientRequestId);
       h.emit({
@@ -129,7 +132,8 @@ export class RequestBook {
         to: r.status,
         record: r,
       });
-    });
+    }
+    h.afterMove(out);
     return out;
   }
 

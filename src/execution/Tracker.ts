@@ -86,7 +86,8 @@ export class Tracker {
   private async poll(id: ClientRequestId, t: Tracked): Promise<void> {
     if (!this.host.alive() || this.tracked.get(id) !== t) return;
     const r = this.host.current(id);
-    if (r === undefined || r.tempId === undefined) {
+    // A TP/SL set has no status poll (its answer is its effect): nothing to track.
+    if (r === undefined || r.tempId === undefined || r.kind === 'setTpSl') {
       this.tracked.delete(id);
       return;
     }
@@ -128,7 +129,7 @@ export class Tracker {
         return;
       }
     } else {
-      const terminal = isTerminalVenueStatus(fresh.kind, report.status);
+      const terminal = isTerminalVenueStatus(r.kind, report.status);
       this.host.onReport(fresh, report, terminal);
       if (terminal) {
         this.tracked.delete(id);

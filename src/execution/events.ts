@@ -1,11 +1,10 @@
 import { Subject } from 'rxjs';
 import type { Fill } from '../domain/fill.ts';
-import type { ClientRequestId, IntentId } from '../domain/ids.ts';
+import type { ClientRequestId, IntentId, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
-import type { RequestRecord } from '../domain/request.ts';
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
-import type { RequestKind } from '../domain/venueStatus.ts';
 import type { DenialReason } from '../risk/denialReason.ts';
 import type { RiskEvent } from '../risk/riskEvents.ts';
 
@@ -37,7 +36,7 @@ export type ExecutionEvent =
   | {
       readonly type: 'venueCall';
       readonly call: 'submit' | 'batch' | 'closeAll';
-      readonly kind: RequestKind;
+      readonly kind: RecordKind;
       readonly requests: number;
     }
   | {
@@ -46,6 +45,18 @@ export type ExecutionEvent =
       readonly symbol: string;
       readonly side: PositionSide;
       readonly quantity: string;
+    }
+  /** The venue closed a position by firing a TP/SL we set; booked to the lot's strategy. */
+  | {
+      readonly type: 'tpslClosed';
+      readonly quoteId: string;
+      readonly strategyId: StrategyId | null;
+      readonly symbol: string;
+      readonly side: PositionSide;
+      readonly leg: 'takeProfit' | 'stopLoss';
+      readonly quantity: string;
+      /** The trigger level: the venue does not report its close's fill price. */
+      readonly price: string;
     }
   | { readonly type: 'reconciled'; readonly at: number; readonly unresolved: number }
   | RiskEvent;

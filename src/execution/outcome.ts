@@ -29,6 +29,9 @@ export function requestOutcome(r: RequestRecord, venue: VenueStatus, filled: Dec
       return venue === 'CANCELED' ? 'CANCELED' : venue === 'EXPIRED' ? 'EXPIRED' : 'FAILED';
     case 'cancelClose':
       return venue === 'OPENED' ? 'CANCELED' : venue === 'EXPIRED' ? 'EXPIRED' : 'FAILED';
+    case 'setTpSl':
+      // Never polled: its outcome is the synchronous answer (sendTpSl.ts).
+      return 'FAILED';
   }
 }
 

@@ -7,6 +7,7 @@ import { adoptExternals } from './adoptExternals.ts';
 import { convergeLots } from './convergeLots.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
 import { settleContradicted } from './settleContradicted.ts';
+import { settleTpSl } from './settleTpSl.ts';
 import { settleUnknowns } from './settleUnknowns.ts';
 
 export interface ReconcileResult {
@@ -38,7 +39,10 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   await refreshMarks(ex, positions);
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
-  const resolved = (await settleUnknowns(ex, positions)) + settleContradicted(ex, positions);
+  const resolved =
+    (await settleUnknowns(ex, positions)) +
+    settleContradicted(ex, positions) +
+    (await settleTpSl(ex, positions));
   if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
   const converged = convergeLots(ex, positions);
   const adopted = adoptExternals(ex, positions);

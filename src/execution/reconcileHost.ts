@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
+import type { MarketSpec } from '../domain/market.ts';
 import type { Decimal } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
@@ -10,6 +11,7 @@ import type { AlertSeverity, ExecutionEvent } from './events.ts';
 import type { ExecutionOptions } from './options.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 import type { RequestChange } from './requestChange.ts';
+import type { TpSlBook } from './TpSlBook.ts';
 
 /**
  * What reconciliation (reconcile, settleUnknowns, convergeLots, adoptExternals) may use of the
@@ -25,6 +27,9 @@ export interface ReconcileHost {
     'authFailure' | 'haltCapability' | 'haltMarket' | 'checkExposureCap' | 'hasLossLimits'
   >;
   readonly ledger: PositionLedger;
+  readonly markets: ReadonlyMap<string, MarketSpec>;
+  /** TP/SL legs our applied requests set, per quote: how a venue-fired close is recognised. */
+  readonly tpsl: TpSlBook;
   /** First sighting of a lot that disagrees with the venue, per lot key (scenario 6's window). */
   readonly mismatchSince: Map<string, number>;
   alive(): boolean;

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock/Clock.ts';
-import { ClientRequestId, type QuoteId } from '../domain/ids.ts';
+import { ClientRequestId, type IntentId, type QuoteId } from '../domain/ids.ts';
 import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
 import { type MarketSpec, roundQuantity } from '../domain/market.ts';
 import type { RequestRecord } from '../domain/request.ts';
@@ -7,12 +7,15 @@ import type { JournalPort } from '../journal/JournalPort.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
 import type { PositionLedger } from './PositionLedger.ts';
+import { buildTpSl } from './tpslRequest.ts';
 
 export interface BuildContext {
   readonly clock: Clock;
   readonly journal: JournalPort;
   readonly index: ExposureIndex;
   readonly ledger: PositionLedger;
+  /** The request of an open accepted this turn but not journaled yet (a TP/SL may wait for it). */
+  readonly queuedFor?: (intentId: IntentId) => ClientRequestId | undefined;
 }
 
 export interface Refusal {
@@ -27,11 +30,12 @@ export interface Refusal {
  */
 export function buildRequest(
   ctx: BuildContext,
-  intent: Exclude<Intent, { kind: 'closeAll' } | { kind: 'setTpSl' }>,
+  intent: Exclude<Intent, { kind: 'closeAll' }>,
   spec: MarketSpec,
+  /** Requests journaled for this intent so far (the caller may have read them already). */
+  attempt = ctx.journal.byIntent(intent.intentId).length,
 ): RequestRecord | Refusal {
   const now = ctx.clock.now();
-  const attempt = ctx.journal.byIntent(intent.intentId).length;
   const clientRequestId = ClientRequestId(
     `cr_${intent.intentId.replace(/^in_/, '')}${attempt === 0 ? '' : `_${attempt}`}`,
   );
@@ -46,6 +50,7 @@ export function buildRequest(
   };
   if (intent.kind === 'open') return buildOpen(ctx, intent, spec, base);
   if (intent.kind === 'close') return buildClose(ctx, intent, spec, base);
+  if (intent.kind === 'setTpSl') return buildTpSl(ctx, intent, spec, base);
   const target = ctx.journal.get(intent.target);
   if (target?.tempId === undefined || (target.kind !== 'open' && target.kind !== 'close'))
     return {

@@ -1,8 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { ClientRequestId, IntentId, StrategyId } from '../domain/ids.ts';
 import type { Position } from '../domain/position.ts';
-import type { RequestRecord } from '../domain/request.ts';
-import type { RequestKind } from '../domain/venueStatus.ts';
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
@@ -12,6 +11,7 @@ import type { CrashPoint } from './crash.ts';
 import type { AlertSeverity, ExecutionEvent } from './events.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
 import type { PositionLedger } from './PositionLedger.ts';
+import { sendTpSl } from './sendTpSl.ts';
 import { type AnswerHost, applyAck, applySubmitError } from './submitAnswer.ts';
 import { sendRequests } from './venueOrders.ts';
 
@@ -33,10 +33,11 @@ export interface SendHost extends AnswerHost {
 /** Sends one flushed group: SUBMITTING is committed first, then exactly one call. */
 export async function sendGroup(
   h: SendHost,
-  kind: RequestKind,
+  kind: RecordKind,
   ids: readonly ClientRequestId[],
 ): Promise<void> {
   if (!h.alive()) return;
+  if (kind === 'setTpSl') return sendTpSl(h, ids);
   let records: RequestRecord[];
   try {
     h.crashAt('beforeJournalCommit');

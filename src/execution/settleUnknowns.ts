@@ -30,7 +30,8 @@ export async function settleUnknowns(ex: ReconcileHost, positions: readonly Posi
 
   // Requests whose tempId we know: ask their own status once more; the venue may know the end.
   for (const r of unknown) {
-    if (r.tempId === undefined) continue;
+    // A TP/SL set has no tempId and no poll: settleTpSl.ts reads the venue's TP/SL instead.
+    if (r.tempId === undefined || r.kind === 'setTpSl') continue;
     const row =
       r.kind === 'open'
         ? (byTemp.get(r.tempId) ?? (r.quoteId ? byQuote.get(r.quoteId) : undefined))

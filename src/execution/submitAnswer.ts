@@ -1,6 +1,5 @@
 import type { ClientRequestId } from '../domain/ids.ts';
-import type { RequestRecord } from '../domain/request.ts';
-import type { RequestKind } from '../domain/venueStatus.ts';
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
@@ -22,8 +21,9 @@ function isDefinitive(host: AnswerHost, e: unknown): e is VenueRejectedError {
   return e instanceof VenueRejectedError && host.rejectCodes.has(e.venueCode);
 }
 
-function capabilityOf(kind: RequestKind): Capability {
-  return kind === 'open' ? 'open' : kind === 'close' ? 'close' : 'cancel';
+function capabilityOf(kind: RecordKind): Capability {
+  // TP/SL set needs CLOSE_POSITION (venue-contract.md).
+  return kind === 'open' ? 'open' : kind === 'close' || kind === 'setTpSl' ? 'close' : 'cancel';
 }
 
 /**

@@ -135,6 +135,41 @@ describe('RiskGate', () => {
     expect(events.filter((e) => e.type === 'alert')).toHaveLength(1);
   });
 
+  it('passes a TP/SL (it adds no exposure) when halted, reducing, or on an unresolved or halted market, and denies it without the close capability or after a 401', () => {
+    const { gate } = setup({});
+    const tpsl = {
+      kind: 'setTpSl',
+      intentId: IntentId('t'),
+      strategyId: StrategyId('s1'),
+      createdAt: 0,
+      symbol: MarketSymbol('BTCUSDT'),
+      position: { by: 'intent', intentId: IntentId('in_1') },
+      stopLoss: dec(40_000),
+    } as const;
+    const unresolved = { ...flat, isMarketUnresolved: () => true };
+    gate.setState('reducing', 'over the cap');
+    expect(gate.check(tpsl, flat)).toBeUndefined();
+    gate.halt('kill switch');
+    gate.haltMarket('BTCUSDT', 'venue shows more');
+    expect(gate.check(open(1), flat)?.reason).toBe('TRADING_HALTED');
+    expect(gate.check(tpsl, unresolved)).toBeUndefined();
+    gate.haltCapability('close', 'no CLOSE_POSITION');
+    expect(gate.check(tpsl, flat)?.reason).toBe('CAPABILITY_HALTED');
+    gate.clearCapability('close');
+    gate.authFailure('revoked');
+    expect(gate.check(tpsl, flat)?.reason).toBe('AUTH_FAILED');
+  });
+
+  it('keeps no rate timestamps when no rate limit is set, so a long backtest does not grow them', () => {
+    const { gate } = setup({});
+    for (let i = 0; i < 1_000; i++) expect(gate.check(open(i), flat)).toBeUndefined();
+    const inner = gate as unknown as {
+      accountRate: { stamps: number[] };
+      strategyRates: Map<string, unknown>;
+    };
+    expect([inner.accountRate.stamps.length, inner.strategyRates.size]).toEqual([0, 0]);
+  });
+
   it('names the config path of a bad limit', () => {
     expect(() => riskOptionsFromConfig({ account: { maxTotalNotional: -1 } })).toThrow(
       /risk\.account\.maxTotalNotional/,

@@ -188,7 +188,10 @@ export class RiskGate {
     );
   }
 
-  /** Passes (undefined) or denies an intent. Counting toward the rate happens only on a pass. */
+  /**
+   * Passes (undefined) or denies an intent; only a pass counts toward the rate. Closes, cancels and
+   * TP/SL sets add no exposure: they pass halted or reducing, needing only their capability.
+   */
   check(intent: Intent, exposure: ExposureView): Denial | undefined {
     const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });
     if (this.latches.writeFailure !== undefined)
@@ -274,9 +277,10 @@ export class RiskGate {
     const now = this.clock.now();
     const accountMax = this.options.account.maxIntentsPerMinute;
     const strategyMax = this.options.strategies[intent.strategyId]?.maxIntentsPerMinute;
-    let sw = this.strategyRates.get(intent.strategyId);
-    if (sw === undefined) {
-      sw = new RateWindow(60_000);
+    // A window is kept only for a limit that is set: without one, nothing would ever prune it.
+    let sw: RateWindow | undefined;
+    if (strategyMax !== undefined) {
+      sw = this.strategyRates.get(intent.strategyId) ?? new RateWindow(60_000);
       this.strategyRates.set(intent.strategyId, sw);
     }
     if (accountMax !== undefined && this.accountRate.count(now) >= accountMax)
@@ -284,13 +288,13 @@ export class RiskGate {
         reason: DenialReason.RATE_LIMIT_EXCEEDED,
         message: `account over ${accountMax} intents per minute`,
       };
-    if (strategyMax !== undefined && sw.count(now) >= strategyMax)
+    if (strategyMax !== undefined && (sw as RateWindow).count(now) >= strategyMax)
       return {
         reason: DenialReason.RATE_LIMIT_EXCEEDED,
         message: `strategy ${intent.strategyId} over ${strategyMax} intents per minute`,
       };
-    this.accountRate.record(now);
-    sw.record(now);
+    if (accountMax !== undefined) this.accountRate.record(now);
+    sw?.record(now);
     return undefined;
   }
 }

@@ -83,7 +83,18 @@ describe('toDomainIntents', () => {
     ).toThrow('open on ETHUSDT by notional: no price for the market yet');
   });
 
-  it('makes a clearTpSl a setTpSl with neither price, and a partial close a Decimal quantity', () => {
+  it('makes a setTpSl naming one leg leave the other out (the venue keeps it as it is)', () => {
+    const [set] = convert({
+      kind: 'setTpSl',
+      market: 'BTCUSDT',
+      position: { quoteId: '42' },
+      takeProfit: 120_000,
+    });
+    expect(set?.kind === 'setTpSl' && set.takeProfit?.toString()).toBe('120000');
+    expect(set !== undefined && 'stopLoss' in set).toBe(false);
+  });
+
+  it('makes a clearTpSl a setTpSl with both legs null (cleared), and a partial close a Decimal quantity', () => {
     const [clear] = convert({ kind: 'clearTpSl', market: 'BTCUSDT', position: { quoteId: '42' } });
     expect(clear).toEqual({
       kind: 'setTpSl',
@@ -92,6 +103,8 @@ describe('toDomainIntents', () => {
       createdAt: 1_000,
       symbol: 'BTCUSDT',
       position: { by: 'quote', quoteId: '42' },
+      takeProfit: null,
+      stopLoss: null,
     });
     const [close] = convert({
       kind: 'close',

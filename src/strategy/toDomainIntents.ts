@@ -26,7 +26,8 @@ const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
  * One validated author intent → domain intents with Decimals and deterministic ids:
  * `deriveIntentId(strategy, signal, leg)`. An open with TP/SL becomes the open (leg 0) plus a
  * setTpSl (leg 1) referring to it by intent id; the executor holds that until the open fills.
- * A clearTpSl is a setTpSl with neither price. Throws an Error naming the problem.
+ * A setTpSl replaces the legs it names and leaves the other as the venue has it; a clearTpSl is
+ * a setTpSl with both legs null (cleared). Throws an Error naming the problem.
  */
 export function toDomainIntents(i: ValidStrategyIntent, c: ConvertContext): Intent[] {
   const signal = i.signal ?? `${c.defaultSignal}#${c.index}`;
@@ -96,6 +97,6 @@ export function toDomainIntents(i: ValidStrategyIntent, c: ConvertContext): Inte
         },
       ];
     case 'clearTpSl':
-      return [{ ...base, kind: 'setTpSl', position: ref(i.position) }];
+      return [{ ...base, kind: 'setTpSl', position: ref(i.position), takeProfit: null, stopLoss: null }];
   }
 }

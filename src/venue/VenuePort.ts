@@ -33,12 +33,21 @@ export interface CloseOrder {
   readonly closePrice?: Decimal;
 }
 
+/** Per leg: a price sets or replaces it, `null` clears it, absent leaves it as it is. */
 export interface TpSlOrder {
   readonly quoteId: QuoteId;
   /** The quote's market: when given, the prices are rounded down to its precision. */
   readonly symbol?: MarketSymbol;
-  readonly takeProfit?: Decimal;
-  readonly stopLoss?: Decimal;
+  readonly takeProfit?: Decimal | null;
+  readonly stopLoss?: Decimal | null;
+}
+
+/** A row of `POST /v1/tpsl/list`: the quote's status (CLOSED after a TP/SL fired) and its legs. */
+export interface TpSlState {
+  readonly quoteId: QuoteId;
+  readonly status: VenueStatus;
+  readonly takeProfit: Decimal | null;
+  readonly stopLoss: Decimal | null;
 }
 
 /** One item of a batch: accepted with a tempId, or refused with the mapped error. */
@@ -116,7 +125,10 @@ export interface VenuePort {
   /** `positionId` is the open's tempId or its quoteId. */
   cancelOpen(positionId: TempId | QuoteId): Promise<SubmitAck>;
   cancelClose(closeRequestId: TempId): Promise<SubmitAck>;
+  /** Synchronous: the answer is the effect (no tempId, no status poll). */
   setTpSl(order: TpSlOrder): Promise<void>;
+  /** Quotes the venue does not know are absent from the answer. */
+  listTpSl(quoteIds: readonly QuoteId[]): Promise<readonly TpSlState[]>;
 
   batchOpen(orders: readonly OpenOrder[]): Promise<BatchAck>;
   batchClose(orders: readonly CloseOrder[]): Promise<BatchAck>;

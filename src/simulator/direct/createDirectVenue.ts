@@ -1,10 +1,10 @@
 import { ChainId, type MarketSymbol, SubaccountAddress, TempId } from '../../domain/ids.ts';
-import { type MarketSpec, roundPrice } from '../../domain/market.ts';
-import { type Decimal, toWireNumber } from '../../domain/money.ts';
+import type { MarketSpec } from '../../domain/market.ts';
 import type { PriceTick } from '../../domain/tick.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { VenueRejectedError } from '../../errors/venueErrors.ts';
 import { STATUS_ENDPOINTS } from '../../venue/actions/status.ts';
+import { tpslBody, tpslStatesFrom } from '../../venue/actions/tpsl.ts';
 import { DEFAULT_CHAIN_ID, DEFAULT_SOLVER } from '../../venue/createVenueClient.ts';
 import { assertApiKey } from '../../venue/http/apiKey.ts';
 import { toBalance } from '../../venue/mappers/balance.ts';
@@ -19,6 +19,7 @@ import type {
   TpSlOrder,
   VenuePort,
 } from '../../venue/VenuePort.ts';
+import { WireTpSlList } from '../../venue/wire/tpsl.ts';
 import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import { batchAckFrom } from './batchAckFrom.ts';
@@ -128,19 +129,8 @@ export function createDirectVenue(
   };
 
   const setTpSl = async (order: TpSlOrder): Promise<void> => {
-    const market = await marketOf(order.symbol);
-    const price = (p: Decimal) => toWireNumber(market === undefined ? p : roundPrice(market, p));
-    run({
-      method: 'POST',
-      path: '/v1/tpsl/set',
-      body: {
-        quoteId: order.quoteId,
-        chainId,
-        ...(order.takeProfit === undefined ? {} : { takeProfit: price(order.takeProfit) }),
-        ...(order.stopLoss === undefined ? {} : { stopLoss: price(order.stopLoss) }),
-      },
-      kind: 'submit',
-    });
+    const body = tpslBody(order, chainId, await marketOf(order.symbol));
+    run({ method: 'POST', path: '/v1/tpsl/set', body, kind: 'submit' });
   };
 
   return {
@@ -192,6 +182,12 @@ export function createDirectVenue(
     cancelClose: async (closeRequestId) =>
       submit('/v1/trade/cancel-close-request', { closeRequestId, chainId }),
     setTpSl,
+    listTpSl: async (quoteIds) =>
+      tpslStatesFrom(
+        WireTpSlList.parse(
+          run({ method: 'POST', path: '/v1/tpsl/list', body: { chainId, quoteIds }, kind: 'read' }),
+        ),
+      ),
     batchOpen: async (orders) => {
       const endpoint = 'POST /v1/trade/batch-create-positions';
       const items = [];

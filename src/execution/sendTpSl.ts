@@ -1,0 +1,74 @@
+import type { ClientRequestId } from '../domain/ids.ts';
+import { dec } from '../domain/money.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import { JournalError } from '../errors/JournalError.ts';
+import type { SendHost } from './send.ts';
+import { applySubmitError } from './submitAnswer.ts';
+import { tpslParams } from './TpSlBook.ts';
+
+const legOf = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : dec(v));
+
+/**
+ * TP/SL sets, one venue call each (the venue has no batch form). The venue answers synchronously,
+ * so the answer is the outcome: FILLED (took effect), REJECTED (a definitive code: the position
+ * is not OPENED, a price on the wrong side of the mark), or UNKNOWN, settled from the venue's
+ * TP/SL list (settleTpSl.ts) and never by sending again. SUBMITTING is committed before each call.
+ */
+export async function sendTpSl(h: SendHost, ids: readonly ClientRequestId[]): Promise<void> {
+  for (const id of ids) {
+    if (!h.alive()) return;
+    await sendOne(h, id);
+  }
+}
+
+async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
+  const r = h.journal.get(id);
+  if (r === undefined || r.status !== 'CREATED') return;
+  const p = tpslParams(r);
+  const open = p.after === undefined ? undefined : h.journal.get(p.after);
+  const quoteId = r.quoteId ?? open?.quoteId;
+  const side = r.side ?? open?.side;
+  let sent: RequestRecord;
+  try {
+    if (quoteId === undefined) {
+      h.move([{ id, to: 'NOT_SENT', note: 'no venue quote to set TP/SL on' }]);
+      return;
+    }
+    h.crashAt('beforeJournalCommit');
+    const patch = { submittedAt: h.clock.now(), quoteId, ...(side === undefined ? {} : { side }) };
+    [sent] = h.move([{ id, to: 'SUBMITTING', patch }]) as [RequestRecord];
+    h.crashAt('afterCommitBeforeSend');
+  } catch (e) {
+    if (h.alive()) h.onJournalFailure(e);
+    return;
+  }
+  h.emit({ type: 'venueCall', call: 'submit', kind: 'setTpSl', requests: 1 });
+  const takeProfit = legOf(p.takeProfit);
+  const stopLoss = legOf(p.stopLoss);
+  let failure: unknown;
+  let ok = false;
+  try {
+    await h.venue.setTpSl({
+      quoteId,
+      symbol: r.symbol,
+      ...(takeProfit === undefined ? {} : { takeProfit }),
+      ...(stopLoss === undefined ? {} : { stopLoss }),
+    });
+    ok = true;
+  } catch (e) {
+    failure = e;
+  }
+  if (!h.alive()) return;
+  try {
+    h.crashAt('afterSendBefore201');
+  } catch {
+    return;
+  }
+  try {
+    if (ok) h.move([{ id, to: 'FILLED', note: 'TP/SL set' }]);
+    else applySubmitError(h, [sent], failure);
+  } catch (e) {
+    if (e instanceof JournalError) return;
+    throw e;
+  }
+}

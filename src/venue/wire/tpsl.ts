@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { wireDecimal, wireId, wireVenueStatus } from './scalars.ts';
+
+/** One row of `POST /v1/tpsl/list`: the quote's status and the TP/SL it carries (null when none). */
+export const WireTpSlRow = z.object({
+  quoteId: wireId,
+  status: wireVenueStatus,
+  takeProfit: wireDecimal.nullable(),
+  stopLoss: wireDecimal.nullable(),
+});
+
+/** Quotes the venue does not know (or not on this chain) are left out of the answer. */
+export const WireTpSlList = z.array(WireTpSlRow);
+export type WireTpSlList = z.infer<typeof WireTpSlList>;
