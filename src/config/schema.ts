@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crossFieldChecks } from './crossFieldChecks.ts';
+import { backtestSchema } from './sections/backtest.ts';
 import { executionSchema } from './sections/execution.ts';
 import { riskSchema } from './sections/risk.ts';
 import { journalSchema, loggingSchema, marketSchema } from './sections/runtime.ts';
@@ -29,6 +30,7 @@ export const configSchema = z
     strategies: strategiesSchema,
     schedule: scheduleSchema,
     logging: loggingSchema.prefault({}),
+    backtest: backtestSchema.prefault({}),
   })
   // Runs even when a section is invalid, so that one run of `config validate` lists everything.
   .superRefine(crossFieldChecks, { when: () => true })
