@@ -69,7 +69,12 @@ export async function createBacktestWorld(input: WorldInput): Promise<BacktestWo
     clock,
     ...(input.risk === undefined ? {} : { risk: input.risk }),
     // One poll right after the fill; resting LIMITs are polled at most once a minute.
-    execution: { batchWindowMs: 0, poll: { firstDelayMs: 1, factor: 4, maxDelayMs: 60_000 } },
+    execution: {
+      batchWindowMs: 0,
+      poll: { firstDelayMs: 1, factor: 4, maxDelayMs: 60_000 },
+      // The in-process venue never lags: a position it closed (TP/SL, liquidation) is booked at once.
+      reconcile: { convergenceMs: 0 },
+    },
   });
   return { clock, sim, executor, account, markets };
 }

@@ -22,6 +22,7 @@ import { intrabarPath } from './intrabarPath.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
+import { venueCloseReader } from './venueCloseReader.ts';
 
 export interface BacktestStrategy {
   readonly id: string;
@@ -137,6 +138,12 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
   };
 
+  // TP/SL and liquidations happen at the venue: the executor learns of them by reconciling, as live.
+  const learnVenueCloses = async (): Promise<void> => {
+    await ex.reconcileNow();
+    await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+  };
+
   const n = tl.times.length;
   const eqTime = new Float64Array(n);
   const eqValue = new Float64Array(n);
@@ -160,12 +167,15 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       ticks.push({ symbol: f.symbol, mark: open, ts: t });
     }
     ex.onPrices(ticks);
+    let live = world.account.live.size;
     await flushDue();
+    if (world.account.live.size < live) await learnVenueCloses();
     if (pending.length > 0) {
       const batch = pending;
       pending = [];
       await submitAll(batch);
     }
+    live = world.account.live.size;
     if (i === n - 1 && input.settings.closeAtEnd === 'lastOpen') await closeEverything(world, denials);
     for (const k of opened) {
       const f = feeds[k] as BarColumns;
@@ -185,6 +195,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       world.sim.engine.setMark(f.symbol, f.close[j] as number, clock.now());
       await flushDue();
     }
+    if (world.account.live.size < live) await learnVenueCloses();
     await moveTo(t + tl.intervalMs);
     for (const k of opened) {
       const f = feeds[k] as BarColumns;
@@ -215,6 +226,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     ex.fills(),
     (quoteId) => world.sim.engine.quote(quoteId)?.accumulatedFunding.toNumber() ?? 0,
     barTimeLookup(tl),
+    venueCloseReader(world),
   );
   await ex.stop();
   world.sim.stop();
