@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { registerBacktestCommand } from './commands/backtest.ts';
 import { registerNewCommands } from './commands/newStrategy.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -37,5 +38,6 @@ export function createProgram(): Command {
         ),
     });
   registerNewCommands(program);
+  registerBacktestCommand(program);
   return program;
 }

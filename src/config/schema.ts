@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crossFieldChecks } from './crossFieldChecks.ts';
+import { backtestSchema } from './sections/backtest.ts';
 import { executionSchema } from './sections/execution.ts';
 import { notifySchema, shutdownSchema, statusSchema } from './sections/operate.ts';
 import { riskSchema } from './sections/risk.ts';
@@ -33,6 +34,7 @@ export const configSchema = z
     status: statusSchema.prefault({}),
     notify: notifySchema.prefault({}),
     shutdown: shutdownSchema.prefault({}),
+    backtest: backtestSchema.prefault({}),
   })
   // Runs even when a section is invalid, so that one run of `config validate` lists everything.
   .superRefine(crossFieldChecks, { when: () => true })

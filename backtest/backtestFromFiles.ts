@@ -1,0 +1,103 @@
+import type { BacktestConfig } from '../src/config/sections/backtest.ts';
+import { ConfigError } from '../src/errors/ConfigError.ts';
+import { type BarColumns, readBarColumns } from '../src/market/readBarColumns.ts';
+import { type FundingRate, readFundingRates } from '../src/market/readFundingRates.ts';
+import { riskOptionsFromConfig } from '../src/risk/limits.ts';
+import { loadConfigWithStrategies } from '../src/strategy/loadConfigWithStrategies.ts';
+import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
+import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
+
+/** `SYMBOL=FILE` as given to --data and --funding. */
+export interface SymbolFile {
+  readonly symbol: string;
+  readonly file: string;
+}
+
+export interface BacktestRequest {
+  readonly configFile: string;
+  readonly data: readonly SymbolFile[];
+  readonly funding?: readonly SymbolFile[];
+  readonly from?: number;
+  readonly to?: number;
+  /** Replaces parts of the config's `backtest` section (sweeps, tests). */
+  readonly settings?: Partial<BacktestConfig>;
+  /** Replaces strategy params by strategy id, merged over the config's (sweeps). */
+  readonly params?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface BacktestOutcome {
+  readonly result: BacktestResult;
+  readonly metrics: BacktestMetrics;
+  readonly feeds: readonly BarColumns[];
+  readonly settings: BacktestConfig;
+  readonly strategies: readonly {
+    readonly id: string;
+    readonly module: string;
+    readonly markets: readonly string[];
+  }[];
+}
+
+/**
+ * A backtest as `perpflow backtest` runs it: the config (its strategies, risk limits and
+ * `backtest` section), bars and funding series from files, the driver, then the metrics. Every
+ * input problem is a ConfigError naming the file or flag (exit 2).
+ */
+export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestOutcome> {
+  const { config, strategies } = await loadConfigWithStrategies(req.configFile);
+  const settings: BacktestConfig = { ...config.backtest, ...req.settings };
+  const feeds = req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }));
+  const have = new Set(feeds.map((f) => f.symbol as string));
+  const chosen: BacktestStrategy[] = [];
+  config.strategies.forEach((s, i) => {
+    const strategy = strategies.get(s.id);
+    if (!s.enabled || strategy === undefined) return;
+    const missing = s.markets.filter((m) => !have.has(m));
+    if (missing.length > 0)
+      throw new ConfigError([
+        {
+          location: { file: req.configFile },
+          path: `strategies[${i}].markets`,
+          message: `${s.id} trades ${missing.join(', ')} but no --data ${missing[0]}=FILE was given (have: ${[...have].join(', ') || 'none'})`,
+        },
+      ]);
+    chosen.push({ id: s.id, strategy, markets: s.markets, params: { ...s.params, ...req.params?.[s.id] } });
+  });
+  if (chosen.length === 0)
+    throw new ConfigError([
+      { location: { file: req.configFile }, path: 'strategies', message: 'no enabled strategy to backtest' },
+    ]);
+  const fundingSeries: Record<string, readonly FundingRate[]> = {};
+  for (const f of req.funding ?? []) {
+    if (!have.has(f.symbol))
+      throw new ConfigError(`--funding ${f.symbol}=${f.file}: no --data ${f.symbol}=FILE to apply it to`);
+    fundingSeries[f.symbol] = readFundingRates(f.file);
+  }
+  const result = await runBacktest({
+    feeds,
+    strategies: chosen,
+    settings,
+    risk: riskOptionsFromConfig(
+      config.risk,
+      config.strategies.map((s) => (s.risk === undefined ? { id: s.id } : { id: s.id, risk: s.risk })),
+    ),
+    ...(req.funding?.length ? { fundingSeries } : {}),
+    ...(req.from === undefined ? {} : { from: req.from }),
+    ...(req.to === undefined ? {} : { to: req.to }),
+    ...(req.onProgress === undefined ? {} : { onProgress: req.onProgress }),
+  });
+  const metrics = backtestMetrics({
+    equity: result.equity,
+    trades: result.trades,
+    intervalMs: result.intervalMs,
+  });
+  return {
+    result,
+    metrics,
+    feeds,
+    settings,
+    strategies: config.strategies
+      .filter((s) => chosen.some((c) => c.id === s.id))
+      .map((s) => ({ id: s.id, module: s.module, markets: s.markets })),
+  };
+}

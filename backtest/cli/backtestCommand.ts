@@ -1,0 +1,84 @@
+import { writeFileSync } from 'node:fs';
+import { SingleBar } from 'cli-progress';
+import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts';
+import { backtestHtml } from '../output/backtestHtml.ts';
+import { backtestJson } from '../output/backtestJson.ts';
+import { summaryTable } from '../output/summaryTable.ts';
+import { parseSymbolFile, parseWhen } from './parseArgs.ts';
+
+/** The options of `perpflow backtest` as commander hands them over. */
+export interface BacktestCommandOptions {
+  readonly data: readonly string[];
+  readonly funding?: readonly string[];
+  readonly from?: string;
+  readonly to?: string;
+  readonly json?: string;
+  readonly report?: string;
+}
+
+export interface CommandIo {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WriteStream | NodeJS.WritableStream;
+  /** Wall time for the report's "generated at" (the CLI passes the system clock's). */
+  readonly now: () => number;
+}
+
+/** A progress bar with ETA on a terminal; nothing at all otherwise (pipes, CI, tests). */
+function progress(stderr: CommandIo['stderr']): {
+  tick: (done: number, total: number) => void;
+  stop: () => void;
+} {
+  if (!('isTTY' in stderr) || !stderr.isTTY) return { tick: () => {}, stop: () => {} };
+  const bar = new SingleBar({
+    format: 'backtest {bar} {percentage}% | {value}/{total} bars | eta {eta_formatted}',
+    stream: stderr,
+    hideCursor: true,
+  });
+  let started = false;
+  return {
+    tick: (done, total) => {
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.update(done);
+    },
+    stop: () => {
+      if (started) bar.stop();
+    },
+  };
+}
+
+/** `perpflow backtest CONFIG --data SYMBOL=FILE …`: runs, prints the summary, writes --json and --report. */
+export async function backtestCommand(
+  configFile: string,
+  options: Record<string, unknown>,
+  io: CommandIo,
+): Promise<BacktestOutcome> {
+  const o = options as unknown as BacktestCommandOptions;
+  const data = o.data.map((d) => parseSymbolFile('--data', d));
+  const funding = (o.funding ?? []).map((f) => parseSymbolFile('--funding', f));
+  const from = parseWhen('--from', o.from);
+  const to = parseWhen('--to', o.to);
+  const bar = progress(io.stderr);
+  let outcome: BacktestOutcome;
+  try {
+    outcome = await backtestFromFiles({
+      configFile,
+      data,
+      funding,
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+      onProgress: bar.tick,
+    });
+  } finally {
+    bar.stop();
+  }
+  const r = outcome.result;
+  io.stdout.write(
+    `${summaryTable(outcome.metrics)}\n${r.trades.length} trades; final equity ${r.finalEquity.toFixed(2)} from ${r.initialCash.toFixed(2)}${r.denials.length > 0 ? `; ${r.denials.length} intents denied (see --json)` : ''}\n`,
+  );
+  if (o.json !== undefined) writeFileSync(o.json, `${JSON.stringify(backtestJson(outcome), null, 2)}\n`);
+  if (o.report !== undefined) writeFileSync(o.report, backtestHtml(outcome, io.now()));
+  return outcome;
+}

@@ -1,0 +1,74 @@
+import type { BacktestWorld } from './BacktestWorld.ts';
+
+const NONE: readonly number[] = Object.freeze([]);
+
+/** Prices where something rests on `symbol`: TP/SL of open positions, LIMIT opens and closes. */
+function triggerLevels(world: BacktestWorld, symbol: string): number[] {
+  const out: number[] = [];
+  for (const q of world.sim.engine.positions(world.account)) {
+    if (q.market.spec.symbol !== symbol) continue;
+    if (q.takeProfit !== null) out.push(q.takeProfit.toNumber());
+    if (q.stopLoss !== null) out.push(q.stopLoss.toNumber());
+    if (q.status === 'PENDING' && q.limitPrice !== null) out.push(q.limitPrice.toNumber());
+    const c = q.closeRequest;
+    if (c?.price !== undefined && c.price !== null) out.push(c.price.toNumber());
+  }
+  return out;
+}
+
+/**
+ * The mark of `symbol` at which the cross account's equity meets its maintenance margin, the
+ * other markets held at their marks (nudged a hair past, since the engine liquidates below it).
+ */
+function crossLiquidationLevel(world: BacktestWorld, symbol: string): number | undefined {
+  const { account, sim } = world;
+  const e = account.exposures.get(symbol);
+  if (e === undefined || e.nGross === 0) return undefined;
+  let equity = account.collateral.toNumber();
+  let mm = 0;
+  for (const x of account.exposures.values()) {
+    if (x === e) continue;
+    const mark = sim.engine.mark(x.market.spec.symbol)?.mark ?? 0;
+    equity += mark * x.nNet - x.nCost;
+    mm += mark * x.nGross * x.market.maintenanceMarginRate;
+  }
+  const slope = e.nNet - e.nGross * e.market.maintenanceMarginRate;
+  if (slope === 0) return undefined;
+  const level = (mm - equity + e.nCost) / slope;
+  if (!(level > 0)) return undefined;
+  return level * (slope > 0 ? 1 - 1e-12 : 1 + 1e-12);
+}
+
+/** `levels` strictly between a and b, in the order a walk from a to b meets them. */
+function between(levels: readonly number[], a: number, b: number): number[] {
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  const inside = levels.filter((x) => x > lo && x < hi);
+  return inside.sort((x, y) => (a <= b ? x - y : y - x));
+}
+
+/**
+ * The marks a bar is walked through after its open, before its close. A bar says where price
+ * went, not in which order: the walk visits the extreme that hurts the account's net position on
+ * the symbol first (the low for a long or flat book, the high for a short), so when a bar touches
+ * both a TP and an SL the worse outcome happens first. Resting trigger prices on the way are
+ * visited exactly, so a stop fills at its price unless the bar opened beyond it; so is the price
+ * where the cross account would be liquidated.
+ */
+export function intrabarPath(
+  world: BacktestWorld,
+  symbol: string,
+  open: number,
+  high: number,
+  low: number,
+  withLevels: boolean,
+): readonly number[] {
+  if (high === low) return NONE;
+  const net = world.account.exposures.get(symbol)?.nNet ?? 0;
+  const [first, second] = net < 0 ? [high, low] : [low, high];
+  const levels = withLevels ? triggerLevels(world, symbol) : [];
+  const liquidation = net === 0 ? undefined : crossLiquidationLevel(world, symbol);
+  if (liquidation !== undefined && liquidation > low && liquidation < high) levels.push(liquidation);
+  if (levels.length === 0) return [first, second];
+  return [...between(levels, open, first), first, ...between(levels, first, second), second];
+}

@@ -1,0 +1,271 @@
+import type { BacktestConfig } from '../src/config/sections/backtest.ts';
+import type { Bar } from '../src/domain/bar.ts';
+import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
+import type { CloseIntent, Intent } from '../src/domain/intent.ts';
+import { deriveIntentId } from '../src/domain/intentId.ts';
+import { dec } from '../src/domain/money.ts';
+import type { PriceTick } from '../src/domain/tick.ts';
+import type { BarColumns } from '../src/market/readBarColumns.ts';
+import type { FundingRate } from '../src/market/readFundingRates.ts';
+import type { RiskOptions } from '../src/risk/limits.ts';
+import type { AnyStrategy } from '../src/strategy/defineStrategy.ts';
+import { MarketData } from '../src/strategy/MarketData.ts';
+import type { StrategyEvent } from '../src/strategy/runnerEvents.ts';
+import { StrategyHost } from '../src/strategy/StrategyHost.ts';
+import { StrategyRunner } from '../src/strategy/StrategyRunner.ts';
+import { MemoryStateStore } from '../src/strategy/StrategyState.ts';
+import { validateStrategyParams } from '../src/strategy/validateStrategyParams.ts';
+import { type BacktestWorld, createBacktestWorld } from './BacktestWorld.ts';
+import { equityReader } from './equityReader.ts';
+import { executorBook } from './executorBook.ts';
+import { intrabarPath } from './intrabarPath.ts';
+import type { TradeRecord } from './metrics/TradeRecord.ts';
+import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
+import { tradesFromFills } from './tradesFromFills.ts';
+import { venueCloseReader } from './venueCloseReader.ts';
+
+export interface BacktestStrategy {
+  readonly id: string;
+  readonly strategy: AnyStrategy;
+  readonly markets: readonly string[];
+  readonly params: unknown;
+}
+
+export interface BacktestInput {
+  /** One column set per market; all with the same bar interval. */
+  readonly feeds: readonly BarColumns[];
+  readonly strategies: readonly BacktestStrategy[];
+  readonly settings: BacktestConfig;
+  readonly risk?: RiskOptions;
+  readonly fundingSeries?: Readonly<Record<string, readonly FundingRate[]>>;
+  /** Bars whose open time is ≥ from and < to (epoch ms). */
+  readonly from?: number;
+  readonly to?: number;
+  /** Called every few thousand bars and at the end. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface BacktestResult {
+  readonly intervalMs: number;
+  readonly initialCash: number;
+  readonly finalEquity: number;
+  /** One point per bar time: the account's equity at that bar's close (label: the bar's open time). */
+  readonly equity: { readonly time: Float64Array; readonly equity: Float64Array };
+  readonly trades: readonly TradeRecord[];
+  readonly strategyEvents: readonly StrategyEvent[];
+  /** Intents the risk gate or the executor refused, with the reason. */
+  readonly denials: readonly { readonly intentId: string; readonly reason: string }[];
+}
+
+/** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
+const SETTLE_MS = 50;
+const PROGRESS_EVERY = 4096;
+
+function warmupOf(s: BacktestStrategy, params: unknown): number {
+  const w = s.strategy.warmup;
+  return typeof w === 'function' ? w(params as never) : (w ?? 0);
+}
+
+/**
+ * Runs strategies over historical bars through the live stack: StrategyRunner/StrategyHost,
+ * risk gate, Executor, MemoryJournal, simulator engine. Per bar time T: the clock moves to T,
+ * marks become the bars' opens, the intents decided on the previous bar go to the executor and
+ * fill at that open; then each bar is walked open → adverse extreme → other extreme → close
+ * (TP/SL, LIMITs and liquidation see it), the clock moves to the close, and only then do the
+ * strategies see the bar. Positions left at the end are closed at the last close.
+ */
+export async function runBacktest(input: BacktestInput): Promise<BacktestResult> {
+  const tl = timelineOf(input.feeds, input.from, input.to);
+  const symbols = input.feeds.map((f) => f.symbol as string);
+  const initialPrices = Object.fromEntries(
+    input.feeds.map((f, k) => [f.symbol, f.open[tl.first[k] as number] ?? 1]),
+  );
+  const world = await createBacktestWorld({
+    start: tl.times[0] as number,
+    symbols,
+    initialPrices,
+    settings: input.settings,
+    ...(input.risk === undefined ? {} : { risk: input.risk }),
+    ...(input.fundingSeries === undefined ? {} : { fundingSeries: input.fundingSeries }),
+  });
+  const { clock, executor: ex } = world;
+  const events: StrategyEvent[] = [];
+  const denials: { intentId: string; reason: string }[] = [];
+  let pending: Intent[] = [];
+  let usesTriggers = false;
+  const runners = input.strategies.map((s) => {
+    const params = validateStrategyParams(s.strategy, s.params);
+    return { s, params, warmup: warmupOf(s, params) };
+  });
+  const data = new MarketData(Math.max(2, ...runners.map((r) => r.warmup + 1)));
+  const host = new StrategyHost(data, (intent) => {
+    if (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
+      usesTriggers = true;
+    pending.push(intent);
+  });
+  const book = executorBook(ex);
+  for (const { s, params } of runners) {
+    const runner = new StrategyRunner({
+      strategy: s.strategy,
+      id: s.id,
+      markets: s.markets,
+      params,
+      clock,
+      data,
+      book,
+      state: new MemoryStateStore(),
+      emit: (e) => events.push(e),
+    });
+    runner.start();
+    host.add(runner);
+  }
+
+  const moveTo = async (t: number): Promise<void> => {
+    if (t <= clock.now()) return;
+    if (ex.isIdle()) clock.advanceSync(t - clock.now());
+    else await clock.advanceTo(t);
+  };
+  const flushDue = async (): Promise<void> => {
+    const due = clock.nextDue();
+    if (due !== undefined && due <= clock.now()) await clock.advance(0);
+  };
+  const submitAll = async (intents: readonly Intent[]): Promise<void> => {
+    for (const intent of intents) {
+      const r = await ex.submit(intent);
+      if (r.status === 'denied')
+        denials.push({ intentId: intent.intentId, reason: `${r.reason}: ${r.message}` });
+    }
+    await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+  };
+
+  // TP/SL and liquidations happen at the venue: the executor learns of them by reconciling, as live.
+  const learnVenueCloses = async (): Promise<void> => {
+    await ex.reconcileNow();
+    await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+  };
+
+  const n = tl.times.length;
+  const eqTime = new Float64Array(n);
+  const eqValue = new Float64Array(n);
+  const readEquity = equityReader(world);
+  const cursor = Int32Array.from(tl.first);
+  const feeds = input.feeds;
+  const ticks: PriceTick[] = [];
+  const opened: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = tl.times[i] as number;
+    await moveTo(t);
+    ticks.length = 0;
+    opened.length = 0;
+    for (let k = 0; k < feeds.length; k++) {
+      const f = feeds[k] as BarColumns;
+      const j = cursor[k] as number;
+      if (j > (tl.last[k] as number) || f.time[j] !== t) continue;
+      opened.push(k);
+      const open = f.open[j] as number;
+      world.sim.engine.setMark(f.symbol, open, t);
+      ticks.push({ symbol: f.symbol, mark: open, ts: t });
+    }
+    ex.onPrices(ticks);
+    let live = world.account.live.size;
+    await flushDue();
+    if (world.account.live.size < live) await learnVenueCloses();
+    if (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      await submitAll(batch);
+    }
+    live = world.account.live.size;
+    if (i === n - 1 && input.settings.closeAtEnd === 'lastOpen') await closeEverything(world, denials);
+    for (const k of opened) {
+      const f = feeds[k] as BarColumns;
+      const j = cursor[k] as number;
+      const path = intrabarPath(
+        world,
+        f.symbol,
+        f.open[j] as number,
+        f.high[j] as number,
+        f.low[j] as number,
+        usesTriggers,
+      );
+      for (let p = 0; p < path.length; p++) {
+        world.sim.engine.setMark(f.symbol, path[p] as number, clock.now());
+        await flushDue();
+      }
+      world.sim.engine.setMark(f.symbol, f.close[j] as number, clock.now());
+      await flushDue();
+    }
+    if (world.account.live.size < live) await learnVenueCloses();
+    await moveTo(t + tl.intervalMs);
+    for (const k of opened) {
+      const f = feeds[k] as BarColumns;
+      const j = cursor[k] as number;
+      const bar: Bar = {
+        symbol: f.symbol,
+        openTime: t,
+        intervalMs: tl.intervalMs,
+        open: f.open[j] as number,
+        high: f.high[j] as number,
+        low: f.low[j] as number,
+        close: f.close[j] as number,
+        volume: f.volume[j] as number,
+      };
+      ex.onPrices([{ symbol: f.symbol, mark: bar.close, ts: clock.now() }]);
+      host.onBar(bar);
+      cursor[k] = j + 1;
+    }
+    eqTime[i] = t;
+    eqValue[i] = readEquity();
+    if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
+  }
+  if (input.settings.closeAtEnd === 'lastClose') await closeEverything(world, denials);
+  const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
+  if (n > 0) eqValue[n - 1] = finalEquity;
+  input.onProgress?.(n, n);
+  const trades = tradesFromFills(
+    ex.fills(),
+    (quoteId) => world.sim.engine.quote(quoteId)?.accumulatedFunding.toNumber() ?? 0,
+    barTimeLookup(tl),
+    venueCloseReader(world),
+  );
+  await ex.stop();
+  world.sim.stop();
+  return {
+    intervalMs: tl.intervalMs,
+    initialCash: input.settings.cash,
+    finalEquity,
+    equity: { time: eqTime, equity: eqValue },
+    trades,
+    strategyEvents: events,
+    denials,
+  };
+}
+
+/** Positions still open after the last bar close at its close price, as backtesting.py does. */
+async function closeEverything(
+  world: BacktestWorld,
+  denials: { intentId: string; reason: string }[],
+): Promise<void> {
+  const ex = world.executor;
+  for (const lot of ex.ledger.openLots()) {
+    if (lot.strategyId === null || !lot.key.startsWith('q:')) continue;
+    const close: CloseIntent = {
+      kind: 'close',
+      intentId: deriveIntentId(StrategyId(lot.strategyId), `backtest-end:${lot.key}`),
+      strategyId: StrategyId(lot.strategyId),
+      createdAt: world.clock.now(),
+      symbol: MarketSymbol(lot.symbol),
+      position: { by: 'quote', quoteId: lot.key.slice(2) as never },
+      quantity: 'all',
+      orderType: 'MARKET',
+      slippage: dec('0.5'),
+      reason: 'end of the backtest data',
+    };
+    const r = await ex.submit(close);
+    if (r.status === 'denied')
+      denials.push({ intentId: close.intentId, reason: `${r.reason}: ${r.message}` });
+  }
+  await world.clock.runUntil(() => ex.isIdle(), 60_000);
+}
+
+export type { Timeline };

@@ -1,0 +1,65 @@
+import { ConfigError } from '../src/errors/ConfigError.ts';
+import type { BarColumns } from '../src/market/readBarColumns.ts';
+
+/** The bar times of a backtest: the union of every feed's open times within [from, to). */
+export interface Timeline {
+  readonly intervalMs: number;
+  readonly times: Float64Array;
+  /** Per feed, the index of its first and last bar inside the range (last < first: none). */
+  readonly first: readonly number[];
+  readonly last: readonly number[];
+}
+
+function lowerBound(a: ArrayLike<number>, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((a[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Refuses (ConfigError, exit 2) no data, mixed bar intervals, an empty range or a range with no bars. */
+export function timelineOf(feeds: readonly BarColumns[], from = -Infinity, to = Infinity): Timeline {
+  if (feeds.length === 0) throw new ConfigError('no data: give at least one --data SYMBOL=FILE');
+  const intervalMs = (feeds[0] as BarColumns).intervalMs;
+  for (const f of feeds)
+    if (f.intervalMs !== intervalMs)
+      throw new ConfigError(
+        `${f.symbol} has ${f.intervalMs} ms bars but ${(feeds[0] as BarColumns).symbol} has ${intervalMs} ms: every market of one backtest needs the same bar interval`,
+      );
+  if (!(from < to))
+    throw new ConfigError(
+      `the range is empty: --from ${new Date(from).toISOString()} is not before --to ${new Date(to).toISOString()}`,
+    );
+  const first = feeds.map((f) => lowerBound(f.time, from));
+  const last = feeds.map((f) => lowerBound(f.time, to) - 1);
+  const set = new Set<number>();
+  feeds.forEach((f, k) => {
+    for (let j = first[k] as number; j <= (last[k] as number); j++) set.add(f.time[j] as number);
+  });
+  if (set.size === 0) {
+    const spans = feeds
+      .map((f) => `${f.symbol} ${iso(f.time[0])} .. ${iso(f.time[f.length - 1])}`)
+      .join('; ');
+    throw new ConfigError(`no bars in the range ${iso(from)} .. ${iso(to)} (data: ${spans})`);
+  }
+  const times = Float64Array.from(set).sort();
+  return { intervalMs, times, first, last };
+}
+
+const iso = (ms: number | undefined): string =>
+  ms === undefined || !Number.isFinite(ms) ? '…' : new Date(ms).toISOString();
+
+/**
+ * The time label of the bar whose price made a fill at `ts`: the latest bar time ≤ ts. A fill at
+ * a bar's close (the end-of-data close) carries that bar's label, as backtesting.py stamps it.
+ */
+export function barTimeLookup(tl: Timeline): (ts: number) => number {
+  return (ts) => {
+    const i = lowerBound(tl.times, ts + 1) - 1;
+    return tl.times[Math.max(0, i)] as number;
+  };
+}

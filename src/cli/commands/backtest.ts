@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { SystemClock } from '../../clock/SystemClock.ts';
+import { action } from '../action.ts';
+
+/** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
+const DRIVER = new URL('../../../backtest/cli/backtestCommand.ts', import.meta.url);
+
+/** What the driver module exports for this command (typed here so src/ needs no import of it). */
+interface Driver {
+  backtestCommand(
+    config: string,
+    options: Record<string, unknown>,
+    io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; now: () => number },
+  ): Promise<unknown>;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** `perpflow backtest CONFIG --data SYMBOL=FILE …`: the strategies of CONFIG on historical bars. */
+export function registerBacktestCommand(program: Command): void {
+  program
+    .command('backtest')
+    .description(
+      'run the strategies of CONFIG on historical bars through the live stack (simulated venue, virtual clock)',
+    )
+    .argument('<config>', 'config file: strategies, risk limits and the backtest section')
+    .requiredOption(
+      '--data <SYMBOL=FILE>',
+      'bars of one market (CSV or JSON); repeat for more markets',
+      collect,
+    )
+    .option('--funding <SYMBOL=FILE>', 'funding-rate series of one market; repeat for more', collect)
+    .option('--from <ISO>', 'first bar time (inclusive), ISO 8601 UTC')
+    .option('--to <ISO>', 'end of the range (exclusive), ISO 8601 UTC')
+    .option('--json <FILE>', 'write metrics, final equity, the equity curve and every trade as JSON')
+    .option('--report <FILE>', 'write a self-contained HTML report')
+    .action(
+      action(async (config: string, o: Record<string, unknown>) => {
+        const driver = (await import(DRIVER.href)) as Driver;
+        const clock = new SystemClock();
+        await driver.backtestCommand(config, o, {
+          stdout: process.stdout,
+          stderr: process.stderr,
+          now: () => clock.now(),
+        });
+      }),
+    );
+}

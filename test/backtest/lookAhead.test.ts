@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBacktest } from '../../backtest/runBacktest.ts';
+import { backtestSchema } from '../../src/config/sections/backtest.ts';
+import { readBarColumns } from '../../src/market/readBarColumns.ts';
+import peeking, { glimpses } from '../fixtures/backtest/peeking.ts';
+
+const DATA = join(import.meta.dirname, '../../../shared/data');
+
+describe('look-ahead', () => {
+  it('a strategy that reads every bar and price it can reach sees each bar only once it has closed, never a later one, and no tick of a forming bar', async () => {
+    glimpses.length = 0;
+    const feed = readBarColumns(join(DATA, 'XRPUSDT-PERP-1h.csv'), { symbol: 'XRPUSDT' });
+    const r = await runBacktest({
+      feeds: [feed],
+      strategies: [{ id: 'peeking', strategy: peeking, markets: ['XRPUSDT'], params: {} }],
+      settings: backtestSchema.parse({ cash: 1000, fees: { open: 0, close: 0 } }),
+    });
+    expect(glimpses.filter((g) => g.hook === 'onTick')).toEqual([]);
+    const bars = glimpses.filter((g) => g.hook === 'onBar');
+    expect(bars).toHaveLength(feed.length);
+    bars.forEach((g, i) => {
+      expect(g.barOpenTime).toBe(feed.time[i]);
+      // Handed over at its close, not before.
+      expect(g.now).toBe(g.barCloseTime);
+      // The latest price it can read is that bar's close, not the next bar's open.
+      expect(g.price).toBe(feed.close[i]);
+      // Every bar it can read has closed, and the newest is the one it was handed.
+      for (const v of g.visible) expect(v.closeTime).toBeLessThanOrEqual(g.now);
+      expect(g.visible.at(-1)?.openTime).toBe(g.barOpenTime);
+    });
+    // Its rule needs a future price to fire: it never trades.
+    expect(r.trades).toEqual([]);
+    expect(r.finalEquity).toBe(1000);
+  });
+});

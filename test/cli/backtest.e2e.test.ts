@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const NODE = 'node_modules/.bin/node';
+const MAIN = 'src/cli/main.ts';
+const DATA = '../shared/data';
+const GOOG_CONFIG = 'test/fixtures/backtest/sma-reference-GOOG.yaml';
+
+interface Result {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function perpflow(args: readonly string[]): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(NODE, [MAIN, 'backtest', ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const out = mkdtempSync(join(tmpdir(), 'perpflow-backtest-'));
+
+describe('perpflow backtest', () => {
+  it("reproduces backtesting.py's GOOG trades and final equity, writes --json and a self-contained --report, and stays silent on stderr without a TTY", async () => {
+    const json = join(out, 'goog.json');
+    const html = join(out, 'goog.html');
+    const r = await perpflow([
+      GOOG_CONFIG,
+      '--data',
+      `GOOG=${DATA}/GOOG-1d.csv`,
+      '--json',
+      json,
+      '--report',
+      html,
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Final equity\s+10009136\.60/);
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as {
+      finalEquity: number;
+      metrics: { overall: { trades: number } };
+      equity: { time: string; equity: number }[];
+      trades: Record<string, unknown>[];
+    };
+    const ref = JSON.parse(readFileSync(`${DATA}/reference/sma-10-30-GOOG-1d.json`, 'utf8')) as {
+      final_equity: number;
+      trades: {
+        size: number;
+        entry_time: string;
+        exit_time: string;
+        entry_price: number;
+        exit_price: number;
+      }[];
+    };
+    expect(doc.finalEquity).toBeCloseTo(ref.final_equity, 4);
+    expect(doc.metrics.overall.trades).toBe(66);
+    expect(doc.equity).toHaveLength(2148);
+    expect(
+      doc.trades.map((t) => [t.side, t.quantity, t.entryTime, t.exitTime, t.entryPrice, t.exitPrice]),
+    ).toEqual(
+      ref.trades.map((t) => [
+        t.size > 0 ? 'LONG' : 'SHORT',
+        Math.abs(t.size),
+        `${t.entry_time.replace(' ', 'T')}.000Z`,
+        `${t.exit_time.replace(' ', 'T')}.000Z`,
+        t.entry_price,
+        t.exit_price,
+      ]),
+    );
+    expect(Object.keys(doc.trades[0] ?? {}).sort()).toEqual(
+      [
+        'entryPrice',
+        'entryTime',
+        'exitPrice',
+        'exitTime',
+        'fees',
+        'funding',
+        'market',
+        'pnl',
+        'quantity',
+        'side',
+        'strategy',
+      ].sort(),
+    );
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain('<html');
+    expect(page).not.toMatch(/<script[^>]+src=/);
+  }, 60_000);
+
+  it('refuses a data file it cannot read with the file, line and column, exit 2', async () => {
+    const r = await perpflow([GOOG_CONFIG, '--data', 'GOOG=test/fixtures/data/XRPUSDT-bad-number.csv']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('XRPUSDT-bad-number.csv:3:24');
+  });
+
+  it('refuses a range with no bars, naming the data span, exit 2', async () => {
+    const r = await perpflow([GOOG_CONFIG, '--data', `GOOG=${DATA}/GOOG-1d.csv`, '--from', '2020-01-01']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no bars in the range 2020-01-01T00:00:00.000Z');
+    expect(r.stderr).toContain('GOOG 2004-08-19');
+  });
+
+  it('refuses --from after --to and a time it cannot parse, exit 2', async () => {
+    const a = await perpflow([
+      GOOG_CONFIG,
+      '--data',
+      `GOOG=${DATA}/GOOG-1d.csv`,
+      '--from',
+      '2010-01-01',
+      '--to',
+      '2009-01-01',
+    ]);
+    expect(a.code).toBe(2);
+    expect(a.stderr).toContain('the range is empty');
+    const b = await perpflow([GOOG_CONFIG, '--data', `GOOG=${DATA}/GOOG-1d.csv`, '--to', 'yesterday']);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain('--to yesterday: expected an ISO 8601 UTC time');
+  });
+
+  it('refuses an unknown strategy module at its place in the config, exit 2', async () => {
+    const config = join(out, 'unknown.yaml');
+    writeFileSync(config, readFileSync(GOOG_CONFIG, 'utf8').replace('module: sma-cross', 'module: no-such'));
+    const r = await perpflow([config, '--data', `GOOG=${DATA}/GOOG-1d.csv`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('strategies[0].module');
+    expect(r.stderr).toContain('no built-in strategy named "no-such"');
+  });
+
+  it('refuses a strategy market without --data for it, exit 2', async () => {
+    const r = await perpflow([GOOG_CONFIG, '--data', `XRPUSDT=${DATA}/XRPUSDT-PERP-1h.csv`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('sma-cross trades GOOG but no --data GOOG=FILE was given');
+  });
+});
