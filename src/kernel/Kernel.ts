@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { Subscription } from 'rxjs';
 import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
-import { IntentId, StrategyId } from '../domain/ids.ts';
+import { IntentId, MarketSymbol, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { Executor } from '../execution/Executor.ts';
@@ -170,6 +170,9 @@ export class Kernel {
         cron: '0 0 0 * * *',
         run: () => notify(dailySummary(kernel)),
       });
+    // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream.
+    for (const symbol of new Set(config.strategies.flatMap((s) => s.markets)))
+      kernel.subs.push(kernel.feed.ticks(MarketSymbol(symbol)).subscribe((t) => executor.onPrices([t])));
     kernel.stage.start();
     scheduler.start();
     return kernel;
@@ -241,6 +244,8 @@ export class Kernel {
   /** The last word before exit: does the venue hold what the ledger says? */
   private async finalCheck(): Promise<void> {
     try {
+      // A TP/SL the venue fired is learnt by reconciliation: settle first, then compare.
+      await this.executor.reconcileNow();
       const a = await venueAgreement(this.executor);
       if (a.agree) this.o.log.info(`venue = ledger at stop: ${describeExposure(a.ledger)}`);
       else
