@@ -28,6 +28,7 @@ import { journalFor } from './journalFor.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
 import { StrategyStage } from './strategyStage.ts';
+import { timedVenue, timeJournalCommits } from './timedVenue.ts';
 import { describeExposure, venueAgreement } from './venueAgreement.ts';
 import { waitUntilReady } from './waitUntilReady.ts';
 
@@ -127,6 +128,7 @@ export class Kernel {
       throw e;
     }
     const metrics = createMetrics();
+    timeJournalCommits(journal, metrics);
     const reporter = new EventReporter({ log, clock, metrics, notify: o.notify ?? (() => {}) });
     const scheduler = new Scheduler(clock, (e) => {
       if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
@@ -136,7 +138,7 @@ export class Kernel {
     let executor: Executor<Journal>;
     try {
       executor = await Executor.start({
-        venue: edges.venue,
+        venue: timedVenue(edges.venue, metrics),
         journal,
         clock,
         risk: riskOptionsFromConfig(

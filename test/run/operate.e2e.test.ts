@@ -59,6 +59,9 @@ describe('operating a running bot', () => {
     expect(value('perpflow_intents_total', { strategy: 'sma-fast', outcome: 'accepted' })).toBeGreaterThan(0);
     expect(value('perpflow_risk_state', { state: 'active' })).toBe(1);
     expect(value('perpflow_price_polls_total', { outcome: 'ok' })).toBeGreaterThan(0);
+    expect(value('perpflow_venue_request_seconds_count', { operation: 'openPosition' })).toBeGreaterThan(0);
+    expect(value('perpflow_status_polls_total', {})).toBeGreaterThan(0);
+    expect(value('perpflow_journal_commit_seconds_count', {})).toBeGreaterThan(0);
 
     const journal = join(dir, 'journal.dry-run.sqlite');
     const status = await cli(['status', '--journal', journal, '--json']);

@@ -1,0 +1,47 @@
+import { monotonicStopwatch } from '../clock/Stopwatch.ts';
+import type { Journal } from '../journal/Journal.ts';
+import type { Metrics } from '../report/metrics/createMetrics.ts';
+import type { VenuePort } from '../venue/VenuePort.ts';
+
+type Method = (...args: unknown[]) => unknown;
+
+/**
+ * The venue with each call's round trip observed in `perpflow_venue_request_seconds` by
+ * operation (the method's name: openPosition, requestStatus, positions …), successes and
+ * failures alike. Status polls are also counted in `perpflow_status_polls_total`.
+ */
+export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
+  const timed: Record<string, unknown> = { subaccount: venue.subaccount, chainId: venue.chainId };
+  const source = venue as unknown as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const fn = source[key];
+    if (typeof fn !== 'function') continue;
+    timed[key] = async (...args: unknown[]) => {
+      if (key === 'requestStatus') m.polls.inc();
+      const t0 = monotonicStopwatch.elapsedMs();
+      try {
+        return await (fn as Method).apply(venue, args);
+      } finally {
+        m.venueLatency.observe({ operation: key }, (monotonicStopwatch.elapsedMs() - t0) / 1000);
+      }
+    };
+  }
+  return timed as unknown as VenuePort;
+}
+
+/** Journal transactions (the write-ahead commit, fsync included) observed in `perpflow_journal_commit_seconds`. */
+export function timeJournalCommits(journal: Journal, m: Metrics): void {
+  const write = journal.write.bind(journal);
+  let depth = 0;
+  journal.write = <T>(what: string, fn: () => T): T => {
+    if (depth > 0) return write(what, fn);
+    const t0 = monotonicStopwatch.elapsedMs();
+    depth++;
+    try {
+      return write(what, fn);
+    } finally {
+      depth--;
+      m.journalCommit.observe((monotonicStopwatch.elapsedMs() - t0) / 1000);
+    }
+  };
+}
