@@ -223,12 +223,12 @@ export class Executor<J extends JournalPort = JournalPort> {
    * numbers (Decimal only when read), and the TP/SL watch: a crossed leg brings a reconcile soon.
    */
   onPrices(ticks: readonly PriceTick[]): void {
-    const { ledger, core } = this;
+    const ledger = this.ledger;
     for (let i = 0; i < ticks.length; i++) {
       const t = ticks[i] as PriceTick;
       ledger.markNumber(t.symbol, t.mark);
-      if (core.tpsl.watching && core.tpsl.onMark(t.symbol, t.mark)) core.onTpSlCrossed();
     }
+    if (this.core.tpsl.watching && this.core.tpsl.onTicks(ticks)) this.core.onTpSlCrossed();
   }
 
   /** Reconciles now (or joins the one running) against GET /v1/positions/all. */
