@@ -262,8 +262,7 @@ export class Executor<J extends JournalPort = JournalPort> {
     const unsent = core.batcher.drain();
     if (unsent.length > 0) core.move(unsent.map((id) => ({ id, to: 'NOT_SENT' as const, note: 'shutdown' })));
     const until = this.clock.now() + (o.drainMs ?? 0);
-    const busy = () => this.journal.nonTerminal().some((r) => r.status !== 'UNKNOWN');
-    while (core.alive() && busy() && this.clock.now() < until)
+    while (core.alive() && core.drainBusy() && this.clock.now() < until)
       await this.clock.sleep(Math.min(50, until - this.clock.now()));
     if (core.dead) return;
     core.book.commitOutcomes();
