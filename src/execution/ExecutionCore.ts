@@ -105,6 +105,13 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
     return !this.dead && !this.stopped;
   }
 
+  /** What an orderly stop waits for: requests in flight; not unknowns, nor a TP/SL held for its open. */
+  drainBusy(): boolean {
+    return this.journal
+      .nonTerminal()
+      .some((r) => r.status !== 'UNKNOWN' && (r.status !== 'CREATED' || r.kind !== 'setTpSl'));
+  }
+
   emit(e: ExecutionEvent): void {
     if (secretTap.enabled) noteOutput('event', JSON.stringify(e));
     this.p.events$.next(e);

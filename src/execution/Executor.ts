@@ -223,12 +223,12 @@ export class Executor<J extends JournalPort = JournalPort> {
    * numbers (Decimal only when read), and the TP/SL watch: a crossed leg brings a reconcile soon.
    */
   onPrices(ticks: readonly PriceTick[]): void {
-    const { ledger, core } = this;
+    const ledger = this.ledger;
     for (let i = 0; i < ticks.length; i++) {
       const t = ticks[i] as PriceTick;
       ledger.markNumber(t.symbol, t.mark);
-      if (core.tpsl.watching && core.tpsl.onMark(t.symbol, t.mark)) core.onTpSlCrossed();
     }
+    if (this.core.tpsl.watching && this.core.tpsl.onTicks(ticks)) this.core.onTpSlCrossed();
   }
 
   /** Reconciles now (or joins the one running) against GET /v1/positions/all. */
@@ -262,8 +262,7 @@ export class Executor<J extends JournalPort = JournalPort> {
     const unsent = core.batcher.drain();
     if (unsent.length > 0) core.move(unsent.map((id) => ({ id, to: 'NOT_SENT' as const, note: 'shutdown' })));
     const until = this.clock.now() + (o.drainMs ?? 0);
-    const busy = () => this.journal.nonTerminal().some((r) => r.status !== 'UNKNOWN');
-    while (core.alive() && busy() && this.clock.now() < until)
+    while (core.alive() && core.drainBusy() && this.clock.now() < until)
       await this.clock.sleep(Math.min(50, until - this.clock.now()));
     if (core.dead) return;
     core.book.commitOutcomes();

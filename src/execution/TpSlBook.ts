@@ -108,15 +108,21 @@ export class TpSlBook {
       bySymbol = new Map();
       this.watch.set(r.symbol, bySymbol);
     }
+    this.watching = true;
     bySymbol.set(r.quoteId, {
       ...(takeProfit === null ? {} : { tp: takeProfit.toNumber() }),
       ...(stopLoss === null ? {} : { sl: stopLoss.toNumber() }),
     });
   }
 
-  /** Whether any quote carries TP/SL: with none, a price tick costs one comparison. */
-  get watching(): boolean {
-    return this.watch.size > 0;
+  /** Whether any quote carries TP/SL (a plain field: the per-bar price path reads it). */
+  watching = false;
+
+  /** `onMark` for each tick; true when any crossed a leg for the first time. */
+  onTicks(ticks: readonly { readonly symbol: string; readonly mark: number }[]): boolean {
+    let fresh = false;
+    for (const t of ticks) if (this.onMark(t.symbol, t.mark)) fresh = true;
+    return fresh;
   }
 
   /**
@@ -151,5 +157,6 @@ export class TpSlBook {
     const bySymbol = this.watch.get(a.symbol);
     bySymbol?.delete(quoteId);
     if (bySymbol?.size === 0) this.watch.delete(a.symbol);
+    this.watching = this.watch.size > 0;
   }
 }

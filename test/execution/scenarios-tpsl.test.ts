@@ -183,6 +183,33 @@ describe('TP/SL on open', () => {
     expect(requestsOf(again.events, 'setTpSl').map((r) => r.status)).toEqual(['FILLED']);
   });
 
+  it('stops without waiting out the drain for a TP/SL held behind an open whose outcome is unknown', async () => {
+    const v = await setupVenue();
+    const venue = venueWith(v.venue, {
+      openPosition: async (order) => {
+        await v.venue.openPosition(order);
+        throw new TransientVenueError('connection reset after the request was sent');
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    const open = openIntent('drain-open');
+    await executor.submit(open);
+    await executor.submit(
+      tpslIntent('drain-set', byIntent(open), { takeProfit: dec(Math.round(markOf(v) * 1.05)) }),
+    );
+    await v.clock.advance(10);
+    expect(executor.journal.byIntent(open.intentId)[0]?.status).toBe('UNKNOWN');
+    const t0 = v.clock.now();
+    let stopped = false;
+    const stopping = executor.stop({ drainMs: 10_000 }).then(() => {
+      stopped = true;
+    });
+    await v.clock.runUntil(() => stopped, 20_000);
+    await stopping;
+    expect(v.clock.now() - t0).toBeLessThan(1_000);
+    expect(executor.journal.byIntent(deriveIntentId(S1, 'drain-set'))[0]?.status).toBe('CREATED');
+  });
+
   it('never sends the TP/SL of an open the venue refused, and records it NOT_SENT', async () => {
     const v = await setupVenue({ collateral: 1_000 });
     const { executor, events } = await startExecutor(v, { path: tempJournalPath() });

@@ -133,6 +133,10 @@ async function script({ sim, clock, venue }: World): Promise<unknown[]> {
   await step('tpsl', () =>
     venue.setTpSl({ quoteId: quote, symbol: BTC, takeProfit: dec('120000.987'), stopLoss: dec('80000.5') }),
   );
+  await step('tpsl list', () => venue.listTpSl([quote, 'nope' as QuoteId]));
+  await step('tpsl clear one leg', () => venue.setTpSl({ quoteId: quote, symbol: BTC, stopLoss: null }));
+  await step('tpsl list after clear', () => venue.listTpSl([quote]));
+  await step('tpsl neither leg', () => venue.setTpSl({ quoteId: quote }));
   await ack('close part', () =>
     venue.closePosition({
       quoteId: quote,
