@@ -7,6 +7,7 @@
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { writeHeapSnapshot } from 'node:v8';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { dryRunEdges } from '../../src/kernel/edges/dryRunEdges.ts';
 import { Kernel } from '../../src/kernel/Kernel.ts';
@@ -42,17 +43,25 @@ const delay = monitorEventLoopDelay({ resolution: 10 });
 await clock.sleep(warmupMs);
 global.gc?.();
 const rssStart = process.memoryUsage().rss;
+const heapStart = process.memoryUsage().heapUsed;
+if (process.argv.includes('--heap-snapshots'))
+  writeHeapSnapshot(join(here, '../../var/soak-start.heapsnapshot'));
 const intentsStart = intents;
 delay.enable();
 const samples: number[] = [];
+const heapSamples: number[] = [];
 const end = clock.now() + minutes * 60_000 - warmupMs;
 while (clock.now() < end) {
-  await clock.sleep(Math.min(30_000, end - clock.now()));
+  await clock.sleep(Math.min(15_000, end - clock.now()));
   samples.push(process.memoryUsage().rss);
+  heapSamples.push(process.memoryUsage().heapUsed);
 }
 delay.disable();
 global.gc?.();
 const rssEnd = process.memoryUsage().rss;
+const heapEnd = process.memoryUsage().heapUsed;
+if (process.argv.includes('--heap-snapshots'))
+  writeHeapSnapshot(join(here, '../../var/soak-end.heapsnapshot'));
 await kernel.stop();
 await edges.close();
 await log.close();
@@ -66,9 +75,16 @@ const rows: readonly (readonly [string, string, string])[] = [
   ['fills booked (whole run)', String(fills), ''],
   ['RSS start → end (MB)', `${mb(rssStart)} → ${mb(rssEnd)}`, ''],
   ['RSS growth', `${growth.toFixed(1)} %`, growth <= 10 ? 'ok (≤ 10 %)' : 'OVER 10 %'],
+  ['heap used after GC start → end (MB)', `${mb(heapStart)} → ${mb(heapEnd)}`, ''],
+  [
+    'external / array buffers end (MB)',
+    `${mb(process.memoryUsage().external)} / ${mb(process.memoryUsage().arrayBuffers)}`,
+    '',
+  ],
   ['event-loop delay p99', `${p99.toFixed(1)} ms`, p99 <= 20 ? 'ok (≤ 20 ms)' : 'OVER 20 ms'],
   ['unhandled rejections', String(rejections), rejections === 0 ? 'ok' : 'FAIL'],
 ];
 for (const [k, v, verdict] of rows) process.stdout.write(`${k.padEnd(34)} ${v.padStart(20)}  ${verdict}\n`);
 process.stdout.write(`RSS samples (MB): ${samples.map(mb).join(' ')}\n`);
+process.stdout.write(`heap samples (MB): ${heapSamples.map(mb).join(' ')}\n`);
 process.exit(growth <= 10 && p99 <= 20 && rejections === 0 ? 0 : 1);

@@ -1,0 +1,34 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { journalFor } from './journalFor.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'perpflow-journalfor-'));
+
+describe('journalFor', () => {
+  it('gives a dry run its own file beside the configured one', () => {
+    const d = dir();
+    expect(journalFor(join(d, 'perpflow.sqlite'), 'dry-run', false)).toBe(join(d, 'perpflow.dry-run.sqlite'));
+    expect(journalFor(join(d, 'perpflow.sqlite'), 'live', false)).toBe(join(d, 'perpflow.sqlite'));
+  });
+
+  it('starts afresh for a venue that lives only in this process, keeping the last journal and its WAL as .previous', () => {
+    const d = dir();
+    const path = join(d, 'j.sqlite');
+    writeFileSync(path, 'db');
+    writeFileSync(`${path}-wal`, 'wal');
+    expect(journalFor(path, 'sim', true)).toBe(path);
+    expect(existsSync(path)).toBe(false);
+    expect(readFileSync(`${path}.previous`, 'utf8')).toBe('db');
+    expect(readFileSync(`${path}.previous-wal`, 'utf8')).toBe('wal');
+  });
+
+  it('keeps the journal of a venue that outlives the process', () => {
+    const d = dir();
+    const path = join(d, 'j.sqlite');
+    writeFileSync(path, 'db');
+    expect(journalFor(path, 'sim', false)).toBe(path);
+    expect(readFileSync(path, 'utf8')).toBe('db');
+  });
+});
