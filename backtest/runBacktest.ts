@@ -120,14 +120,16 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     host.add(runner);
   }
 
-  const moveTo = async (t: number): Promise<void> => {
-    if (t <= clock.now()) return;
-    if (ex.isIdle()) clock.advanceSync(t - clock.now());
-    else await clock.advanceTo(t);
+  // Both answer synchronously on the common path (nothing in flight, nothing due): no await per bar.
+  const moveTo = (t: number): Promise<void> | undefined => {
+    if (t <= clock.now()) return undefined;
+    if (!ex.isIdle()) return clock.advanceTo(t);
+    clock.advanceSync(t - clock.now());
+    return undefined;
   };
-  const flushDue = async (): Promise<void> => {
+  const flushDue = (): Promise<void> | undefined => {
     const due = clock.nextDue();
-    if (due !== undefined && due <= clock.now()) await clock.advance(0);
+    return due !== undefined && due <= clock.now() ? clock.advance(0) : undefined;
   };
   const submitAll = async (intents: readonly Intent[]): Promise<void> => {
     for (const intent of intents) {
@@ -154,7 +156,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const opened: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = tl.times[i] as number;
-    await moveTo(t);
+    const arrived = moveTo(t);
+    if (arrived) await arrived;
     ticks.length = 0;
     opened.length = 0;
     for (let k = 0; k < feeds.length; k++) {
@@ -168,7 +171,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     }
     ex.onPrices(ticks);
     let live = world.account.live.size;
-    await flushDue();
+    const due = flushDue();
+    if (due) await due;
     if (world.account.live.size < live) await learnVenueCloses();
     if (pending.length > 0) {
       const batch = pending;
@@ -190,13 +194,16 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       );
       for (let p = 0; p < path.length; p++) {
         world.sim.engine.setMark(f.symbol, path[p] as number, clock.now());
-        await flushDue();
+        const fired = flushDue();
+        if (fired) await fired;
       }
       world.sim.engine.setMark(f.symbol, f.close[j] as number, clock.now());
-      await flushDue();
+      const fired = flushDue();
+      if (fired) await fired;
     }
     if (world.account.live.size < live) await learnVenueCloses();
-    await moveTo(t + tl.intervalMs);
+    const closed = moveTo(t + tl.intervalMs);
+    if (closed) await closed;
     for (const k of opened) {
       const f = feeds[k] as BarColumns;
       const j = cursor[k] as number;
