@@ -1,5 +1,6 @@
 import type { BacktestConfig } from '../src/config/sections/backtest.ts';
 import type { Bar } from '../src/domain/bar.ts';
+import type { Fill } from '../src/domain/fill.ts';
 import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
 import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
@@ -41,6 +42,8 @@ export interface BacktestInput {
   /** Bars whose open time is ≥ from and < to (epoch ms). */
   readonly from?: number;
   readonly to?: number;
+  /** The venue port under the executor (see WorldInput.venue); default the direct port. */
+  readonly venue?: 'direct' | 'client';
   /** Called every few thousand bars and at the end. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -55,6 +58,10 @@ export interface BacktestResult {
   readonly strategyEvents: readonly StrategyEvent[];
   /** Intents the risk gate or the executor refused, with the reason. */
   readonly denials: readonly { readonly intentId: string; readonly reason: string }[];
+  /** Every intent the strategies emitted, in order, with the bar time it was decided on. */
+  readonly intents: readonly { readonly decidedAt: number; readonly intent: Intent }[];
+  /** The executor's fills, as it booked them. */
+  readonly fills: readonly Fill[];
 }
 
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
@@ -87,11 +94,13 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     settings: input.settings,
     ...(input.risk === undefined ? {} : { risk: input.risk }),
     ...(input.fundingSeries === undefined ? {} : { fundingSeries: input.fundingSeries }),
+    ...(input.venue === undefined ? {} : { venue: input.venue }),
   });
   const { clock, executor: ex } = world;
   const events: StrategyEvent[] = [];
   const denials: { intentId: string; reason: string }[] = [];
   let pending: Intent[] = [];
+  const decided: { decidedAt: number; intent: Intent }[] = [];
   let usesTriggers = false;
   const runners = input.strategies.map((s) => {
     const params = validateStrategyParams(s.strategy, s.params);
@@ -102,6 +111,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     if (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
       usesTriggers = true;
     pending.push(intent);
+    decided.push({ decidedAt: clock.now(), intent });
   });
   const book = executorBook(ex);
   for (const { s, params } of runners) {
@@ -229,8 +239,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
   if (n > 0) eqValue[n - 1] = finalEquity;
   input.onProgress?.(n, n);
+  const fills = ex.fills();
   const trades = tradesFromFills(
-    ex.fills(),
+    fills,
     (quoteId) => world.sim.engine.quote(quoteId)?.accumulatedFunding.toNumber() ?? 0,
     barTimeLookup(tl),
     venueCloseReader(world),
@@ -245,6 +256,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     trades,
     strategyEvents: events,
     denials,
+    intents: decided,
+    fills,
   };
 }
 
