@@ -140,4 +140,44 @@ describe('perpflow backtest', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('sma-cross trades GOOG but no --data GOOG=FILE was given');
   });
+
+  it('--sweep runs every grid point across worker threads and ranks them by total return, refused points last', async () => {
+    const json = join(out, 'sweep.json');
+    const r = await perpflow([
+      GOOG_CONFIG,
+      '--data',
+      `GOOG=${DATA}/GOOG-1d.csv`,
+      '--sweep',
+      'fast=10..20:10',
+      '--sweep',
+      'slow=20..30:10',
+      '--json',
+      json,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n').slice(2);
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.includes('fast=10 slow=30'))).toContain('10009136.60');
+    expect(lines.at(-1)).toMatch(/fast=20 slow=20\s+error: .*fast must be shorter than slow/);
+    const rows = (
+      JSON.parse(readFileSync(json, 'utf8')) as {
+        sweep: { answer: { ok: boolean; metrics?: { totalReturn: number } } }[];
+      }
+    ).sweep;
+    const returns = rows.filter((x) => x.answer.ok).map((x) => x.answer.metrics?.totalReturn as number);
+    expect(returns).toEqual([...returns].sort((a, b) => b - a));
+  }, 60_000);
+
+  it('--walk-forward without --sweep is refused with what to add, exit 2', async () => {
+    const r = await perpflow([
+      GOOG_CONFIG,
+      '--data',
+      `GOOG=${DATA}/GOOG-1d.csv`,
+      '--walk-forward',
+      'train=365d,test=90d',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--walk-forward needs the parameters to choose from: add --sweep');
+  });
 });
