@@ -67,6 +67,7 @@ export interface BacktestResult {
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
 const SETTLE_MS = 50;
 const PROGRESS_EVERY = 4096;
+const HOOK_BUDGET_MS = 5_000;
 
 function warmupOf(s: BacktestStrategy, params: unknown): number {
   const w = s.strategy.warmup;
@@ -125,6 +126,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       book,
       state: new MemoryStateStore(),
       emit: (e) => events.push(e),
+      // Wall time must not change a backtest's result: a GC pause over the live 50 ms budget
+      // would drop that bar's intents on one run and not on the next. Runaway hooks still show.
+      hookBudgetMs: HOOK_BUDGET_MS,
     });
     runner.start();
     host.add(runner);
