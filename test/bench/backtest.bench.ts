@@ -129,7 +129,7 @@ process.stdout.write(
     '| what | perpflow backtest | plain Float64Array loop (same run) | ratio | goal |',
     '|---|---|---|---|---|',
     `| bars/s | ${fmt((BARS / ms) * 1000)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 1,000,000 bars/s |`,
-    `| µs per trade (bar time excluded: no) | ${((ms * 1000) / Math.max(1, r.trades.length)).toFixed(1)} | | | |`,
+    `| wall time per trade, µs (whole run / trades) | ${((ms * 1000) / Math.max(1, r.trades.length)).toFixed(1)} | | | |`,
     `| peak RSS | ${mb(peakRss)} | raw columns ${mb(rawBytes)} | ${(peakRss / rawBytes).toFixed(2)}× | ≤ 2× raw + 150 MB = ${mb(limit)} ${peakRss <= limit ? '(met)' : '(missed)'} |`,
     '',
   ].join('\n'),
