@@ -161,7 +161,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   };
 
   const n = tl.times.length;
-  const eqTime = new Float64Array(n);
+  // The curve's times are the timeline's (a view of a single feed's column): no copy per bar.
+  const eqTime = tl.times;
   const eqValue = new Float64Array(n);
   const readEquity = equityReader(world);
   const cursor = Int32Array.from(tl.first);
@@ -235,7 +236,6 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       host.onBar(bar);
       cursor[k] = j + 1;
     }
-    eqTime[i] = t;
     eqValue[i] = readEquity();
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
