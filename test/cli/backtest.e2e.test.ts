@@ -47,7 +47,11 @@ describe('perpflow backtest', () => {
     expect(r.stdout).toMatch(/Final equity\s+10009136\.60/);
     const doc = JSON.parse(readFileSync(json, 'utf8')) as {
       finalEquity: number;
-      metrics: { overall: { trades: number } };
+      metrics: {
+        overall: { trades: number; sharpe: number | null };
+        byMarket: Record<string, { trades: number; sharpe: number | null }>;
+        byStrategy: Record<string, { trades: number; sharpe: number | null }>;
+      };
       equity: { time: string; equity: number }[];
       trades: Record<string, unknown>[];
     };
@@ -63,6 +67,13 @@ describe('perpflow backtest', () => {
     };
     expect(doc.finalEquity).toBeCloseTo(ref.final_equity, 4);
     expect(doc.metrics.overall.trades).toBe(66);
+    // One strategy on one market: both groups are the account, equity figures included.
+    expect(doc.metrics.overall.sharpe).not.toBeNull();
+    expect(doc.metrics.byMarket.GOOG).toMatchObject({ trades: 66, sharpe: doc.metrics.overall.sharpe });
+    expect(doc.metrics.byStrategy['sma-cross']).toMatchObject({
+      trades: 66,
+      sharpe: doc.metrics.overall.sharpe,
+    });
     expect(doc.equity).toHaveLength(2148);
     expect(
       doc.trades.map((t) => [t.side, t.quantity, t.entryTime, t.exitTime, t.entryPrice, t.exitPrice]),
