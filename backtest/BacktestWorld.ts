@@ -9,6 +9,8 @@ import { createDirectVenue } from '../src/simulator/direct/createDirectVenue.ts'
 import type { Subaccount } from '../src/simulator/engine/state.ts';
 import type { SimMarket } from '../src/simulator/markets.ts';
 import { bootstrapAccount } from '../src/simulator/testing/bootstrapAccount.ts';
+import { createVenueClient } from '../src/venue/createVenueClient.ts';
+import { IN_PROCESS_BASE_URL } from '../src/venue/http/baseUrl.ts';
 import { backtestMarkets } from './backtestMarkets.ts';
 import { backtestPrices } from './backtestPrices.ts';
 
@@ -32,6 +34,11 @@ export interface WorldInput {
   readonly settings: BacktestConfig;
   readonly risk?: RiskOptions;
   readonly fundingSeries?: Readonly<Record<string, readonly FundingRate[]>>;
+  /**
+   * `direct` (default): the in-process port on the engine. `client`: the venue client (ky + zod)
+   * over the simulator's in-process fetch, dry-run's path; slower, for parity checks.
+   */
+  readonly venue?: 'direct' | 'client';
 }
 
 /** The typical spacing of a funding series, in whole hours: the epoch its market must have. */
@@ -62,7 +69,17 @@ export async function createBacktestWorld(input: WorldInput): Promise<BacktestWo
   const acc = await bootstrapAccount(sim.fetch, { wallet: WALLET, collateral: settings.cash, solvers });
   const account = sim.accounts.subaccountsOf(WALLET)[0];
   if (account === undefined) throw new Error('backtest: the simulator made no subaccount');
-  const venue = createDirectVenue(sim, { apiKey: acc.apiKey, subaccount: acc.subaccount });
+  const venue =
+    input.venue === 'client'
+      ? createVenueClient({
+          baseUrl: IN_PROCESS_BASE_URL,
+          apiKey: acc.apiKey,
+          subaccount: acc.subaccount,
+          fetch: sim.fetch,
+          clock,
+          budget: { ratePerSecond: 1_000_000, burst: 1_000_000 },
+        })
+      : createDirectVenue(sim, { apiKey: acc.apiKey, subaccount: acc.subaccount });
   const executor = await Executor.start({
     venue,
     journal: new MemoryJournal(clock),

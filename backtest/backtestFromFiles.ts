@@ -86,10 +86,18 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     ...(req.to === undefined ? {} : { to: req.to }),
     ...(req.onProgress === undefined ? {} : { onProgress: req.onProgress }),
   });
+  // With one strategy (or one market) its own curve is the account's; with several, the driver
+  // keeps no curve per group and their equity figures are N/A (the trade figures are given).
+  const only = (ids: readonly string[]) =>
+    ids.length === 1 ? { [ids[0] as string]: result.equity } : undefined;
+  const strategyEquity = only(chosen.map((c) => c.id));
+  const marketEquity = only(feeds.map((f) => f.symbol));
   const metrics = backtestMetrics({
     equity: result.equity,
     trades: result.trades,
     intervalMs: result.intervalMs,
+    ...(strategyEquity === undefined ? {} : { strategyEquity }),
+    ...(marketEquity === undefined ? {} : { marketEquity }),
   });
   return {
     result,

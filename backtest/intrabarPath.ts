@@ -1,6 +1,18 @@
+import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
 
 const NONE: readonly number[] = Object.freeze([]);
+
+let seenCollateral: Decimal | undefined;
+let seenCollateralN = 0;
+/** Collateral as a float, converted only when it changed (Decimals are immutable: identity says it). */
+function collateralNumber(c: Decimal): number {
+  if (c !== seenCollateral) {
+    seenCollateral = c;
+    seenCollateralN = c.toNumber();
+  }
+  return seenCollateralN;
+}
 
 /** Prices where something rests on `symbol`: TP/SL of open positions, LIMIT opens and closes. */
 function triggerLevels(world: BacktestWorld, symbol: string): number[] {
@@ -24,7 +36,7 @@ function crossLiquidationLevel(world: BacktestWorld, symbol: string): number | u
   const { account, sim } = world;
   const e = account.exposures.get(symbol);
   if (e === undefined || e.nGross === 0) return undefined;
-  let equity = account.collateral.toNumber();
+  let equity = collateralNumber(account.collateral);
   let mm = 0;
   for (const x of account.exposures.values()) {
     if (x === e) continue;

@@ -1,5 +1,6 @@
 import type { BacktestConfig } from '../src/config/sections/backtest.ts';
 import type { Bar } from '../src/domain/bar.ts';
+import type { Fill } from '../src/domain/fill.ts';
 import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
 import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
@@ -41,6 +42,8 @@ export interface BacktestInput {
   /** Bars whose open time is ≥ from and < to (epoch ms). */
   readonly from?: number;
   readonly to?: number;
+  /** The venue port under the executor (see WorldInput.venue); default the direct port. */
+  readonly venue?: 'direct' | 'client';
   /** Called every few thousand bars and at the end. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -55,11 +58,16 @@ export interface BacktestResult {
   readonly strategyEvents: readonly StrategyEvent[];
   /** Intents the risk gate or the executor refused, with the reason. */
   readonly denials: readonly { readonly intentId: string; readonly reason: string }[];
+  /** Every intent the strategies emitted, in order, with the bar time it was decided on. */
+  readonly intents: readonly { readonly decidedAt: number; readonly intent: Intent }[];
+  /** The executor's fills, as it booked them. */
+  readonly fills: readonly Fill[];
 }
 
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
 const SETTLE_MS = 50;
 const PROGRESS_EVERY = 4096;
+const HOOK_BUDGET_MS = 5_000;
 
 function warmupOf(s: BacktestStrategy, params: unknown): number {
   const w = s.strategy.warmup;
@@ -87,11 +95,13 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     settings: input.settings,
     ...(input.risk === undefined ? {} : { risk: input.risk }),
     ...(input.fundingSeries === undefined ? {} : { fundingSeries: input.fundingSeries }),
+    ...(input.venue === undefined ? {} : { venue: input.venue }),
   });
   const { clock, executor: ex } = world;
   const events: StrategyEvent[] = [];
   const denials: { intentId: string; reason: string }[] = [];
   let pending: Intent[] = [];
+  const decided: { decidedAt: number; intent: Intent }[] = [];
   let usesTriggers = false;
   const runners = input.strategies.map((s) => {
     const params = validateStrategyParams(s.strategy, s.params);
@@ -102,6 +112,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     if (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
       usesTriggers = true;
     pending.push(intent);
+    decided.push({ decidedAt: clock.now(), intent });
   });
   const book = executorBook(ex);
   for (const { s, params } of runners) {
@@ -115,19 +126,24 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       book,
       state: new MemoryStateStore(),
       emit: (e) => events.push(e),
+      // Wall time must not change a backtest's result: a GC pause over the live 50 ms budget
+      // would drop that bar's intents on one run and not on the next. Runaway hooks still show.
+      hookBudgetMs: HOOK_BUDGET_MS,
     });
     runner.start();
     host.add(runner);
   }
 
-  const moveTo = async (t: number): Promise<void> => {
-    if (t <= clock.now()) return;
-    if (ex.isIdle()) clock.advanceSync(t - clock.now());
-    else await clock.advanceTo(t);
+  // Both answer synchronously on the common path (nothing in flight, nothing due): no await per bar.
+  const moveTo = (t: number): Promise<void> | undefined => {
+    if (t <= clock.now()) return undefined;
+    if (!ex.isIdle()) return clock.advanceTo(t);
+    clock.advanceSync(t - clock.now());
+    return undefined;
   };
-  const flushDue = async (): Promise<void> => {
+  const flushDue = (): Promise<void> | undefined => {
     const due = clock.nextDue();
-    if (due !== undefined && due <= clock.now()) await clock.advance(0);
+    return due !== undefined && due <= clock.now() ? clock.advance(0) : undefined;
   };
   const submitAll = async (intents: readonly Intent[]): Promise<void> => {
     for (const intent of intents) {
@@ -145,7 +161,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   };
 
   const n = tl.times.length;
-  const eqTime = new Float64Array(n);
+  // The curve's times are the timeline's (a view of a single feed's column): no copy per bar.
+  const eqTime = tl.times;
   const eqValue = new Float64Array(n);
   const readEquity = equityReader(world);
   const cursor = Int32Array.from(tl.first);
@@ -154,7 +171,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const opened: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = tl.times[i] as number;
-    await moveTo(t);
+    const arrived = moveTo(t);
+    if (arrived) await arrived;
     ticks.length = 0;
     opened.length = 0;
     for (let k = 0; k < feeds.length; k++) {
@@ -168,7 +186,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     }
     ex.onPrices(ticks);
     let live = world.account.live.size;
-    await flushDue();
+    const due = flushDue();
+    if (due) await due;
     if (world.account.live.size < live) await learnVenueCloses();
     if (pending.length > 0) {
       const batch = pending;
@@ -190,13 +209,16 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       );
       for (let p = 0; p < path.length; p++) {
         world.sim.engine.setMark(f.symbol, path[p] as number, clock.now());
-        await flushDue();
+        const fired = flushDue();
+        if (fired) await fired;
       }
       world.sim.engine.setMark(f.symbol, f.close[j] as number, clock.now());
-      await flushDue();
+      const fired = flushDue();
+      if (fired) await fired;
     }
     if (world.account.live.size < live) await learnVenueCloses();
-    await moveTo(t + tl.intervalMs);
+    const closed = moveTo(t + tl.intervalMs);
+    if (closed) await closed;
     for (const k of opened) {
       const f = feeds[k] as BarColumns;
       const j = cursor[k] as number;
@@ -214,7 +236,6 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       host.onBar(bar);
       cursor[k] = j + 1;
     }
-    eqTime[i] = t;
     eqValue[i] = readEquity();
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
@@ -222,8 +243,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
   if (n > 0) eqValue[n - 1] = finalEquity;
   input.onProgress?.(n, n);
+  const fills = ex.fills();
   const trades = tradesFromFills(
-    ex.fills(),
+    fills,
     (quoteId) => world.sim.engine.quote(quoteId)?.accumulatedFunding.toNumber() ?? 0,
     barTimeLookup(tl),
     venueCloseReader(world),
@@ -238,6 +260,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     trades,
     strategyEvents: events,
     denials,
+    intents: decided,
+    fills,
   };
 }
 

@@ -36,18 +36,28 @@ export function timelineOf(feeds: readonly BarColumns[], from = -Infinity, to = 
     );
   const first = feeds.map((f) => lowerBound(f.time, from));
   const last = feeds.map((f) => lowerBound(f.time, to) - 1);
-  const set = new Set<number>();
-  feeds.forEach((f, k) => {
-    for (let j = first[k] as number; j <= (last[k] as number); j++) set.add(f.time[j] as number);
-  });
-  if (set.size === 0) {
+  const times = unionOfTimes(feeds, first, last);
+  if (times.length === 0) {
     const spans = feeds
       .map((f) => `${f.symbol} ${iso(f.time[0])} .. ${iso(f.time[f.length - 1])}`)
       .join('; ');
     throw new ConfigError(`no bars in the range ${iso(from)} .. ${iso(to)} (data: ${spans})`);
   }
-  const times = Float64Array.from(set).sort();
   return { intervalMs, times, first, last };
+}
+
+/** One feed's times as they are (a view, no copy); several feeds merged, sorted and deduplicated. */
+function unionOfTimes(
+  feeds: readonly BarColumns[],
+  first: readonly number[],
+  last: readonly number[],
+): Float64Array {
+  if (feeds.length === 1) return (feeds[0] as BarColumns).time.subarray(first[0], (last[0] as number) + 1);
+  const set = new Set<number>();
+  feeds.forEach((f, k) => {
+    for (let j = first[k] as number; j <= (last[k] as number); j++) set.add(f.time[j] as number);
+  });
+  return Float64Array.from(set).sort();
 }
 
 const iso = (ms: number | undefined): string =>

@@ -5,6 +5,7 @@ import { backtestHtml } from '../output/backtestHtml.ts';
 import { backtestJson } from '../output/backtestJson.ts';
 import { summaryTable } from '../output/summaryTable.ts';
 import { parseSymbolFile, parseWhen } from './parseArgs.ts';
+import { sweepCommand } from './sweepCommand.ts';
 
 /** The options of `perpflow backtest` as commander hands them over. */
 export interface BacktestCommandOptions {
@@ -14,6 +15,8 @@ export interface BacktestCommandOptions {
   readonly to?: string;
   readonly json?: string;
   readonly report?: string;
+  readonly sweep?: readonly string[];
+  readonly walkForward?: string;
 }
 
 export interface CommandIo {
@@ -24,7 +27,7 @@ export interface CommandIo {
 }
 
 /** A progress bar with ETA on a terminal; nothing at all otherwise (pipes, CI, tests). */
-function progress(stderr: CommandIo['stderr']): {
+export function progress(stderr: CommandIo['stderr']): {
   tick: (done: number, total: number) => void;
   stop: () => void;
 } {
@@ -54,12 +57,16 @@ export async function backtestCommand(
   configFile: string,
   options: Record<string, unknown>,
   io: CommandIo,
-): Promise<BacktestOutcome> {
+): Promise<BacktestOutcome | undefined> {
   const o = options as unknown as BacktestCommandOptions;
   const data = o.data.map((d) => parseSymbolFile('--data', d));
   const funding = (o.funding ?? []).map((f) => parseSymbolFile('--funding', f));
   const from = parseWhen('--from', o.from);
   const to = parseWhen('--to', o.to);
+  if (o.sweep !== undefined || o.walkForward !== undefined) {
+    await sweepCommand(configFile, o, { data, funding, from, to }, io);
+    return undefined;
+  }
   const bar = progress(io.stderr);
   let outcome: BacktestOutcome;
   try {

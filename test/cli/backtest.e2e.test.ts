@@ -47,7 +47,11 @@ describe('perpflow backtest', () => {
     expect(r.stdout).toMatch(/Final equity\s+10009136\.60/);
     const doc = JSON.parse(readFileSync(json, 'utf8')) as {
       finalEquity: number;
-      metrics: { overall: { trades: number } };
+      metrics: {
+        overall: { trades: number; sharpe: number | null };
+        byMarket: Record<string, { trades: number; sharpe: number | null }>;
+        byStrategy: Record<string, { trades: number; sharpe: number | null }>;
+      };
       equity: { time: string; equity: number }[];
       trades: Record<string, unknown>[];
     };
@@ -63,6 +67,13 @@ describe('perpflow backtest', () => {
     };
     expect(doc.finalEquity).toBeCloseTo(ref.final_equity, 4);
     expect(doc.metrics.overall.trades).toBe(66);
+    // One strategy on one market: both groups are the account, equity figures included.
+    expect(doc.metrics.overall.sharpe).not.toBeNull();
+    expect(doc.metrics.byMarket.GOOG).toMatchObject({ trades: 66, sharpe: doc.metrics.overall.sharpe });
+    expect(doc.metrics.byStrategy['sma-cross']).toMatchObject({
+      trades: 66,
+      sharpe: doc.metrics.overall.sharpe,
+    });
     expect(doc.equity).toHaveLength(2148);
     expect(
       doc.trades.map((t) => [t.side, t.quantity, t.entryTime, t.exitTime, t.entryPrice, t.exitPrice]),
@@ -139,5 +150,45 @@ describe('perpflow backtest', () => {
     const r = await perpflow([GOOG_CONFIG, '--data', `XRPUSDT=${DATA}/XRPUSDT-PERP-1h.csv`]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('sma-cross trades GOOG but no --data GOOG=FILE was given');
+  });
+
+  it('--sweep runs every grid point across worker threads and ranks them by total return, refused points last', async () => {
+    const json = join(out, 'sweep.json');
+    const r = await perpflow([
+      GOOG_CONFIG,
+      '--data',
+      `GOOG=${DATA}/GOOG-1d.csv`,
+      '--sweep',
+      'fast=10..20:10',
+      '--sweep',
+      'slow=20..30:10',
+      '--json',
+      json,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n').slice(2);
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.includes('fast=10 slow=30'))).toContain('10009136.60');
+    expect(lines.at(-1)).toMatch(/fast=20 slow=20\s+error: .*fast must be shorter than slow/);
+    const rows = (
+      JSON.parse(readFileSync(json, 'utf8')) as {
+        sweep: { answer: { ok: boolean; metrics?: { totalReturn: number } } }[];
+      }
+    ).sweep;
+    const returns = rows.filter((x) => x.answer.ok).map((x) => x.answer.metrics?.totalReturn as number);
+    expect(returns).toEqual([...returns].sort((a, b) => b - a));
+  }, 60_000);
+
+  it('--walk-forward without --sweep is refused with what to add, exit 2', async () => {
+    const r = await perpflow([
+      GOOG_CONFIG,
+      '--data',
+      `GOOG=${DATA}/GOOG-1d.csv`,
+      '--walk-forward',
+      'train=365d,test=90d',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--walk-forward needs the parameters to choose from: add --sweep');
   });
 });

@@ -34,6 +34,15 @@ export function registerBacktestCommand(program: Command): void {
     .option('--to <ISO>', 'end of the range (exclusive), ISO 8601 UTC')
     .option('--json <FILE>', 'write metrics, final equity, the equity curve and every trade as JSON')
     .option('--report <FILE>', 'write a self-contained HTML report')
+    .option(
+      '--sweep <PARAM=FROM..TO:STEP>',
+      'run every value (repeat for a grid) across worker threads; a ranked table',
+      collect,
+    )
+    .option(
+      '--walk-forward <train=DUR,test=DUR>',
+      'with --sweep: pick the best on each training window, run it on the next test window',
+    )
     .action(
       action(async (config: string, o: Record<string, unknown>) => {
         const driver = (await import(DRIVER.href)) as Driver;

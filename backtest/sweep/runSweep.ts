@@ -1,0 +1,89 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { loadConfig } from '../../src/config/loadConfig.ts';
+import type { BacktestRequest } from '../backtestFromFiles.ts';
+import { formatMetric } from '../metrics/formatMetric.ts';
+import { type SweepAxis, sweepGrid } from './parseSweep.ts';
+import type { SweepAnswer, SweepJob } from './sweepWorker.ts';
+
+const WORKER = new URL('./sweepWorker.ts', import.meta.url);
+
+export interface SweepRow {
+  readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly answer: SweepAnswer;
+}
+
+/**
+ * Runs one backtest per point of the grid across worker threads (one backtest at a time per
+ * worker, up to the machine's parallelism), and ranks the points by total return, best first;
+ * points that failed (a parameter the strategy refuses, say) come last with their reason.
+ */
+export async function runSweep(
+  request: Omit<BacktestRequest, 'onProgress' | 'params'>,
+  axes: readonly SweepAxis[],
+  o: { readonly threads?: number; readonly onProgress?: (done: number, total: number) => void } = {},
+): Promise<SweepRow[]> {
+  const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
+  const grid = sweepGrid(axes);
+  const threads = Math.max(1, Math.min(o.threads ?? availableParallelism(), grid.length));
+  const answers: SweepAnswer[] = new Array(grid.length);
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: threads }, async () => {
+      const worker = new Worker(WORKER, { workerData: { ids } });
+      try {
+        while (next < grid.length) {
+          const index = next++;
+          const job: SweepJob = { index, request, params: grid[index] as SweepJob['params'] };
+          answers[index] = await new Promise<SweepAnswer>((resolve, reject) => {
+            worker.once('message', resolve);
+            worker.once('error', reject);
+            worker.postMessage(job);
+          });
+          o.onProgress?.(++done, grid.length);
+        }
+      } finally {
+        await worker.terminate();
+      }
+    }),
+  );
+  const score = (a: SweepAnswer) => (a.ok ? (a.metrics.totalReturn ?? Number.NEGATIVE_INFINITY) : Number.NaN);
+  return grid
+    .map((params, i) => ({ params, answer: answers[i] as SweepAnswer }))
+    .sort((x, y) => {
+      const a = score(x.answer);
+      const b = score(y.answer);
+      if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
+      return b - a;
+    });
+}
+
+/** The ranked table: rank, the swept values, total return, Sharpe, max drawdown, trades, final equity. */
+export function sweepTable(rows: readonly SweepRow[]): string {
+  const head = ['rank', 'params', 'total return', 'sharpe', 'max drawdown', 'trades', 'final equity'];
+  const body = rows.map((r, i) => {
+    const p = Object.entries(r.params)
+      .flatMap(([id, ps]) => Object.entries(ps).map(([k, v]) => `${id === '*' ? '' : `${id}.`}${k}=${v}`))
+      .join(' ');
+    const a = r.answer;
+    if (!a.ok) return [String(i + 1), p, `error: ${a.error.split('\n')[0]}`, '', '', '', ''];
+    return [
+      String(i + 1),
+      p,
+      formatMetric(a.metrics.totalReturn ?? null, 'percent'),
+      formatMetric(a.metrics.sharpe ?? null, 'ratio'),
+      formatMetric(a.metrics.maxDrawdown ?? null, 'percent'),
+      formatMetric(a.metrics.trades ?? null, 'count'),
+      a.finalEquity.toFixed(2),
+    ];
+  });
+  const all = [head, ...body];
+  const widths = head.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
+  const line = (r: readonly string[]) =>
+    r
+      .map((x, c) => x.padEnd(widths[c] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return `${[line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')}\n`;
+}
