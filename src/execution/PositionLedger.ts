@@ -2,6 +2,7 @@ import type { Fill } from '../domain/fill.ts';
 import type { StrategyId } from '../domain/ids.ts';
 import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
+import { RunningSum } from './RunningSum.ts';
 
 /** One venue position as the ledger knows it, attributed to the strategy that opened it. */
 export interface Lot {
@@ -42,9 +43,13 @@ export class PositionLedger {
   private readonly marks = new Map<string, Decimal>();
   /** Marks as they arrive from a price feed, made Decimal only when read (the backtest hot path). */
   private readonly rawMarks = new Map<string, number>();
-  private readonly realisedLog: { ts: number; pnl: Decimal }[] = [];
-  private readonly feeLog: { ts: number; fee: Decimal }[] = [];
+  private readonly realisedLog = new RunningSum();
+  private readonly feeLog = new RunningSum();
   private readonly applied = new Set<string>();
+  /** Keys of the lots with quantity still open: the few that reads iterate. */
+  private readonly open = new Set<string>();
+  /** Realised, fees and funding of every lot ever booked, per strategy ('null': external) and in all. */
+  private readonly totals = new Map<string, Totals>();
 
   /** Applies a fill; false (and no change) when its id was applied before. */
   apply(fill: Fill): boolean {
@@ -67,9 +72,11 @@ export class PositionLedger {
       };
       this.lots.set(key, lot);
     }
+    const totals = this.totalsOf(lot.strategyId);
     if (!fill.fee.isZero()) {
       lot.fees = lot.fees.plus(fill.fee);
-      this.feeLog.push({ ts: fill.ts, fee: fill.fee });
+      this.feeLog.push(fill.ts, fill.fee);
+      for (const t of totals) t.fees = t.fees.plus(fill.fee);
     }
     if (fill.effect === 'open') {
       if (lot.openQuantity.isZero() && !fill.quantity.isZero()) {
@@ -89,8 +96,11 @@ export class PositionLedger {
       lot.realisedPnl = lot.realisedPnl.plus(pnl);
       lot.openQuantity = lot.openQuantity.minus(fill.quantity);
       lot.closedQuantity = lot.closedQuantity.plus(fill.quantity);
-      this.realisedLog.push({ ts: fill.ts, pnl });
+      this.realisedLog.push(fill.ts, pnl);
+      for (const t of totals) t.realised = t.realised.plus(pnl);
     }
+    if (lot.openQuantity.greaterThan(0)) this.open.add(key);
+    else this.open.delete(key);
     return true;
   }
 
@@ -101,7 +111,24 @@ export class PositionLedger {
   /** Funding as the venue accumulates it per position (a running total, not a delta). */
   setFunding(key: string, accumulated: Decimal): void {
     const lot = this.lots.get(key);
-    if (lot !== undefined) lot.funding = accumulated;
+    if (lot === undefined) return;
+    const delta = accumulated.minus(lot.funding);
+    lot.funding = accumulated;
+    for (const t of this.totalsOf(lot.strategyId)) t.funding = t.funding.plus(delta);
+  }
+
+  /** The running totals a lot of this strategy adds to: its strategy's and the account's. */
+  private totalsOf(strategyId: StrategyId | null): [Totals, Totals] {
+    return [this.totalsFor(String(strategyId)), this.totalsFor('*')];
+  }
+
+  private totalsFor(name: string): Totals {
+    let t = this.totals.get(name);
+    if (t === undefined) {
+      t = { realised: ZERO, fees: ZERO, funding: ZERO };
+      this.totals.set(name, t);
+    }
+    return t;
   }
 
   /** Re-keys a lot opened before its quote id was known. */
@@ -110,6 +137,7 @@ export class PositionLedger {
     if (lot === undefined || from === to || this.lots.has(to)) return;
     this.lots.delete(from);
     this.lots.set(to, { ...lot, key: to });
+    if (this.open.delete(from)) this.open.add(to);
   }
 
   mark(symbol: string, price: Decimal): void {
@@ -136,9 +164,12 @@ export class PositionLedger {
   }
 
   openLots(strategyId?: StrategyId | null): Lot[] {
-    return [...this.lots.values()].filter(
-      (l) => l.openQuantity.greaterThan(0) && (strategyId === undefined || l.strategyId === strategyId),
-    );
+    const out: Lot[] = [];
+    for (const key of this.open) {
+      const l = this.lots.get(key) as Lot;
+      if (strategyId === undefined || l.strategyId === strategyId) out.push(l);
+    }
+    return out;
   }
 
   /** Open quantity per `symbol:side`, the shape the venue's position list is compared in. */
@@ -159,25 +190,29 @@ export class PositionLedger {
 
   /** Totals for one strategy (null = external positions), or the whole account. */
   summary(strategyId?: StrategyId | null): PnlSummary {
-    const lots = [...this.lots.values()].filter(
-      (l) => strategyId === undefined || l.strategyId === strategyId,
-    );
-    const open = lots.filter((l) => l.openQuantity.greaterThan(0));
+    const t = this.totals.get(strategyId === undefined ? '*' : String(strategyId));
+    const open = this.openLots(strategyId);
     return {
-      realised: sum(lots.map((l) => l.realisedPnl)),
+      realised: t?.realised ?? ZERO,
       unrealised: sum(open.map((l) => this.unrealised(l))),
-      fees: sum(lots.map((l) => l.fees)),
-      funding: sum(lots.map((l) => l.funding)),
+      fees: t?.fees ?? ZERO,
+      funding: t?.funding ?? ZERO,
       openPositions: open.length,
       notional: sum(open.map((l) => l.openQuantity.times(this.markPrice(l.symbol) ?? l.avgOpenPrice))),
     };
   }
 
   feesSince(ts: number): Decimal {
-    return sum(this.feeLog.filter((r) => r.ts >= ts).map((r) => r.fee));
+    return this.feeLog.since(ts);
   }
 
   realisedSince(ts: number): Decimal {
-    return sum(this.realisedLog.filter((r) => r.ts >= ts).map((r) => r.pnl));
+    return this.realisedLog.since(ts);
   }
+}
+
+interface Totals {
+  realised: Decimal;
+  fees: Decimal;
+  funding: Decimal;
 }
