@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
+import { IntentId, MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
+import { dec } from '../../src/domain/money.ts';
+import type { ExecutionEvent } from '../../src/execution/events.ts';
+import { simAccount } from '../../src/kernel/edges/simAccount.ts';
+import { Kernel } from '../../src/kernel/Kernel.ts';
+import { silentLogger } from '../../src/log/Logger.ts';
+import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
+import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
+import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
+import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+
+const BTC = MarketSymbol('BTCUSDT');
+let running: { kernel: Kernel; sim: Simulator; clock: VirtualClock } | undefined;
+afterEach(async () => {
+  if (running === undefined) return;
+  const { kernel, sim, clock } = running;
+  let stopped = false;
+  const stopping = kernel.stop().then(() => {
+    stopped = true;
+  });
+  // The stop waits on the kernel's clock: virtual time has to be moved for it.
+  await clock.runUntil(() => stopped, 60_000);
+  await stopping;
+  sim.stop();
+  running = undefined;
+});
+
+async function start(clock: VirtualClock) {
+  const dir = mkdtempSync(join(tmpdir(), 'perpflow-kernel-'));
+  const file = join(dir, 'k.yaml');
+  writeFileSync(
+    file,
+    `mode: sim
+market: { pollIntervalMs: 1000, staleAfterMs: 3000 }
+journal: { path: ${join(dir, 'j.sqlite')} }
+risk:
+  account: { maxOpenPositions: 3, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
+strategies:
+  - { id: watch, module: ${join(import.meta.dirname, 'fixtures/watcher.ts')}, markets: [BTCUSDT] }
+`,
+  );
+  const loaded = await loadConfigWithStrategies(file);
+  const sim = createSimulator({
+    clock,
+    fillLatencyMs: { min: 100, max: 100 },
+    prices: manualPrices({ BTCUSDT: 50_000 }),
+  });
+  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
+  const edges = {
+    venue: account.venue,
+    prices: account.venue,
+    describe: 'test',
+    ephemeral: true,
+    secrets: account.secrets,
+    close: async () => {},
+  };
+  const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger });
+  running = { kernel, sim, clock };
+  return { kernel, sim };
+}
+
+const open = (n: number, at: number) => ({
+  kind: 'open' as const,
+  intentId: IntentId(`in_open_${n}`),
+  strategyId: StrategyId('watch'),
+  createdAt: at,
+  symbol: BTC,
+  side: 'LONG' as const,
+  quantity: dec('0.01'),
+  leverage: 1,
+  orderType: 'MARKET' as const,
+  slippage: dec('0.01'),
+});
+
+describe('the kernel in front of the executor', () => {
+  it('refuses a new open while prices are stale (STALE_PRICE, never journaled), lets a close through, and opens again once prices return', async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+    const { kernel, sim } = await start(clock);
+    const events: ExecutionEvent[] = [];
+    kernel.executor.events$.subscribe((e) => events.push(e));
+    await clock.runUntil(() => kernel.feed.latest('BTCUSDT') !== undefined, 10_000);
+
+    sim.setFaults({ errorRate: 1 });
+    await clock.runUntil(() => kernel.feed.isStale(BTC), 10_000);
+    kernel.submit(open(1, clock.now()));
+    kernel.submit({
+      kind: 'close',
+      intentId: IntentId('in_close_1'),
+      strategyId: StrategyId('watch'),
+      createdAt: clock.now(),
+      symbol: BTC,
+      position: { by: 'intent', intentId: IntentId('in_nothing') },
+      quantity: 'all',
+      orderType: 'MARKET',
+    });
+    await clock.advance(10);
+    expect(kernel.executor.journal.byIntent(IntentId('in_open_1'))).toEqual([]);
+    expect((await kernel.metrics.denials.get()).values).toEqual([
+      { labels: { strategy: 'watch', reason: 'STALE_PRICE' }, value: 1 },
+      { labels: { strategy: 'watch', reason: 'UNKNOWN_POSITION' }, value: 1 },
+    ]);
+    // The close passed the stale guard: the executor itself judged it.
+    expect(
+      events.filter((e) => e.type === 'intentDenied').map((e) => e.type === 'intentDenied' && e.reason),
+    ).toEqual(['UNKNOWN_POSITION']);
+
+    sim.setFaults({});
+    await clock.runUntil(() => !kernel.feed.isStale(BTC), 30_000);
+    kernel.submit(open(2, clock.now()));
+    await clock.runUntil(() => kernel.executor.ledger.openLots().length === 1, 30_000);
+    expect(
+      kernel.executor.ledger.openLots().map((l) => [l.symbol, l.side, l.openQuantity.toString()]),
+    ).toEqual([['BTCUSDT', 'LONG', '0.01']]);
+  });
+});
