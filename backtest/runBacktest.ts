@@ -6,6 +6,8 @@ import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
 import { dec } from '../src/domain/money.ts';
 import type { PriceTick } from '../src/domain/tick.ts';
+import { ExecutorBook } from '../src/kernel/executorBook.ts';
+import { routeToStrategies } from '../src/kernel/routeToStrategies.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { FundingRate } from '../src/market/readFundingRates.ts';
 import type { RiskOptions } from '../src/risk/limits.ts';
@@ -18,7 +20,6 @@ import { MemoryStateStore } from '../src/strategy/StrategyState.ts';
 import { validateStrategyParams } from '../src/strategy/validateStrategyParams.ts';
 import { type BacktestWorld, createBacktestWorld } from './BacktestWorld.ts';
 import { equityReader } from './equityReader.ts';
-import { executorBook } from './executorBook.ts';
 import { intrabarPath } from './intrabarPath.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
@@ -108,13 +109,25 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     return { s, params, warmup: warmupOf(s, params) };
   });
   const data = new MarketData(Math.max(2, ...runners.map((r) => r.warmup + 1)));
-  const host = new StrategyHost(data, (intent) => {
+  const sink = (intent: Intent): void => {
     if (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
       usesTriggers = true;
     pending.push(intent);
     decided.push({ decidedAt: clock.now(), intent });
+  };
+  const host = new StrategyHost(data, sink);
+  // The same book and the same news as live: lots with their open intents, fills, statuses, denials.
+  const book = new ExecutorBook(ex);
+  const byId = new Map<string, StrategyRunner>();
+  const bookFills = ex.events$.subscribe((e) => e.type === 'fillApplied' && book.onFill(e.fill));
+  const news = routeToStrategies(ex, {
+    onFill: (id, fill) => {
+      for (const i of byId.get(id)?.onFill(fill) ?? []) sink(i);
+    },
+    onRequestUpdate: (id, update) => {
+      for (const i of byId.get(id)?.onRequestUpdate(update) ?? []) sink(i);
+    },
   });
-  const book = executorBook(ex);
   for (const { s, params } of runners) {
     const runner = new StrategyRunner({
       strategy: s.strategy,
@@ -132,6 +145,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     });
     runner.start();
     host.add(runner);
+    byId.set(s.id, runner);
   }
 
   // Both answer synchronously on the common path (nothing in flight, nothing due): no await per bar.
@@ -240,6 +254,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(world, denials);
+  news.unsubscribe();
+  bookFills.unsubscribe();
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
   if (n > 0) eqValue[n - 1] = finalEquity;
   input.onProgress?.(n, n);

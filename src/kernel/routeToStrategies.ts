@@ -1,13 +1,19 @@
 import type { Subscription } from 'rxjs';
 import type { Executor } from '../execution/Executor.ts';
-import type { StrategyStage } from './strategyStage.ts';
+import type { StrategyFill, StrategyRequestUpdate } from '../strategy/defineStrategy.ts';
+
+/** Where strategy news goes: the live StrategyStage, or the backtest's runners. */
+export interface StrategyRoutes {
+  onFill(strategyId: string, fill: StrategyFill): void;
+  onRequestUpdate(strategyId: string, update: StrategyRequestUpdate): void;
+}
 
 /**
  * Tells each strategy what happened to its own orders: `onFill` for every fill booked to it and
  * `onRequestUpdate` for every status move of its requests (and `DENIED` for an intent the gate
  * refused), after the ledger has them.
  */
-export function routeToStrategies(ex: Executor, stage: StrategyStage): Subscription {
+export function routeToStrategies(ex: Executor, stage: StrategyRoutes): Subscription {
   return ex.events$.subscribe((e) => {
     if (e.type === 'fillApplied') {
       const f = e.fill;
