@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backtestFromFiles } from '../../backtest/backtestFromFiles.ts';
 import { backtestHtml } from '../../backtest/output/backtestHtml.ts';
-import { hasChromium, launchChromium } from '../report/openInChromium.ts';
+import { hasChromium, openReport } from '../report/openInChromium.ts';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../reports/test-artifacts');
 const GOOG = '../shared/data/GOOG-1d.csv';
@@ -16,7 +15,6 @@ describe.skipIf((!hasChromium && process.env.CI === undefined) || !existsSync(GO
     const errors: string[] = [];
     let drawn: { charts: number; markers: number; ready: boolean } | undefined;
     let trades = 0;
-    let close: () => Promise<void> = async () => {};
 
     beforeAll(async () => {
       const outcome = await backtestFromFiles({
@@ -26,24 +24,10 @@ describe.skipIf((!hasChromium && process.env.CI === undefined) || !existsSync(GO
       trades = outcome.result.trades.length;
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(path, backtestHtml(outcome, Date.UTC(2026, 10, 23)));
-      const browser = await launchChromium();
-      close = () => browser.close();
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(pathToFileURL(path).href);
-      await page.waitForFunction(
-        () => (globalThis as { __perpflowReport?: { ready: boolean } }).__perpflowReport?.ready,
-      );
-      drawn = await page.evaluate(
-        () => (globalThis as unknown as { __perpflowReport: typeof drawn }).__perpflowReport,
-      );
-      await page.screenshot({ path: join(ARTIFACTS, 'backtest-goog.png'), fullPage: true });
+      const opened = await openReport(path, join(ARTIFACTS, 'backtest-goog.png'));
+      drawn = opened.drawn;
+      errors.push(...opened.errors);
     }, 120_000);
-
-    afterAll(() => close());
 
     it('draws price, equity and drawdown with an entry and an exit marker per trade (66 trades), no console error', () => {
       expect({ trades, drawn, errors }).toEqual({

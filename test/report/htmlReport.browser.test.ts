@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportBar, ReportInput, ReportTrade } from '../../src/report/html/ReportInput.ts';
 import { renderReport } from '../../src/report/html/renderReport.ts';
-import { hasChromium, launchChromium } from './openInChromium.ts';
+import { hasChromium, openReport } from './openInChromium.ts';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../reports/test-artifacts');
 const HOUR = 3_600_000;
@@ -80,29 +79,14 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)(
     const path = join(ARTIFACTS, 'report.html');
     const errors: string[] = [];
     let drawn: { charts: number; markers: number; ready: boolean } | undefined;
-    let close: () => Promise<void> = async () => {};
 
     beforeAll(async () => {
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(path, renderReport(sample()));
-      const browser = await launchChromium();
-      close = () => browser.close();
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(pathToFileURL(path).href);
-      await page.waitForFunction(
-        () => (globalThis as { __perpflowReport?: { ready: boolean } }).__perpflowReport?.ready,
-      );
-      drawn = await page.evaluate(
-        () => (globalThis as unknown as { __perpflowReport: typeof drawn }).__perpflowReport,
-      );
-      await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
+      const opened = await openReport(path, join(ARTIFACTS, 'report.png'));
+      drawn = opened.drawn;
+      errors.push(...opened.errors);
     });
-
-    afterAll(() => close());
 
     it('draws the price, equity and drawdown charts with every entry and exit marker, without a console error', () => {
       expect({ drawn, errors }).toEqual({ drawn: { charts: 3, markers: 12, ready: true }, errors: [] });
