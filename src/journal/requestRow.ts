@@ -8,11 +8,13 @@ import {
   TempId,
 } from '../domain/ids.ts';
 import { Decimal, dec } from '../domain/money.ts';
-import type { RequestRecord } from '../domain/request.ts';
-import type { RequestStatus } from '../domain/requestStatus.ts';
-import type { PositionSide } from '../domain/side.ts';
-import type { RequestKind, VenueStatus } from '../domain/venueStatus.ts';
-
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
+import { wireParams } from '../domain/requestOrder.ts';
+import { REQUEST_STATUSES } from '../domain/requestStatus.ts';
+import { PositionSide } from '../domain/side.ts';
+import { RequestKind, VENUE_STATUSES } from '../domain/venueStatus.ts';
+import { JournalRowError } from './JournalRowError.ts';
+import { orderFromParams, RowFieldError } from './orderCodec.ts';
 /** A `requests` row as node:sqlite returns it. */
 export interface RequestRow {
   readonly client_request_id: string;
@@ -38,40 +40,96 @@ export interface RequestRow {
 }
 
 /** Decimals inside params (the wire body) are stored as their exact text. */
-export function paramsToJson(params: Readonly<Record<string, unknown>>): string {
+export function paramsToJson(params: object): string {
   return JSON.stringify(params, (_k, v: unknown) => (v instanceof Decimal ? v.toString() : v));
 }
 
-function opt<T>(v: string | number | null, f: (x: never) => T): T | undefined {
-  return v === null ? undefined : f(v as never);
+const KINDS: readonly RecordKind[] = [...Object.values(RequestKind), 'setTpSl'];
+
+/**
+ * A row read back, validated column by column (never cast): a row this version cannot read is a
+ * JournalError naming the row and the field, before anything is sent on its account.
+ */
+export function rowToRecord(r: RequestRow): RequestRecord {
+  let field = 'client_request_id';
+  try {
+    const col = <T>(name: string, v: T): T => {
+      field = name;
+      return v;
+    };
+    const str = (name: keyof RequestRow): string => {
+      const v = col(name, r[name]);
+      if (typeof v !== 'string' || v === '')
+        throw new RowFieldError(name, `expected text, got ${JSON.stringify(v)}`);
+      return v;
+    };
+    const optStr = (name: keyof RequestRow): string | undefined => (r[name] === null ? undefined : str(name));
+    const num = (name: keyof RequestRow): number => {
+      const v = col(name, r[name]);
+      if (typeof v !== 'number' || !Number.isFinite(v))
+        throw new RowFieldError(name, `expected a number, got ${JSON.stringify(v)}`);
+      return v;
+    };
+    const member = <T extends string>(name: keyof RequestRow, values: readonly T[]): T => {
+      const v = str(name);
+      if (!values.includes(v as T))
+        throw new RowFieldError(name, `expected one of ${values.join(', ')}, got "${v}"`);
+      return v as T;
+    };
+    const decimal = (name: keyof RequestRow): Decimal | undefined => {
+      const v = optStr(name);
+      if (v === undefined) return undefined;
+      try {
+        return dec(v);
+      } catch {
+        throw new RowFieldError(name, `expected a decimal, got "${v}"`);
+      }
+    };
+    const kind = member('kind', KINDS);
+    field = 'params';
+    let bag: unknown;
+    try {
+      bag = JSON.parse(r.params);
+    } catch {
+      throw new RowFieldError('params', 'is not JSON');
+    }
+    if (typeof bag !== 'object' || bag === null || Array.isArray(bag))
+      throw new RowFieldError('params', 'expected a JSON object');
+    const order = orderFromParams(kind, bag as Record<string, unknown>);
+    const record: Record<string, unknown> = {
+      clientRequestId: ClientRequestId(str('client_request_id')),
+      intentId: IntentId(str('intent_id')),
+      strategyId: StrategyId(str('strategy_id')),
+      kind,
+      symbol: MarketSymbol(str('symbol')),
+      side: r.side === null ? undefined : member('side', Object.values(PositionSide)),
+      quantity: decimal('quantity'),
+      order,
+      params: wireParams(order),
+      status: member('status', REQUEST_STATUSES),
+      venueStatus: r.venue_status === null ? undefined : member('venue_status', VENUE_STATUSES),
+      tempId: opt(optStr('temp_id'), TempId),
+      quoteId: opt(optStr('quote_id'), QuoteId),
+      batchId: opt(optStr('batch_id'), BatchId),
+      filledQuantity: decimal('filled_quantity'),
+      avgPrice: decimal('avg_price'),
+      errorCode: optStr('error_code'),
+      reason: r.reason === null ? undefined : col('reason', String(r.reason)),
+      createdAt: num('created_at'),
+      submittedAt: r.submitted_at === null ? undefined : num('submitted_at'),
+      updatedAt: num('updated_at'),
+    };
+    for (const k of Object.keys(record)) if (record[k] === undefined) delete record[k];
+    return record as unknown as RequestRecord;
+  } catch (e) {
+    const at = e instanceof RowFieldError ? e.field : field;
+    const why = e instanceof Error ? e.message : String(e);
+    throw new JournalRowError(String(r.client_request_id), at, why, e);
+  }
 }
 
-export function rowToRecord(r: RequestRow): RequestRecord {
-  const record: Record<string, unknown> = {
-    clientRequestId: ClientRequestId(r.client_request_id),
-    intentId: IntentId(r.intent_id),
-    strategyId: StrategyId(r.strategy_id),
-    kind: r.kind as RequestKind,
-    symbol: MarketSymbol(r.symbol),
-    side: opt(r.side, (s: string) => s as PositionSide),
-    quantity: opt(r.quantity, dec),
-    params: JSON.parse(r.params) as Record<string, unknown>,
-    status: r.status as RequestStatus,
-    venueStatus: opt(r.venue_status, (s: string) => s as VenueStatus),
-    tempId: opt(r.temp_id, TempId),
-    quoteId: opt(r.quote_id, QuoteId),
-    batchId: opt(r.batch_id, BatchId),
-    filledQuantity: opt(r.filled_quantity, dec),
-    avgPrice: opt(r.avg_price, dec),
-    errorCode: opt(r.error_code, String),
-    reason: opt(r.reason, String),
-    createdAt: r.created_at,
-    submittedAt: opt(r.submitted_at, Number),
-    updatedAt: r.updated_at,
-  };
-  for (const k of Object.keys(record)) if (record[k] === undefined) delete record[k];
-  return record as unknown as RequestRecord;
-}
+const opt = <T>(v: string | undefined, f: (s: string) => T): T | undefined =>
+  v === undefined ? undefined : f(v);
 
 const s = (v: { toString(): string } | undefined): string | null => (v === undefined ? null : v.toString());
 
