@@ -7,14 +7,14 @@ import {
   StrategyId,
   TempId,
 } from '../domain/ids.ts';
-import { Decimal, dec } from '../domain/money.ts';
+import { Decimal } from '../domain/money.ts';
 import type { RecordKind, RequestRecord } from '../domain/request.ts';
-import { wireParams } from '../domain/requestOrder.ts';
+import { type RequestOrder, wireParams } from '../domain/requestOrder.ts';
 import { REQUEST_STATUSES } from '../domain/requestStatus.ts';
 import { PositionSide } from '../domain/side.ts';
 import { RequestKind, VENUE_STATUSES } from '../domain/venueStatus.ts';
-import { JournalRowError } from './JournalRowError.ts';
 import { orderFromParams, RowFieldError } from './orderCodec.ts';
+import { rowColumns } from './rowColumns.ts';
 /** A `requests` row as node:sqlite returns it. */
 export interface RequestRow {
   readonly client_request_id: string;
@@ -48,84 +48,51 @@ const KINDS: readonly RecordKind[] = [...Object.values(RequestKind), 'setTpSl'];
 
 /**
  * A row read back, validated column by column (never cast): a row this version cannot read is a
- * JournalError naming the row and the field, before anything is sent on its account.
+ * JournalRowError naming the row and the field, before anything is sent on its account.
  */
 export function rowToRecord(r: RequestRow): RequestRecord {
-  let field = 'client_request_id';
+  const c = rowColumns('requests', r as unknown as Record<string, unknown>, 'client_request_id');
+  const kind = c.member('kind', KINDS);
+  let bag: unknown;
   try {
-    const col = <T>(name: string, v: T): T => {
-      field = name;
-      return v;
-    };
-    const str = (name: keyof RequestRow): string => {
-      const v = col(name, r[name]);
-      if (typeof v !== 'string' || v === '')
-        throw new RowFieldError(name, `expected text, got ${JSON.stringify(v)}`);
-      return v;
-    };
-    const optStr = (name: keyof RequestRow): string | undefined => (r[name] === null ? undefined : str(name));
-    const num = (name: keyof RequestRow): number => {
-      const v = col(name, r[name]);
-      if (typeof v !== 'number' || !Number.isFinite(v))
-        throw new RowFieldError(name, `expected a number, got ${JSON.stringify(v)}`);
-      return v;
-    };
-    const member = <T extends string>(name: keyof RequestRow, values: readonly T[]): T => {
-      const v = str(name);
-      if (!values.includes(v as T))
-        throw new RowFieldError(name, `expected one of ${values.join(', ')}, got "${v}"`);
-      return v as T;
-    };
-    const decimal = (name: keyof RequestRow): Decimal | undefined => {
-      const v = optStr(name);
-      if (v === undefined) return undefined;
-      try {
-        return dec(v);
-      } catch {
-        throw new RowFieldError(name, `expected a decimal, got "${v}"`);
-      }
-    };
-    const kind = member('kind', KINDS);
-    field = 'params';
-    let bag: unknown;
-    try {
-      bag = JSON.parse(r.params);
-    } catch {
-      throw new RowFieldError('params', 'is not JSON');
-    }
-    if (typeof bag !== 'object' || bag === null || Array.isArray(bag))
-      throw new RowFieldError('params', 'expected a JSON object');
-    const order = orderFromParams(kind, bag as Record<string, unknown>);
-    const record: Record<string, unknown> = {
-      clientRequestId: ClientRequestId(str('client_request_id')),
-      intentId: IntentId(str('intent_id')),
-      strategyId: StrategyId(str('strategy_id')),
-      kind,
-      symbol: MarketSymbol(str('symbol')),
-      side: r.side === null ? undefined : member('side', Object.values(PositionSide)),
-      quantity: decimal('quantity'),
-      order,
-      params: wireParams(order),
-      status: member('status', REQUEST_STATUSES),
-      venueStatus: r.venue_status === null ? undefined : member('venue_status', VENUE_STATUSES),
-      tempId: opt(optStr('temp_id'), TempId),
-      quoteId: opt(optStr('quote_id'), QuoteId),
-      batchId: opt(optStr('batch_id'), BatchId),
-      filledQuantity: decimal('filled_quantity'),
-      avgPrice: decimal('avg_price'),
-      errorCode: optStr('error_code'),
-      reason: r.reason === null ? undefined : col('reason', String(r.reason)),
-      createdAt: num('created_at'),
-      submittedAt: r.submitted_at === null ? undefined : num('submitted_at'),
-      updatedAt: num('updated_at'),
-    };
-    for (const k of Object.keys(record)) if (record[k] === undefined) delete record[k];
-    return record as unknown as RequestRecord;
+    bag = JSON.parse(r.params);
   } catch (e) {
-    const at = e instanceof RowFieldError ? e.field : field;
-    const why = e instanceof Error ? e.message : String(e);
-    throw new JournalRowError(String(r.client_request_id), at, why, e);
+    throw c.fail('params', 'is not JSON', e);
   }
+  if (typeof bag !== 'object' || bag === null || Array.isArray(bag))
+    throw c.fail('params', 'expected a JSON object');
+  let order: RequestOrder;
+  try {
+    order = orderFromParams(kind, bag as Record<string, unknown>);
+  } catch (e) {
+    throw e instanceof RowFieldError ? c.fail(e.field, e.message, e) : e;
+  }
+  const record: Record<string, unknown> = {
+    clientRequestId: ClientRequestId(c.str('client_request_id')),
+    intentId: IntentId(c.str('intent_id')),
+    strategyId: StrategyId(c.str('strategy_id')),
+    kind,
+    symbol: MarketSymbol(c.str('symbol')),
+    side: c.optMember('side', Object.values(PositionSide)),
+    quantity: c.optDecimal('quantity'),
+    order,
+    params: wireParams(order),
+    status: c.member('status', REQUEST_STATUSES),
+    venueStatus: c.optMember('venue_status', VENUE_STATUSES),
+    tempId: opt(c.optStr('temp_id'), TempId),
+    quoteId: opt(c.optStr('quote_id'), QuoteId),
+    batchId: opt(c.optStr('batch_id'), BatchId),
+    filledQuantity: c.optDecimal('filled_quantity'),
+    avgPrice: c.optDecimal('avg_price'),
+    // Free text from the venue (may be empty): kept as it is.
+    errorCode: r.error_code === null ? undefined : String(r.error_code),
+    reason: r.reason === null ? undefined : String(r.reason),
+    createdAt: c.num('created_at'),
+    submittedAt: c.optNum('submitted_at'),
+    updatedAt: c.num('updated_at'),
+  };
+  for (const k of Object.keys(record)) if (record[k] === undefined) delete record[k];
+  return record as unknown as RequestRecord;
 }
 
 const opt = <T>(v: string | undefined, f: (s: string) => T): T | undefined =>
