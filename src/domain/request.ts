@@ -1,5 +1,6 @@
 import type { BatchId, ClientRequestId, IntentId, MarketSymbol, QuoteId, StrategyId, TempId } from './ids.ts';
 import type { Decimal } from './money.ts';
+import type { RequestOrder, WireParams } from './requestOrder.ts';
 import type { RequestStatus } from './requestStatus.ts';
 import type { PositionSide } from './side.ts';
 import type { RequestKind, VenueStatus } from './venueStatus.ts';
@@ -11,8 +12,9 @@ import type { RequestKind, VenueStatus } from './venueStatus.ts';
 export type RecordKind = RequestKind | 'setTpSl';
 
 /**
- * One request to the venue, as journaled. `params` is the exact wire body we send (without
- * credentials), so a request can be audited, and matched by fingerprint after a crash.
+ * One request to the venue, as journaled. `order` is what it asks, typed (its `kind` is the
+ * record's); `params` is the same as the wire body we send (without credentials, decimals as
+ * text), derived from `order` once when the request is built, so a request can be audited.
  */
 export interface RequestRecord {
   readonly clientRequestId: ClientRequestId;
@@ -23,7 +25,8 @@ export interface RequestRecord {
   /** Open: the side opened. Close and TP/SL: the side of the position. */
   readonly side?: PositionSide;
   readonly quantity?: Decimal;
-  readonly params: Readonly<Record<string, unknown>>;
+  readonly order: RequestOrder;
+  readonly params: WireParams;
   readonly status: RequestStatus;
   readonly venueStatus?: VenueStatus;
   readonly tempId?: TempId;

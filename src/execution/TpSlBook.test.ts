@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ClientRequestId, IntentId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
+import { dec } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import { TpSlBook, type TpSlParams } from './TpSlBook.ts';
 
 let n = 0;
+const orderLegs = (p: TpSlParams) =>
+  Object.fromEntries(
+    Object.entries(p).map(([k, v]) => [k, k === 'after' || v === null || v === undefined ? v : dec(v)]),
+  );
 function tpsl(params: TpSlParams, status: RequestStatus = 'FILLED', quoteId = 'q1'): RequestRecord {
   n++;
   return {
@@ -15,6 +20,7 @@ function tpsl(params: TpSlParams, status: RequestStatus = 'FILLED', quoteId = 'q
     symbol: MarketSymbol('BTCUSDT'),
     side: 'LONG',
     quoteId: QuoteId(quoteId),
+    order: { kind: 'setTpSl', ...orderLegs(params) },
     params,
     status,
     createdAt: n,

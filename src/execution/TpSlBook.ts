@@ -1,6 +1,7 @@
 import type { ClientRequestId, StrategyId } from '../domain/ids.ts';
-import { type Decimal, dec } from '../domain/money.ts';
+import type { Decimal } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { TpSlRequestOrder } from '../domain/requestOrder.ts';
 import type { PositionSide } from '../domain/side.ts';
 
 export type TpSlLeg = 'takeProfit' | 'stopLoss';
@@ -40,10 +41,16 @@ export type TpSlParams = {
   readonly after?: ClientRequestId;
 };
 
-const leg = (v: string | null | undefined, prev: Decimal | null): Decimal | null =>
-  v === undefined ? prev : v === null ? null : dec(v);
+const leg = (v: Decimal | null | undefined, prev: Decimal | null): Decimal | null =>
+  v === undefined ? prev : v;
 
-export const tpslParams = (r: RequestRecord): TpSlParams => r.params as TpSlParams;
+export const tpslParams = (r: RequestRecord): TpSlParams => r.params;
+
+/** A TP/SL request's typed order (its legs as Decimals, as built). */
+export function tpslOrder(r: RequestRecord): TpSlRequestOrder {
+  if (r.order.kind !== 'setTpSl') throw new Error(`request ${r.clientRequestId} is not a TP/SL set`);
+  return r.order;
+}
 
 /** Whether an applied TP/SL request took effect at the venue. */
 export const isApplied = (r: RequestRecord): boolean =>
@@ -89,7 +96,7 @@ export class TpSlBook {
   /** An applied TP/SL request: its given legs replace (or clear) what the quote carried. */
   noteApplied(r: RequestRecord): void {
     if (r.quoteId === undefined) return;
-    const p = tpslParams(r);
+    const p = tpslOrder(r);
     const prev = this.armed.get(r.quoteId);
     const takeProfit = leg(p.takeProfit, prev?.takeProfit ?? null);
     const stopLoss = leg(p.stopLoss, prev?.stopLoss ?? null);

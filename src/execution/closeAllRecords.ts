@@ -1,4 +1,5 @@
 import { ClientRequestId, type IntentId, type QuoteId, type StrategyId } from '../domain/ids.ts';
+import { newRequest } from '../domain/newRequest.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { PositionLedger } from './PositionLedger.ts';
@@ -14,23 +15,23 @@ export function closeAllRecords(
   ledger: PositionLedger,
   now: number,
 ): RequestRecord[] {
-  return rows.map((p, i) => ({
-    clientRequestId: ClientRequestId(`cr_${intentId.replace(/^in_/, '')}_${i}`),
-    intentId,
-    strategyId: (strategyId ?? ledger.lot(`q:${p.quoteId}`)?.strategyId ?? 'killswitch') as StrategyId,
-    kind: 'close',
-    symbol: p.symbol,
-    side: p.side,
-    quantity: openQuantity(p),
-    quoteId: p.quoteId as QuoteId,
-    params: {
-      closeAll: true,
-      quoteId: p.quoteId,
-      quantityToClose: openQuantity(p).toString(),
-      orderType: 'MARKET',
-    },
-    status: 'CREATED',
-    createdAt: now,
-    updatedAt: now,
-  }));
+  return rows.map((p, i) => {
+    const quantity = openQuantity(p);
+    const quoteId = p.quoteId as QuoteId;
+    return newRequest(
+      {
+        clientRequestId: ClientRequestId(`cr_${intentId.replace(/^in_/, '')}_${i}`),
+        intentId,
+        strategyId: (strategyId ?? ledger.lot(`q:${quoteId}`)?.strategyId ?? 'killswitch') as StrategyId,
+        symbol: p.symbol,
+        side: p.side,
+        quantity,
+        quoteId,
+        status: 'CREATED',
+        createdAt: now,
+        updatedAt: now,
+      },
+      { kind: 'close', closeAll: true, quoteId, quantity, orderType: 'MARKET' },
+    );
+  });
 }

@@ -1,7 +1,8 @@
 import type { Clock } from '../clock/Clock.ts';
 import { ClientRequestId, type IntentId, type QuoteId } from '../domain/ids.ts';
 import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
-import { type MarketSpec, roundQuantity } from '../domain/market.ts';
+import { type MarketSpec, roundPrice, roundQuantity } from '../domain/market.ts';
+import { newRequest, type RequestBase } from '../domain/newRequest.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { DenialReason } from '../risk/denialReason.ts';
@@ -26,7 +27,8 @@ export interface Refusal {
 /**
  * Turns an intent into the request to journal: client id minted once (deterministic from the
  * intent id, with an attempt suffix only after a provably unsent earlier attempt), quantity
- * rounded down to the market's precision, the wire fields as params.
+ * and prices rounded down to the market's precision here, once (the venue mappers only format),
+ * as a typed order; the wire params follow from it.
  */
 export function buildRequest(
   ctx: BuildContext,
@@ -57,19 +59,18 @@ export function buildRequest(
       reason: DenialReason.UNKNOWN_POSITION,
       message: `cancel target ${intent.target} has no venue id yet`,
     };
-  return {
-    ...base,
+  return newRequest(target.side ? { ...base, side: target.side } : base, {
     kind: target.kind === 'open' ? 'cancelOpen' : 'cancelClose',
-    ...(target.side ? { side: target.side } : {}),
-    params: { target: target.clientRequestId, positionId: target.tempId },
-  };
+    target: target.clientRequestId,
+    positionId: target.tempId,
+  });
 }
 
 function buildOpen(
   ctx: BuildContext,
   intent: OpenIntent,
   spec: MarketSpec,
-  base: Omit<RequestRecord, 'kind' | 'params'>,
+  base: RequestBase,
 ): RequestRecord | Refusal {
   if (!intent.allowStacking && ctx.index.slotTaken(intent.strategyId, intent.symbol, intent.side))
     return {
@@ -82,28 +83,26 @@ function buildOpen(
       reason: DenialReason.UNSUPPORTED,
       message: `quantity ${intent.quantity} rounds to 0 at precision ${spec.quantityPrecision}`,
     };
-  return {
-    ...base,
-    kind: 'open',
-    side: intent.side,
-    quantity,
-    params: {
+  return newRequest(
+    { ...base, side: intent.side, quantity },
+    {
+      kind: 'open',
       marketId: spec.id,
-      positionType: intent.side,
+      side: intent.side,
       orderType: intent.orderType,
-      quantity: quantity.toString(),
+      quantity,
       leverage: intent.leverage,
-      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
-      ...(intent.limitPrice === undefined ? {} : { limitPrice: intent.limitPrice.toString() }),
+      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage }),
+      ...(intent.limitPrice === undefined ? {} : { limitPrice: roundPrice(spec, intent.limitPrice) }),
     },
-  };
+  );
 }
 
 function buildClose(
   ctx: BuildContext,
   intent: CloseIntent,
   spec: MarketSpec,
-  base: Omit<RequestRecord, 'kind' | 'params'>,
+  base: RequestBase,
 ): RequestRecord | Refusal {
   let quoteId: QuoteId | undefined;
   let side = undefined as RequestRecord['side'];
@@ -119,18 +118,15 @@ function buildClose(
   if (quoteId === undefined || lot === undefined || lot.openQuantity.lessThanOrEqualTo(0))
     return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
   const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);
-  return {
-    ...base,
-    kind: 'close',
-    side: side ?? lot.side,
-    quantity,
-    quoteId,
-    params: {
+  return newRequest(
+    { ...base, side: side ?? lot.side, quantity, quoteId },
+    {
+      kind: 'close',
       quoteId,
-      quantityToClose: quantity.toString(),
+      quantity,
       orderType: intent.orderType,
-      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage.toString() }),
-      ...(intent.closePrice === undefined ? {} : { closePrice: intent.closePrice.toString() }),
+      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage }),
+      ...(intent.closePrice === undefined ? {} : { closePrice: roundPrice(spec, intent.closePrice) }),
     },
-  };
+  );
 }

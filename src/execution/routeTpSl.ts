@@ -4,7 +4,7 @@ import { isTerminal } from '../domain/requestStatus.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import type { Batcher } from './Batcher.ts';
 import type { RequestChange } from './requestChange.ts';
-import { isApplied, type TpSlBook, tpslParams } from './TpSlBook.ts';
+import { isApplied, type TpSlBook, tpslOrder } from './TpSlBook.ts';
 import { openFilled } from './tpslRequest.ts';
 
 /** What routing TP/SL requests needs from the executor. */
@@ -20,7 +20,7 @@ export interface TpSlRouteHost {
 export function routeTpSl(h: TpSlRouteHost, id: ClientRequestId): void {
   const r = h.journal.get(id);
   if (r === undefined || r.status !== 'CREATED') return;
-  const after = tpslParams(r).after;
+  const after = tpslOrder(r).after;
   if (after === undefined) {
     h.batcher.add('setTpSl', id);
     return;

@@ -1,12 +1,9 @@
 import type { ClientRequestId } from '../domain/ids.ts';
-import { dec } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { SendHost } from './send.ts';
 import { applySubmitError } from './submitAnswer.ts';
-import { tpslParams } from './TpSlBook.ts';
-
-const legOf = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : dec(v));
+import { tpslOrder } from './TpSlBook.ts';
 
 /**
  * TP/SL sets, one venue call each (the venue has no batch form). The venue answers synchronously,
@@ -24,7 +21,7 @@ export async function sendTpSl(h: SendHost, ids: readonly ClientRequestId[]): Pr
 async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
   const r = h.journal.get(id);
   if (r === undefined || r.status !== 'CREATED') return;
-  const p = tpslParams(r);
+  const p = tpslOrder(r);
   const open = p.after === undefined ? undefined : h.journal.get(p.after);
   const quoteId = r.quoteId ?? open?.quoteId;
   const side = r.side ?? open?.side;
@@ -43,8 +40,7 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
     return;
   }
   h.emit({ type: 'venueCall', call: 'submit', kind: 'setTpSl', requests: 1 });
-  const takeProfit = legOf(p.takeProfit);
-  const stopLoss = legOf(p.stopLoss);
+  const { takeProfit, stopLoss } = p;
   let failure: unknown;
   let ok = false;
   try {

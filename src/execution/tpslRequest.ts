@@ -2,12 +2,13 @@ import type { ClientRequestId, IntentId, QuoteId } from '../domain/ids.ts';
 import type { SetTpSlIntent } from '../domain/intent.ts';
 import { type MarketSpec, roundPrice } from '../domain/market.ts';
 import type { Decimal } from '../domain/money.ts';
+import { newRequest, type RequestBase } from '../domain/newRequest.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { TpSlRequestOrder } from '../domain/requestOrder.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { BuildContext, Refusal } from './requestBuilder.ts';
-import type { TpSlParams } from './TpSlBook.ts';
 
 /** An open's request that filled: the venue holds its quote. */
 export const openFilled = (r: RequestRecord | undefined): boolean =>
@@ -22,20 +23,20 @@ const refuse = (reason: DenialReason, message: string): Refusal => ({ reason, me
  * A TP/SL intent as the request to journal. Prices are rounded down to the market's precision
  * here, so the journal holds exactly what is sent. The position is a quote we hold a lot on, or
  * the open of an intent: filled (its quote), or still on its way (the request waits for the fill,
- * `params.after`); an open that ended without a fill is refused.
+ * `order.after`); an open that ended without a fill is refused.
  */
 export function buildTpSl(
   ctx: BuildContext,
   intent: SetTpSlIntent,
   spec: MarketSpec,
-  base: Omit<RequestRecord, 'kind' | 'params'>,
+  base: RequestBase,
 ): RequestRecord | Refusal {
   if (intent.takeProfit === undefined && intent.stopLoss === undefined)
     return refuse(
       DenialReason.UNSUPPORTED,
       'setTpSl names neither takeProfit nor stopLoss (null clears a leg)',
     );
-  const legs: { takeProfit?: string | null; stopLoss?: string | null } = {};
+  const legs: { takeProfit?: Decimal | null; stopLoss?: Decimal | null } = {};
   for (const name of ['takeProfit', 'stopLoss'] as const) {
     const v: Decimal | null | undefined = intent[name];
     if (v === undefined) continue;
@@ -44,18 +45,23 @@ export function buildTpSl(
     const rounded = v === null ? null : roundPrice(spec, v);
     if (rounded !== null && !rounded.greaterThan(0))
       return refuse(DenialReason.UNSUPPORTED, `${name} ${v} rounds to 0 at precision ${spec.pricePrecision}`);
-    legs[name] = rounded === null ? null : rounded.toString();
+    legs[name] = rounded;
   }
   const target = positionOf(ctx, intent);
   if ('reason' in target) return target;
-  const params: TpSlParams = { ...legs, ...(target.after === undefined ? {} : { after: target.after }) };
-  return {
-    ...base,
+  const order: TpSlRequestOrder = {
     kind: 'setTpSl',
-    ...(target.side === undefined ? {} : { side: target.side }),
-    ...(target.quoteId === undefined ? {} : { quoteId: target.quoteId }),
-    params,
+    ...legs,
+    ...(target.after === undefined ? {} : { after: target.after }),
   };
+  return newRequest(
+    {
+      ...base,
+      ...(target.side === undefined ? {} : { side: target.side }),
+      ...(target.quoteId === undefined ? {} : { quoteId: target.quoteId }),
+    },
+    order,
+  );
 }
 
 interface Target {

@@ -1,6 +1,6 @@
-import type { QuoteId, TempId } from '../domain/ids.ts';
-import { dec, ZERO } from '../domain/money.ts';
+import type { TempId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { RequestOrder } from '../domain/requestOrder.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
 import type { BatchAck, CloseOrder, OpenOrder, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
 
@@ -21,36 +21,50 @@ export function sendRequests(
       return one ? venue.closePosition(orders[0] as CloseOrder) : venue.batchClose(orders);
     }
     case 'cancelOpen': {
-      const ids = rs.map((r) => r.params.positionId as TempId);
+      const ids = rs.map(positionId);
       return one ? venue.cancelOpen(ids[0] as TempId) : venue.batchCancelOpen(ids);
     }
     case 'cancelClose': {
-      const ids = rs.map((r) => r.params.positionId as TempId);
+      const ids = rs.map(positionId);
       return one ? venue.cancelClose(ids[0] as TempId) : venue.batchCancelClose(ids);
     }
   }
 }
 
+/** The request's order for the venue port: fields copied, nothing parsed or rounded again. */
 function openOrder(r: RequestRecord): OpenOrder {
-  const p = r.params as Record<string, string | number | undefined>;
+  const o = orderOf(r, 'open');
   return {
     symbol: r.symbol,
-    side: r.side ?? 'LONG',
-    quantity: r.quantity ?? ZERO,
-    leverage: Number(p.leverage),
-    orderType: p.orderType === 'LIMIT' ? 'LIMIT' : 'MARKET',
-    ...(p.slippage === undefined ? {} : { slippage: dec(p.slippage) }),
-    ...(p.limitPrice === undefined ? {} : { limitPrice: dec(p.limitPrice) }),
+    side: o.side,
+    quantity: o.quantity,
+    leverage: o.leverage,
+    orderType: o.orderType,
+    ...(o.slippage === undefined ? {} : { slippage: o.slippage }),
+    ...(o.limitPrice === undefined ? {} : { limitPrice: o.limitPrice }),
   };
 }
 
 function closeOrder(r: RequestRecord): CloseOrder {
-  const p = r.params as Record<string, string | undefined>;
+  const o = orderOf(r, 'close');
   return {
-    quoteId: r.quoteId as QuoteId,
-    quantity: r.quantity ?? ZERO,
-    orderType: p.orderType === 'LIMIT' ? 'LIMIT' : 'MARKET',
-    ...(p.slippage === undefined ? {} : { slippage: dec(p.slippage) }),
-    ...(p.closePrice === undefined ? {} : { closePrice: dec(p.closePrice) }),
+    quoteId: o.quoteId,
+    quantity: o.quantity,
+    orderType: o.orderType,
+    ...(o.slippage === undefined ? {} : { slippage: o.slippage }),
+    ...(o.closePrice === undefined ? {} : { closePrice: o.closePrice }),
   };
+}
+
+const positionId = (r: RequestRecord): TempId =>
+  orderOf(r, r.kind === 'cancelOpen' ? 'cancelOpen' : 'cancelClose').positionId;
+
+/** The order of a request grouped under `kind`; a mismatch is a bug in the grouping, not a venue answer. */
+function orderOf<K extends RequestOrder['kind']>(
+  r: RequestRecord,
+  kind: K,
+): Extract<RequestOrder, { kind: K }> {
+  if (r.order.kind !== kind)
+    throw new Error(`request ${r.clientRequestId} holds a ${r.order.kind} order, sent as ${kind}`);
+  return r.order as Extract<RequestOrder, { kind: K }>;
 }

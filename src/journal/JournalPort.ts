@@ -4,7 +4,10 @@ import type { RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
 
-export type RequestPatch = Partial<Omit<RequestRecord, 'clientRequestId' | 'status' | 'createdAt'>>;
+// The order (and kind, params) of a request is fixed when it is built: a patch cannot change what was asked.
+export type RequestPatch = Partial<
+  Omit<RequestRecord, 'clientRequestId' | 'status' | 'createdAt' | 'kind' | 'order' | 'params'>
+>;
 
 export interface RequestTransition {
   readonly id: ClientRequestId;

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { PositionSide } from '../domain/side.ts';
+import { PositionSide } from '../domain/side.ts';
 import type { ExternalPositionRow } from './JournalPort.ts';
+import { rowColumns } from './rowColumns.ts';
 
 /** True when the position was not known before (first sighting: alert once). */
 export function upsertExternalRow(
@@ -20,16 +21,21 @@ export function deleteExternalRow(db: DatabaseSync, positionKey: string): void {
   db.prepare('DELETE FROM external_positions WHERE position_key=?').run(positionKey);
 }
 
+/** Positions seen at the venue that are not ours, validated column by column. */
 export function readExternals(db: DatabaseSync): ExternalPositionRow[] {
   const rows = db.prepare('SELECT * FROM external_positions ORDER BY first_seen').all() as Record<
     string,
-    string | number
+    unknown
   >[];
-  return rows.map((r) => ({
-    positionKey: String(r.position_key),
-    symbol: String(r.symbol),
-    side: r.side as PositionSide,
-    quantity: String(r.quantity),
-    firstSeen: Number(r.first_seen),
-  }));
+  return rows.map((r) => {
+    const c = rowColumns('external_positions', r, 'position_key');
+    c.decimal('quantity'); // checked as a decimal, kept as its exact text
+    return {
+      positionKey: c.str('position_key'),
+      symbol: c.str('symbol'),
+      side: c.member('side', Object.values(PositionSide)),
+      quantity: c.str('quantity'),
+      firstSeen: c.num('first_seen'),
+    };
+  });
 }

@@ -1,8 +1,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Fill } from '../domain/fill.ts';
 import { ClientRequestId, FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
-import { dec } from '../domain/money.ts';
-import type { PositionSide } from '../domain/side.ts';
+import { PositionSide } from '../domain/side.ts';
+import { rowColumns } from './rowColumns.ts';
+
+const EFFECTS = ['open', 'close'] as const;
 
 const inserts = new WeakMap<DatabaseSync, StatementSync>();
 
@@ -31,22 +33,26 @@ export function insertFill(db: DatabaseSync, f: Fill): boolean {
   return Number(res.changes) === 1;
 }
 
+/** The fills, validated column by column (a row this version cannot read fails the open, located). */
 export function readFills(db: DatabaseSync): Fill[] {
-  const rows = db.prepare('SELECT * FROM fills ORDER BY rowid').all() as Record<
-    string,
-    string | number | null
-  >[];
-  return rows.map((r) => ({
-    fillId: FillId(String(r.fill_id)),
-    clientRequestId: r.client_request_id === null ? null : ClientRequestId(String(r.client_request_id)),
-    strategyId: r.strategy_id === null ? null : StrategyId(String(r.strategy_id)),
-    quoteId: r.quote_id === null ? null : QuoteId(String(r.quote_id)),
-    symbol: MarketSymbol(String(r.symbol)),
-    side: r.side as PositionSide,
-    effect: r.effect as 'open' | 'close',
-    quantity: dec(String(r.quantity)),
-    price: dec(String(r.price)),
-    fee: dec(String(r.fee)),
-    ts: Number(r.ts),
-  }));
+  const rows = db.prepare('SELECT * FROM fills ORDER BY rowid').all() as Record<string, unknown>[];
+  return rows.map((r) => {
+    const c = rowColumns('fills', r, 'fill_id');
+    const clientRequestId = c.optStr('client_request_id');
+    const strategyId = c.optStr('strategy_id');
+    const quoteId = c.optStr('quote_id');
+    return {
+      fillId: FillId(c.str('fill_id')),
+      clientRequestId: clientRequestId === undefined ? null : ClientRequestId(clientRequestId),
+      strategyId: strategyId === undefined ? null : StrategyId(strategyId),
+      quoteId: quoteId === undefined ? null : QuoteId(quoteId),
+      symbol: MarketSymbol(c.str('symbol')),
+      side: c.member('side', Object.values(PositionSide)),
+      effect: c.member('effect', EFFECTS),
+      quantity: c.decimal('quantity'),
+      price: c.decimal('price'),
+      fee: c.decimal('fee'),
+      ts: c.num('ts'),
+    };
+  });
 }

@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
 import { Journal, type JournalOptions } from './Journal.ts';
+import { JournalRowError } from './JournalRowError.ts';
 
 export interface OpenedJournal {
   readonly journal: Journal;
@@ -38,6 +39,7 @@ export function openJournal(options: JournalOptions): OpenedJournal {
   try {
     return { journal: attempt() };
   } catch (cause) {
+    if (cause instanceof JournalRowError) throw cause;
     if (options.path === ':memory:' || !existsSync(options.path)) {
       throw new JournalError(`cannot open journal ${options.path}: ${describeError(cause)}`, { cause });
     }

@@ -7,12 +7,14 @@ import {
   StrategyId,
   TempId,
 } from '../domain/ids.ts';
-import { Decimal, dec } from '../domain/money.ts';
-import type { RequestRecord } from '../domain/request.ts';
-import type { RequestStatus } from '../domain/requestStatus.ts';
-import type { PositionSide } from '../domain/side.ts';
-import type { RequestKind, VenueStatus } from '../domain/venueStatus.ts';
-
+import { Decimal } from '../domain/money.ts';
+import type { RecordKind, RequestRecord } from '../domain/request.ts';
+import { type RequestOrder, wireParams } from '../domain/requestOrder.ts';
+import { REQUEST_STATUSES } from '../domain/requestStatus.ts';
+import { PositionSide } from '../domain/side.ts';
+import { RequestKind, VENUE_STATUSES } from '../domain/venueStatus.ts';
+import { orderFromParams, RowFieldError } from './orderCodec.ts';
+import { rowColumns } from './rowColumns.ts';
 /** A `requests` row as node:sqlite returns it. */
 export interface RequestRow {
   readonly client_request_id: string;
@@ -38,40 +40,63 @@ export interface RequestRow {
 }
 
 /** Decimals inside params (the wire body) are stored as their exact text. */
-export function paramsToJson(params: Readonly<Record<string, unknown>>): string {
+export function paramsToJson(params: object): string {
   return JSON.stringify(params, (_k, v: unknown) => (v instanceof Decimal ? v.toString() : v));
 }
 
-function opt<T>(v: string | number | null, f: (x: never) => T): T | undefined {
-  return v === null ? undefined : f(v as never);
-}
+const KINDS: readonly RecordKind[] = [...Object.values(RequestKind), 'setTpSl'];
 
+/**
+ * A row read back, validated column by column (never cast): a row this version cannot read is a
+ * JournalRowError naming the row and the field, before anything is sent on its account.
+ */
 export function rowToRecord(r: RequestRow): RequestRecord {
+  const c = rowColumns('requests', r as unknown as Record<string, unknown>, 'client_request_id');
+  const kind = c.member('kind', KINDS);
+  let bag: unknown;
+  try {
+    bag = JSON.parse(r.params);
+  } catch (e) {
+    throw c.fail('params', 'is not JSON', e);
+  }
+  if (typeof bag !== 'object' || bag === null || Array.isArray(bag))
+    throw c.fail('params', 'expected a JSON object');
+  let order: RequestOrder;
+  try {
+    order = orderFromParams(kind, bag as Record<string, unknown>);
+  } catch (e) {
+    throw e instanceof RowFieldError ? c.fail(e.field, e.message, e) : e;
+  }
   const record: Record<string, unknown> = {
-    clientRequestId: ClientRequestId(r.client_request_id),
-    intentId: IntentId(r.intent_id),
-    strategyId: StrategyId(r.strategy_id),
-    kind: r.kind as RequestKind,
-    symbol: MarketSymbol(r.symbol),
-    side: opt(r.side, (s: string) => s as PositionSide),
-    quantity: opt(r.quantity, dec),
-    params: JSON.parse(r.params) as Record<string, unknown>,
-    status: r.status as RequestStatus,
-    venueStatus: opt(r.venue_status, (s: string) => s as VenueStatus),
-    tempId: opt(r.temp_id, TempId),
-    quoteId: opt(r.quote_id, QuoteId),
-    batchId: opt(r.batch_id, BatchId),
-    filledQuantity: opt(r.filled_quantity, dec),
-    avgPrice: opt(r.avg_price, dec),
-    errorCode: opt(r.error_code, String),
-    reason: opt(r.reason, String),
-    createdAt: r.created_at,
-    submittedAt: opt(r.submitted_at, Number),
-    updatedAt: r.updated_at,
+    clientRequestId: ClientRequestId(c.str('client_request_id')),
+    intentId: IntentId(c.str('intent_id')),
+    strategyId: StrategyId(c.str('strategy_id')),
+    kind,
+    symbol: MarketSymbol(c.str('symbol')),
+    side: c.optMember('side', Object.values(PositionSide)),
+    quantity: c.optDecimal('quantity'),
+    order,
+    params: wireParams(order),
+    status: c.member('status', REQUEST_STATUSES),
+    venueStatus: c.optMember('venue_status', VENUE_STATUSES),
+    tempId: opt(c.optStr('temp_id'), TempId),
+    quoteId: opt(c.optStr('quote_id'), QuoteId),
+    batchId: opt(c.optStr('batch_id'), BatchId),
+    filledQuantity: c.optDecimal('filled_quantity'),
+    avgPrice: c.optDecimal('avg_price'),
+    // Free text from the venue (may be empty): kept as it is.
+    errorCode: r.error_code === null ? undefined : String(r.error_code),
+    reason: r.reason === null ? undefined : String(r.reason),
+    createdAt: c.num('created_at'),
+    submittedAt: c.optNum('submitted_at'),
+    updatedAt: c.num('updated_at'),
   };
   for (const k of Object.keys(record)) if (record[k] === undefined) delete record[k];
   return record as unknown as RequestRecord;
 }
+
+const opt = <T>(v: string | undefined, f: (s: string) => T): T | undefined =>
+  v === undefined ? undefined : f(v);
 
 const s = (v: { toString(): string } | undefined): string | null => (v === undefined ? null : v.toString());
 

@@ -35,7 +35,7 @@ export interface SimulatorOptions {
   readonly prices?: PriceSource;
   /** Default: no faults. */
   readonly faults?: FaultProfile;
-  /** Default 42161. */
+  /** Default VenueFacts.defaultChainId (42161). */
   readonly chainId?: number;
   /** Default: BTC/ETH/SOL/XRP (cross) and XAUUSD/SPXUSD (isolated RWA). */
   readonly markets?: readonly SimMarket[];

@@ -1,4 +1,5 @@
 import { VirtualClock } from '../../clock/VirtualClock.ts';
+import { VenueFacts } from '../../domain/venueFacts.ts';
 import { defaultMarkets } from '../markets.ts';
 import { manualPrices, type PriceSource } from '../prices/PriceSource.ts';
 import { createRng } from '../rng.ts';
@@ -17,15 +18,15 @@ export function engine(o: { fillLatencyMs?: FillLatency; limitTtlMs?: number; pr
     markets: defaultMarkets(),
     prices: o.prices ?? manualPrices(),
     fillLatencyMs: o.fillLatencyMs ?? { min: 100, max: 100 },
-    chainId: 42161,
+    chainId: VenueFacts.defaultChainId,
     accounts,
     ...(o.limitTtlMs === undefined ? {} : { limitTtlMs: o.limitTtlMs }),
   });
-  accounts.signIn('0x00000000000000000000000000000000000a11ce', 42161);
+  accounts.signIn('0x00000000000000000000000000000000000a11ce', VenueFacts.defaultChainId);
   const sub = accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
   if (!sub) throw new Error('no subaccount');
-  accounts.registerInstantToken(sub, 'PERPS_HUB', 'tok-tok-tok');
-  accounts.faucet(sub.address, 42161, 10_000);
+  accounts.registerInstantToken(sub, VenueFacts.defaultSolver, 'tok-tok-tok');
+  accounts.faucet(sub.address, VenueFacts.defaultChainId, 10_000);
   return { clock, e, sub };
 }
 

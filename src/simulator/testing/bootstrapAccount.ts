@@ -15,7 +15,7 @@ export interface BootstrapOptions {
   readonly permissions?: readonly Permission[];
   /** Register instant-action tokens with every solver; default true. */
   readonly instantToken?: boolean;
-  /** Default 42161. */
+  /** Default VenueFacts.defaultChainId (42161). */
   readonly chainId?: number;
   /** Solvers to register tokens with; default PERPS_HUB and NOXRWA. */
   readonly solvers?: readonly string[];

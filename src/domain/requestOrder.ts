@@ -1,0 +1,108 @@
+import type { ClientRequestId, MarketId, QuoteId, TempId } from './ids.ts';
+import type { Decimal } from './money.ts';
+import type { OrderType, PositionSide } from './side.ts';
+
+/** An open as built from its intent: quantity (and limit price) already at the market's precision. */
+export interface OpenRequestOrder {
+  readonly kind: 'open';
+  readonly marketId: MarketId;
+  readonly side: PositionSide;
+  readonly orderType: OrderType;
+  readonly quantity: Decimal;
+  readonly leverage: number;
+  readonly slippage?: Decimal;
+  readonly limitPrice?: Decimal;
+}
+
+export interface CloseRequestOrder {
+  readonly kind: 'close';
+  readonly quoteId: QuoteId;
+  readonly quantity: Decimal;
+  readonly orderType: OrderType;
+  readonly slippage?: Decimal;
+  readonly closePrice?: Decimal;
+  /** One item of a close-all-positions call (journaled before it, one per listed position). */
+  readonly closeAll?: true;
+}
+
+export interface CancelRequestOrder {
+  readonly kind: 'cancelOpen' | 'cancelClose';
+  /** Our request being cancelled, and the venue's id for it. */
+  readonly target: ClientRequestId;
+  readonly positionId: TempId;
+}
+
+/** Per leg: a price sets or replaces it, null clears it, absent leaves it as the venue has it. */
+export interface TpSlRequestOrder {
+  readonly kind: 'setTpSl';
+  readonly takeProfit?: Decimal | null;
+  readonly stopLoss?: Decimal | null;
+  /** The open this TP/SL waits for, when it was submitted before the fill. */
+  readonly after?: ClientRequestId;
+}
+
+/** What one journaled request asks of the venue, typed; built (and rounded) once, by the request builder. */
+export type RequestOrder = OpenRequestOrder | CloseRequestOrder | CancelRequestOrder | TpSlRequestOrder;
+
+/**
+ * The wire body of a request as journaled (decimals as exact text), kept for audit and for the
+ * readers of `RequestRecord.params`. Derived from the order by `wireParams`, never built by hand.
+ */
+export interface WireParams {
+  readonly marketId?: number;
+  readonly positionType?: PositionSide;
+  readonly orderType?: OrderType;
+  readonly quantity?: string;
+  readonly leverage?: number;
+  readonly slippage?: string;
+  readonly limitPrice?: string;
+  readonly quoteId?: QuoteId;
+  readonly quantityToClose?: string;
+  readonly closePrice?: string;
+  readonly closeAll?: true;
+  readonly target?: ClientRequestId;
+  readonly positionId?: TempId;
+  readonly takeProfit?: string | null;
+  readonly stopLoss?: string | null;
+  readonly after?: ClientRequestId;
+}
+
+const text = (d: Decimal | undefined) => (d === undefined ? undefined : d.toString());
+
+/** The order's journaled wire body; keys in the order the previous version wrote them. */
+export function wireParams(o: RequestOrder): WireParams {
+  const out: Record<string, unknown> = {};
+  const put = (k: keyof WireParams, v: unknown) => {
+    if (v !== undefined) out[k] = v;
+  };
+  switch (o.kind) {
+    case 'open':
+      put('marketId', o.marketId);
+      put('positionType', o.side);
+      put('orderType', o.orderType);
+      put('quantity', o.quantity.toString());
+      put('leverage', o.leverage);
+      put('slippage', text(o.slippage));
+      put('limitPrice', text(o.limitPrice));
+      break;
+    case 'close':
+      put('closeAll', o.closeAll);
+      put('quoteId', o.quoteId);
+      put('quantityToClose', o.quantity.toString());
+      put('orderType', o.orderType);
+      put('slippage', text(o.slippage));
+      put('closePrice', text(o.closePrice));
+      break;
+    case 'cancelOpen':
+    case 'cancelClose':
+      put('target', o.target);
+      put('positionId', o.positionId);
+      break;
+    case 'setTpSl':
+      put('takeProfit', o.takeProfit === null ? null : text(o.takeProfit));
+      put('stopLoss', o.stopLoss === null ? null : text(o.stopLoss));
+      put('after', o.after);
+      break;
+  }
+  return out as WireParams;
+}

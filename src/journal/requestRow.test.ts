@@ -1,0 +1,93 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../clock/VirtualClock.ts';
+import { ClientRequestId, QuoteId, TempId } from '../domain/ids.ts';
+import { dec } from '../domain/money.ts';
+import { newRequest } from '../domain/newRequest.ts';
+import type { RequestRecord } from '../domain/request.ts';
+import type { OpenRequestOrder } from '../domain/requestOrder.ts';
+import { JournalRowError } from './JournalRowError.ts';
+import { openJournal } from './openJournal.ts';
+import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
+import { INSERT_REQUEST_SQL } from './requestSql.ts';
+import { sampleOpenRecord } from './testRecord.ts';
+
+const good = recordToParams(sampleOpenRecord(1)) as unknown as RequestRow;
+const openParams = JSON.parse(good.params) as Record<string, unknown>;
+const withParams = (p: Record<string, unknown>): RequestRow => ({ ...good, params: JSON.stringify(p) });
+
+const base = { ...sampleOpenRecord(2), status: 'ACCEPTED' as const, tempId: TempId('t-2') };
+const { kind: _k, order: _o, params: _p, ...shared } = base;
+
+describe('the journal row codec', () => {
+  it.each<[string, RequestRecord]>([
+    [
+      'a MARKET open with slippage',
+      newRequest(shared, { ...(base.order as OpenRequestOrder), slippage: dec('0.005') }),
+    ],
+    [
+      'a LIMIT close',
+      newRequest(shared, {
+        kind: 'close',
+        quoteId: QuoteId('q-7'),
+        quantity: dec('0.25'),
+        orderType: 'LIMIT',
+        closePrice: dec('101.5'),
+      }),
+    ],
+    [
+      'a cancel',
+      newRequest(shared, { kind: 'cancelClose', target: ClientRequestId('cr_9'), positionId: TempId('t-9') }),
+    ],
+    [
+      'a TP/SL clearing its stop',
+      newRequest(shared, { kind: 'setTpSl', takeProfit: dec('120000.5'), stopLoss: null }),
+    ],
+  ])('reads back %s exactly as it was written', (_what, record) => {
+    expect(rowToRecord(recordToParams(record) as unknown as RequestRow)).toEqual(record);
+  });
+
+  it.each<[string, RequestRow, string]>([
+    ['an unknown kind', { ...good, kind: 'teleport' }, 'kind'],
+    ['an unknown status', { ...good, status: 'DONE' }, 'status'],
+    ['an unknown side', { ...good, side: 'UP' }, 'side'],
+    ['a quantity that is not a decimal', { ...good, quantity: '1,5' }, 'quantity'],
+    ['params that are not JSON', { ...good, params: '{"marketId":' }, 'params'],
+    ['params that are not an object', { ...good, params: '[1]' }, 'params'],
+    ['an open without leverage', withParams({ ...openParams, leverage: undefined }), 'params.leverage'],
+    [
+      'an open with a non-numeric quantity',
+      withParams({ ...openParams, quantity: 'lots' }),
+      'params.quantity',
+    ],
+    ['an order type the venue lacks', withParams({ ...openParams, orderType: 'STOP' }), 'params.orderType'],
+    [
+      'a created time that is not a number',
+      { ...good, created_at: 'soon' as unknown as number },
+      'created_at',
+    ],
+  ])('refuses a row with %s, naming the row and the field', (_what, row, field) => {
+    const thrown = (() => {
+      try {
+        rowToRecord(row);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(JournalRowError);
+    expect((thrown as JournalRowError).message).toContain(
+      `journal row "cr_1" (requests table), field ${field}:`,
+    );
+  });
+
+  it('fails opening a file journal with a bad row instead of quarantining it', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'pf-row-')), 'j.sqlite');
+    const clock = new VirtualClock();
+    const { journal } = openJournal({ path, clock });
+    journal.database.prepare(INSERT_REQUEST_SQL).run({ ...good, status: 'DONE' } as never);
+    journal.close();
+    expect(() => openJournal({ path, clock })).toThrow(/journal row "cr_1" \(requests table\), field status/);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Issue #10 item 4: one typed request from intent to wire. The builder rounds once; what is
+ * journaled (order and params) is what the venue port is handed and what the simulator received.
+ */
+import { describe, expect, it } from 'vitest';
+import { dec } from '../../src/domain/money.ts';
+import type { RequestRecord } from '../../src/domain/request.ts';
+import type { CloseOrder, OpenOrder } from '../../src/venue/VenuePort.ts';
+import {
+  closeIntent,
+  openIntent,
+  settle,
+  setupVenue,
+  startExecutor,
+  tempJournalPath,
+  venueWith,
+} from './harness.ts';
+
+describe('one typed request from intent to wire', () => {
+  it('rounds a LIMIT open down to the market precision once, when built: journal, venue port and simulator agree', async () => {
+    const v = await setupVenue();
+    const handed: OpenOrder[] = [];
+    const venue = venueWith(v.venue, {
+      openPosition: (o) => {
+        handed.push(o);
+        return v.venue.openPosition(o);
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    // BTCUSDT: 1 price decimal, 3 quantity decimals; the limit rests below the market.
+    const intent = openIntent('limit', {
+      orderType: 'LIMIT',
+      limitPrice: dec('90000.19'),
+      quantity: dec('0.0109'),
+    });
+    await executor.submit(intent);
+    await v.clock.advance(2_000);
+    const r = executor.journal.byIntent(intent.intentId)[0] as RequestRecord;
+    expect(r.status).toBe('ACCEPTED');
+    expect(r.params).toMatchObject({
+      orderType: 'LIMIT',
+      quantity: '0.01',
+      limitPrice: '90000.1',
+      leverage: 5,
+    });
+    if (r.order.kind !== 'open') throw new Error(`an open was journaled as ${r.order.kind}`);
+    expect([r.order.quantity.toString(), r.order.limitPrice?.toString()]).toEqual(['0.01', '90000.1']);
+    // Handed over as built: the very Decimals of the journaled order, not a re-parse of params.
+    expect(handed[0]?.limitPrice).toBe(r.order.limitPrice);
+    expect(handed[0]?.quantity).toBe(r.order.quantity);
+    const quote = v.sim.engine.request(r.tempId as string)?.quote;
+    expect([quote?.quantity.toString(), quote?.limitPrice?.toString()]).toEqual(['0.01', '90000.1']);
+    await executor.stop();
+  });
+
+  it('rounds a LIMIT close price down to the market precision when built, and sends that price', async () => {
+    const v = await setupVenue();
+    const handed: CloseOrder[] = [];
+    const venue = venueWith(v.venue, {
+      closePosition: (o) => {
+        handed.push(o);
+        return v.venue.closePosition(o);
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    const open = openIntent('to-close');
+    await executor.submit(open);
+    expect(await settle(v, executor)).toBe(true);
+    const close = closeIntent('limit-close', open, { orderType: 'LIMIT', closePrice: dec('190000.27') });
+    await executor.submit(close);
+    await v.clock.advance(2_000);
+    const r = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    expect(r.params).toMatchObject({ orderType: 'LIMIT', quantityToClose: '0.01', closePrice: '190000.2' });
+    expect(r.order.kind === 'close' && r.order.closePrice?.toString()).toBe('190000.2');
+    expect(handed[0]?.closePrice?.toString()).toBe('190000.2');
+    expect(v.sim.engine.request(r.tempId as string)?.price?.toString()).toBe('190000.2');
+    await executor.stop();
+  });
+});
