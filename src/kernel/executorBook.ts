@@ -47,16 +47,18 @@ export class ExecutorBook implements StrategyBook {
   openRequests(strategyId: string): readonly StrategyRequest[] {
     const out: StrategyRequest[] = [];
     for (const r of this.ex.journal.nonTerminal()) {
-      if (r.strategyId !== strategyId || (r.kind !== 'open' && r.kind !== 'close')) continue;
-      const limit = r.params.limitPrice ?? r.params.closePrice;
+      if (r.strategyId !== strategyId) continue;
+      const o = r.order;
+      if (o.kind !== 'open' && o.kind !== 'close') continue;
+      const limit = o.kind === 'open' ? o.limitPrice : o.closePrice;
       out.push({
         clientRequestId: r.clientRequestId,
         intentId: r.intentId,
         market: r.symbol,
-        kind: r.kind,
+        kind: o.kind,
         ...(r.side === undefined ? {} : { side: r.side }),
-        quantity: r.quantity?.toNumber() ?? 0,
-        ...(r.params.orderType === 'LIMIT' && limit !== undefined ? { limitPrice: Number(limit) } : {}),
+        quantity: o.quantity.toNumber(),
+        ...(o.orderType === 'LIMIT' && limit !== undefined ? { limitPrice: limit.toNumber() } : {}),
       });
     }
     return out;
