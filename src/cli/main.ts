@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { ExitCode } from './action.ts';
 import { registerAccountCommands } from './commands/account/index.ts';
 import { registerConfigCommands } from './commands/config.ts';
+import { registerDataCommands } from './commands/data.ts';
 import { registerRiskCommands } from './commands/risk.ts';
 import { registerRunCommand } from './commands/run.ts';
 import { registerSimCommand } from './commands/sim.ts';
@@ -19,6 +20,7 @@ const program = createProgram();
 registerConfigCommands(program);
 registerAccountCommands(program);
 registerRunCommand(program);
+registerDataCommands(program);
 registerSimCommand(program);
 registerRiskCommands(program);
 
