@@ -4,6 +4,7 @@ import type { Position } from '../domain/position.ts';
 import { AuthError, PermissionError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import { adoptExternals } from './adoptExternals.ts';
+import { authReadDecision } from './authHold.ts';
 import { convergeLots } from './convergeLots.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
 import { settleContradicted } from './settleContradicted.ts';
@@ -17,6 +18,11 @@ export interface ReconcileResult {
   readonly converged: number;
 }
 
+const HOLD = 'the API key was rejected (401): no venue reads until the operator acts';
+const CONFIRM = 'confirmatory read after a 401';
+const WAIT =
+  'trading stays halted and nothing more is read until the operator rotates the key, restarts and resumes';
+
 /**
  * Settles the journal against GET /v1/positions/all, the authority on exposure
  * (reliability.md A7, scenarios 1-3, 6-9). A failed or malformed read voids the cycle: nothing
@@ -25,10 +31,20 @@ export interface ReconcileResult {
 export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   const none = { resolved: 0, adopted: 0, converged: 0 };
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
+  const auth = authReadDecision(ex.gate);
+  if (auth === 'hold') return { ok: false, error: HOLD, ...none };
   let positions: readonly Position[];
   try {
     positions = await ex.venue.positions();
+    if (auth === 'confirm') {
+      ex.alert('critical', 'AUTH_HALTED', `${CONFIRM}: the positions read now succeeds; ${WAIT}`);
+      return { ok: false, error: HOLD, ...none };
+    }
   } catch (e) {
+    if (auth === 'confirm') {
+      if (ex.alive()) ex.alert('critical', 'AUTH_HALTED', `${CONFIRM}: ${describeError(e)}; ${WAIT}`);
+      return { ok: false, error: HOLD, ...none };
+    }
     if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
     if (e instanceof AuthError) ex.gate.authFailure(describeError(e));
     else if (e instanceof PermissionError) ex.haltFor('read', describeError(e));

@@ -22,7 +22,7 @@ export interface ReconcileHost {
   readonly options: ExecutionOptions['reconcile'];
   readonly gate: Pick<
     RiskGate,
-    'authFailure' | 'haltCapability' | 'haltMarket' | 'checkExposureCap' | 'hasLossLimits'
+    'authFailure' | 'authBroken' | 'haltCapability' | 'haltMarket' | 'checkExposureCap' | 'hasLossLimits'
   >;
   readonly ledger: PositionLedger;
   /** First sighting of a lot that disagrees with the venue, per lot key (scenario 6's window). */
