@@ -1,6 +1,7 @@
 import { MarketSymbol } from '../domain/ids.ts';
 import { dec } from '../domain/money.ts';
 import type { Position } from '../domain/position.ts';
+import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import { adoptExternals } from './adoptExternals.ts';
@@ -54,10 +55,20 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   await refreshMarks(ex, positions);
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
-  const resolved = (await settleUnknowns(ex, positions)) + settleContradicted(ex, positions);
-  if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
-  const converged = convergeLots(ex, positions);
-  const adopted = adoptExternals(ex, positions);
+  let resolved: number;
+  let converged: number;
+  let adopted: number;
+  try {
+    resolved = (await settleUnknowns(ex, positions)) + settleContradicted(ex, positions);
+    if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
+    converged = convergeLots(ex, positions);
+    adopted = adoptExternals(ex, positions);
+  } catch (e) {
+    // A journal that refuses writes has failed closed already (halt, alert); the cycle is void.
+    // Rethrown, it would reject the convergence reconcile nobody awaits and kill the process.
+    if (!(e instanceof JournalError)) throw e;
+    return { ok: false, error: describeError(e), ...none };
+  }
   ex.gate.checkExposureCap(ex.ledger.summary().notional);
   if (ex.gate.hasLossLimits) {
     try {
