@@ -24,7 +24,7 @@ import { createExposureView } from './exposureView.ts';
 import { type ExecutionOptions, type ExecutionOptionsInput, executionOptions } from './options.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 import { type ReconcileResult, reconcile } from './reconcile.ts';
-import { recoverJournal } from './recoverJournal.ts';
+import { recoverJournal, trackRecovered } from './recoverJournal.ts';
 import { buildRequest } from './requestBuilder.ts';
 import { sendCloseAll } from './send.ts';
 import type { SubmitResult } from './submitResult.ts';
@@ -116,7 +116,7 @@ export class Executor<J extends JournalPort = JournalPort> {
       o.journal.setMeta('quarantineAlerted', String(o.clock.now()));
     }
     for (const f of o.journal.fills()) ex.ledger.apply(f);
-    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, ex.tracker);
+    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index);
     await ex.initialise();
     return ex;
   }
@@ -129,8 +129,11 @@ export class Executor<J extends JournalPort = JournalPort> {
   private async initialise(): Promise<void> {
     const core = this.core;
     try {
-      if (core.markets.size === 0)
+      if (core.markets.size === 0) {
         core.markets = new Map((await this.venue.markets()).map((m) => [m.symbol as string, m]));
+        // Recovered requests are polled only now: their fills need the market's fee rates.
+        trackRecovered(this.journal, this.tracker);
+      }
       await checkPermissions(this.venue, this.gate, (severity, code, message) =>
         this.alert(severity, code, message),
       );

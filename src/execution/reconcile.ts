@@ -32,6 +32,9 @@ const WAIT =
 export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   const none = { resolved: 0, adopted: 0, converged: 0 };
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
+  // Fills booked from positions need the market's fee rates: nothing is settled before the catalog.
+  if (ex.marketSymbols().length === 0)
+    return { ok: false, error: 'the market catalog is not read yet', ...none };
   const auth = authReadDecision(ex.gate);
   if (auth === 'hold') return { ok: false, error: HOLD, ...none };
   let positions: readonly Position[];
