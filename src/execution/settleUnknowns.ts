@@ -122,6 +122,8 @@ export async function settleUnknowns(ex: ReconcileHost, positions: readonly Posi
     const venueOpen = row === undefined ? ZERO : openQuantity(row);
     let delta = ledgerOpen.minus(venueOpen);
     for (const r of reqs.sort((a, b) => a.createdAt - b.createdAt)) {
+      // A missing row is evidence only after the settle window: a lagging list omits young positions.
+      if (row === undefined && !settled(r)) continue;
       if (delta.greaterThan(0)) {
         const q = delta.lessThan(r.quantity ?? ZERO) ? delta : (r.quantity ?? ZERO);
         delta = delta.minus(q);
