@@ -38,6 +38,7 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   const auth = authReadDecision(ex.gate);
   if (auth === 'hold') return { ok: false, error: HOLD, ...none };
   let positions: readonly Position[];
+  const readAt = ex.clock.now();
   try {
     positions = await ex.venue.positions();
     if (auth === 'confirm') {
@@ -62,7 +63,7 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   let converged: number;
   let adopted: number;
   try {
-    resolved = (await settleUnknowns(ex, positions)) + settleContradicted(ex, positions);
+    resolved = (await settleUnknowns(ex, positions, readAt)) + settleContradicted(ex, positions);
     if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
     converged = convergeLots(ex, positions);
     adopted = adoptExternals(ex, positions);

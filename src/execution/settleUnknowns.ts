@@ -10,8 +10,14 @@ import type { ReconcileHost } from './reconcileHost.ts';
  * status endpoint once more, then by fingerprint; with no trace after the settle window, not
  * executed. Never by sending again.
  */
-export async function settleUnknowns(ex: ReconcileHost, positions: readonly Position[]): Promise<number> {
-  const now = ex.clock.now();
+export async function settleUnknowns(
+  ex: ReconcileHost,
+  positions: readonly Position[],
+  readAt: number = ex.clock.now(),
+): Promise<number> {
+  // The list shows the venue as of its read, not as of its (possibly late) answer: the settle
+  // window is judged at the read, or a slow answer makes a fresh request look long settled.
+  const now = readAt;
   const o = ex.options;
   const all = ex.journal.all();
   const claimedTemp = new Set(
