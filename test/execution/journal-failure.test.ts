@@ -63,3 +63,23 @@ describe('journal write failure with a submit in flight', () => {
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 });
+
+describe('journal write failure while a request is polled', () => {
+  it('fails closed without an unhandled rejection when a status poll needs a write the journal refuses', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      execution: { poll: { notFoundGraceMs: 0, notFoundLimit: 1 } },
+    });
+    v.sim.setFaults({ indexingLagMs: 60_000 });
+    await executor.submit(openIntent('jf-poll'));
+    await v.clock.advance(20);
+    expect(executor.journal.nonTerminal().map((r) => r.status)).toEqual(['ACCEPTED']);
+    executor.journal.database.exec('PRAGMA query_only=1');
+    await v.clock.advance(5_000);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(unhandled).toEqual([]);
+    const next = await executor.submit(openIntent('jf-poll-next', { symbol: 'ETHUSDT' as never }));
+    expect(next.status === 'denied' && next.reason).toBe('JOURNAL_FAILED');
+  });
+});
