@@ -104,8 +104,9 @@ export async function settleUnknowns(
       );
       continue;
     }
+    const pairs = pairByOrderType(reqs, rows);
     reqs.forEach((r, i) => {
-      const row = rows[i];
+      const row = pairs[i];
       if (row !== undefined) {
         claimedTemp.add(row.tempId as string);
         ex.journal.update(r.clientRequestId, { tempId: row.tempId as RequestRecord['tempId'] & string });
@@ -154,6 +155,28 @@ export async function settleUnknowns(
       notExecuted(r, 'cancel outcome settled through its target');
   }
   return resolved;
+}
+
+/**
+ * Rows for `reqs` (both in time order). The list does not say a row's order type, and late
+ * arrivals can create rows in another order than the sends: a MARKET request takes a filled row
+ * first and a LIMIT one a row still pending, then what is left goes by time. Matched by time
+ * alone, a MARKET request could take a resting LIMIT's row and be polled for ever.
+ */
+function pairByOrderType(
+  reqs: readonly RequestRecord[],
+  rows: readonly Position[],
+): (Position | undefined)[] {
+  const free = [...rows];
+  const take = (pick: (p: Position) => boolean): Position | undefined => {
+    const i = free.findIndex(pick);
+    return i < 0 ? undefined : free.splice(i, 1)[0];
+  };
+  const isLimit = (r: RequestRecord): boolean => r.params.orderType === 'LIMIT';
+  const out = reqs.map((r) =>
+    take(isLimit(r) ? (p) => p.openedPrice === null : (p) => p.openedPrice !== null),
+  );
+  return out.map((row) => row ?? take(() => true));
 }
 
 /** An unknown open found in the positions list: executed if filled, else back to polling. */
