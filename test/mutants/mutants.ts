@@ -34,9 +34,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/recoverJournal.ts',
-        find: '  for (const r of journal.nonTerminal()) {',
+        find: '  for (const r of journal.nonTerminal()) index.update(r);',
         replace:
-          "  move(open.filter((r) => r.status === 'SUBMITTING').map((r) => ({ id: r.clientRequestId, to: 'RECONCILED_NOT_EXECUTED' as const, note: 'mutant' })));\n  for (const r of journal.nonTerminal()) {",
+          "  move(open.filter((r) => r.status === 'SUBMITTING').map((r) => ({ id: r.clientRequestId, to: 'RECONCILED_NOT_EXECUTED' as const, note: 'mutant' })));\n  for (const r of journal.nonTerminal()) index.update(r);",
       },
     ],
   },

@@ -49,7 +49,8 @@ function chaos(seeds: number): string {
   const r = spawnSync(process.execPath, ['test/chaos/run.ts', '--seeds', String(seeds)], {
     encoding: 'utf8',
   });
-  const v = /violations\s+(\d+)/.exec(r.stdout)?.[1] ?? `crashed (${r.status})`;
+  const crash = `crashed (${r.status}: ${/^\w*Error: .*$/m.exec(r.stderr)?.[0] ?? 'no message'})`;
+  const v = /violations\s+(\d+)/.exec(r.stdout)?.[1] ?? crash;
   return `${v} of ${seeds} seeds`;
 }
 
