@@ -30,6 +30,17 @@ const WAIT =
  * changes, and nothing is inferred from absence.
  */
 export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
+  try {
+    return await reconcileOnce(ex);
+  } catch (e) {
+    // A journal that refuses writes has failed closed already (halt, alert): the cycle is void.
+    // Rethrown, it would reject the convergence reconcile nobody awaits and end the process.
+    if (!(e instanceof JournalError)) throw e;
+    return { ok: false, error: describeError(e), resolved: 0, adopted: 0, converged: 0 };
+  }
+}
+
+async function reconcileOnce(ex: ReconcileHost): Promise<ReconcileResult> {
   const none = { resolved: 0, adopted: 0, converged: 0 };
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   // Fills booked from positions need the market's fee rates: nothing is settled before the catalog.
@@ -59,20 +70,10 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   await refreshMarks(ex, positions);
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
-  let resolved: number;
-  let converged: number;
-  let adopted: number;
-  try {
-    resolved = (await settleUnknowns(ex, positions, readAt)) + settleContradicted(ex, positions);
-    if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
-    converged = convergeLots(ex, positions);
-    adopted = adoptExternals(ex, positions);
-  } catch (e) {
-    // A journal that refuses writes has failed closed already (halt, alert); the cycle is void.
-    // Rethrown, it would reject the convergence reconcile nobody awaits and kill the process.
-    if (!(e instanceof JournalError)) throw e;
-    return { ok: false, error: describeError(e), ...none };
-  }
+  const resolved = (await settleUnknowns(ex, positions, readAt)) + settleContradicted(ex, positions);
+  if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };
+  const converged = convergeLots(ex, positions);
+  const adopted = adoptExternals(ex, positions);
   ex.gate.checkExposureCap(ex.ledger.summary().notional);
   if (ex.gate.hasLossLimits) {
     try {

@@ -83,3 +83,15 @@ describe('journal write failure while a request is polled', () => {
     expect(next.status === 'denied' && next.reason).toBe('JOURNAL_FAILED');
   });
 });
+
+describe('journal write failure during a reconciliation', () => {
+  it('voids the cycle instead of rejecting when a 403 on the positions read must latch a halt the journal refuses', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    executor.journal.database.exec('PRAGMA query_only=1');
+    v.sim.setFaults({ forbiddenRate: 1 });
+    const res = await executor.reconcileNow();
+    expect(res.ok).toBe(false);
+    expect(res.error).toMatch(/journal write failed/);
+  });
+});
