@@ -64,11 +64,17 @@ export function randomIntents(rng: Rng, n: number): Intent[] {
 /** The strategy's clean-up: cancel LIMIT opens still resting (a cancel may itself end unknown). */
 export async function cancelResting(v: Venue, ex: Executor): Promise<void> {
   for (let round = 0; round < 10; round++) {
-    // Intents just replayed are still on their way out: what rests is known once they are answered.
+    // What rests is known once every request is answered or settled: intents just replayed are
+    // still on their way out, and an unknown LIMIT may turn out to be resting.
     await v.clock.runUntil(
-      () => ex.journal.nonTerminal().every((r) => r.status !== 'CREATED' && r.status !== 'SUBMITTING'),
-      120_000,
+      () =>
+        ex.isDead ||
+        ex.journal
+          .nonTerminal()
+          .every((r) => r.status !== 'CREATED' && r.status !== 'SUBMITTING' && r.status !== 'UNKNOWN'),
+      300_000,
     );
+    if (ex.isDead) return;
     const resting = ex.journal
       .nonTerminal()
       .filter((r) => r.kind === 'open' && r.params.orderType === 'LIMIT' && r.status === 'ACCEPTED');
