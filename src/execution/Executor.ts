@@ -24,7 +24,7 @@ import { createExposureView } from './exposureView.ts';
 import { type ExecutionOptions, type ExecutionOptionsInput, executionOptions } from './options.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 import { type ReconcileResult, reconcile } from './reconcile.ts';
-import { recoverJournal } from './recoverJournal.ts';
+import { recoverJournal, trackRecovered } from './recoverJournal.ts';
 import { buildRequest } from './requestBuilder.ts';
 import { sendCloseAll } from './send.ts';
 import type { SubmitResult } from './submitResult.ts';
@@ -118,7 +118,7 @@ export class Executor<J extends JournalPort = JournalPort> {
     }
     for (const f of o.journal.fills()) ex.ledger.apply(f);
     const resend = (r: RequestRecord) => ex.core.send(r.kind, r.clientRequestId);
-    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, ex.tracker, resend);
+    recoverJournal(o.journal, (c) => ex.core.move(c), ex.index, resend);
     await ex.initialise();
     return ex;
   }
@@ -131,8 +131,11 @@ export class Executor<J extends JournalPort = JournalPort> {
   private async initialise(): Promise<void> {
     const core = this.core;
     try {
-      if (core.markets.size === 0)
+      if (core.markets.size === 0) {
         core.markets = new Map((await this.venue.markets()).map((m) => [m.symbol as string, m]));
+        // Recovered requests are polled only now: their fills need the market's fee rates.
+        trackRecovered(this.journal, this.tracker);
+      }
       await checkPermissions(this.venue, this.gate, (severity, code, message) =>
         this.alert(severity, code, message),
       );

@@ -2,6 +2,7 @@ import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminalVenueStatus } from '../domain/venueStatus.ts';
+import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError, TransientVenueError } from '../errors/venueErrors.ts';
 import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
 import { pollDelay } from './backoff.ts';
@@ -79,7 +80,11 @@ export class Tracker {
     const wait = Math.max(ms, this.pausedUntil - this.clock.now());
     t.timer = this.clock.setTimeout(() => {
       t.timer = undefined;
-      void this.poll(id, t);
+      this.poll(id, t).catch((e: unknown) => {
+        // A write the journal refused while booking the answer: it has failed closed (halt,
+        // alert) already. Left unhandled, the rejection would end the process.
+        if (!(e instanceof JournalError)) throw e;
+      });
     }, wait);
   }
 

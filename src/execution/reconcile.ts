@@ -1,9 +1,11 @@
 import { MarketSymbol } from '../domain/ids.ts';
 import { dec } from '../domain/money.ts';
 import type { Position } from '../domain/position.ts';
+import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import { adoptExternals } from './adoptExternals.ts';
+import { authReadDecision } from './authHold.ts';
 import { convergeLots } from './convergeLots.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
 import { settleContradicted } from './settleContradicted.ts';
@@ -18,18 +20,48 @@ export interface ReconcileResult {
   readonly converged: number;
 }
 
+const HOLD = 'the API key was rejected (401): no venue reads until the operator acts';
+const CONFIRM = 'confirmatory read after a 401';
+const WAIT =
+  'trading stays halted and nothing more is read until the operator rotates the key, restarts and resumes';
+
 /**
  * Settles the journal against GET /v1/positions/all, the authority on exposure
  * (reliability.md A7, scenarios 1-3, 6-9). A failed or malformed read voids the cycle: nothing
  * changes, and nothing is inferred from absence.
  */
 export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
+  try {
+    return await reconcileOnce(ex);
+  } catch (e) {
+    // A journal that refuses writes has failed closed already (halt, alert): the cycle is void.
+    // Rethrown, it would reject the convergence reconcile nobody awaits and end the process.
+    if (!(e instanceof JournalError)) throw e;
+    return { ok: false, error: describeError(e), resolved: 0, adopted: 0, converged: 0 };
+  }
+}
+
+async function reconcileOnce(ex: ReconcileHost): Promise<ReconcileResult> {
   const none = { resolved: 0, adopted: 0, converged: 0 };
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
+  // Fills booked from positions need the market's fee rates: nothing is settled before the catalog.
+  if (ex.marketSymbols().length === 0)
+    return { ok: false, error: 'the market catalog is not read yet', ...none };
+  const auth = authReadDecision(ex.gate);
+  if (auth === 'hold') return { ok: false, error: HOLD, ...none };
   let positions: readonly Position[];
+  const readAt = ex.clock.now();
   try {
     positions = await ex.venue.positions();
+    if (auth === 'confirm') {
+      ex.alert('critical', 'AUTH_HALTED', `${CONFIRM}: the positions read now succeeds; ${WAIT}`);
+      return { ok: false, error: HOLD, ...none };
+    }
   } catch (e) {
+    if (auth === 'confirm') {
+      if (ex.alive()) ex.alert('critical', 'AUTH_HALTED', `${CONFIRM}: ${describeError(e)}; ${WAIT}`);
+      return { ok: false, error: HOLD, ...none };
+    }
     if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
     if (e instanceof AuthError) ex.gate.authFailure(describeError(e));
     else if (e instanceof PermissionError) ex.haltFor('read', describeError(e));
@@ -40,7 +72,7 @@ export async function reconcile(ex: ReconcileHost): Promise<ReconcileResult> {
   await refreshMarks(ex, positions);
   if (!ex.alive()) return { ok: false, error: 'executor stopped', ...none };
   const resolved =
-    (await settleUnknowns(ex, positions)) +
+    (await settleUnknowns(ex, positions, readAt)) +
     settleContradicted(ex, positions) +
     (await settleTpSl(ex, positions));
   if (!ex.alive()) return { ok: false, error: 'executor stopped', resolved, adopted: 0, converged: 0 };

@@ -24,7 +24,7 @@ export interface ReconcileHost {
   readonly options: ExecutionOptions['reconcile'];
   readonly gate: Pick<
     RiskGate,
-    'authFailure' | 'haltCapability' | 'haltMarket' | 'checkExposureCap' | 'hasLossLimits'
+    'authFailure' | 'authBroken' | 'haltCapability' | 'haltMarket' | 'checkExposureCap' | 'hasLossLimits'
   >;
   readonly ledger: PositionLedger;
   readonly markets: ReadonlyMap<string, MarketSpec>;

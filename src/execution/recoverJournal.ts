@@ -6,15 +6,15 @@ import type { Tracker } from './Tracker.ts';
 
 /**
  * Start-up recovery: CREATED never left (NOT_SENT), SUBMITTING may have (UNKNOWN); every open
- * request is indexed and, with a tempId, polled again. A TP/SL set still CREATED is the one
- * exception: it is protective and provably unsent, so it is routed again (`resend`: sent, or held
- * until its open ends) rather than dropped with the position left unprotected.
+ * request is indexed. Polling them again waits for the market catalog (`trackRecovered`). A TP/SL
+ * set still CREATED is the one exception to NOT_SENT: it is protective and provably unsent, so it
+ * is routed again (`resend`: sent, or held until its open ends) rather than dropped with the
+ * position left unprotected.
  */
 export function recoverJournal(
   journal: JournalPort,
   move: (changes: readonly RequestChange[]) => RequestRecord[],
   index: ExposureIndex,
-  tracker: Tracker,
   resend: (r: RequestRecord) => void = () => {},
 ): void {
   const open = journal.nonTerminal();
@@ -27,9 +27,14 @@ export function recoverJournal(
       .filter((r) => r.status === 'SUBMITTING')
       .map((r) => ({ id: r.clientRequestId, to: 'UNKNOWN' as const, note: 'restart: outcome unknown' })),
   ]);
-  for (const r of journal.nonTerminal()) {
-    index.update(r);
-    if (r.tempId !== undefined) tracker.track(r);
-  }
+  for (const r of journal.nonTerminal()) index.update(r);
   for (const r of unsentTpSl) resend(r);
+}
+
+/**
+ * Polls every open request with a tempId again. Called once the market catalog is read: a fill
+ * booked before it would miss the market's hedger fee (found by the chaos books check).
+ */
+export function trackRecovered(journal: JournalPort, tracker: Tracker): void {
+  for (const r of journal.nonTerminal()) if (r.tempId !== undefined) tracker.track(r);
 }

@@ -10,8 +10,14 @@ import type { ReconcileHost } from './reconcileHost.ts';
  * status endpoint once more, then by fingerprint; with no trace after the settle window, not
  * executed. Never by sending again.
  */
-export async function settleUnknowns(ex: ReconcileHost, positions: readonly Position[]): Promise<number> {
-  const now = ex.clock.now();
+export async function settleUnknowns(
+  ex: ReconcileHost,
+  positions: readonly Position[],
+  readAt: number = ex.clock.now(),
+): Promise<number> {
+  // The list shows the venue as of its read, not as of its (possibly late) answer: the settle
+  // window is judged at the read, or a slow answer makes a fresh request look long settled.
+  const now = readAt;
   const o = ex.options;
   const all = ex.journal.all();
   const claimedTemp = new Set(
@@ -99,8 +105,9 @@ export async function settleUnknowns(ex: ReconcileHost, positions: readonly Posi
       );
       continue;
     }
+    const pairs = pairByOrderType(reqs, rows);
     reqs.forEach((r, i) => {
-      const row = rows[i];
+      const row = pairs[i];
       if (row !== undefined) {
         claimedTemp.add(row.tempId as string);
         ex.journal.update(r.clientRequestId, { tempId: row.tempId as RequestRecord['tempId'] & string });
@@ -123,6 +130,8 @@ export async function settleUnknowns(ex: ReconcileHost, positions: readonly Posi
     const venueOpen = row === undefined ? ZERO : openQuantity(row);
     let delta = ledgerOpen.minus(venueOpen);
     for (const r of reqs.sort((a, b) => a.createdAt - b.createdAt)) {
+      // A missing row is evidence only after the settle window: a lagging list omits young positions.
+      if (row === undefined && !settled(r)) continue;
       if (delta.greaterThan(0)) {
         const q = delta.lessThan(r.quantity ?? ZERO) ? delta : (r.quantity ?? ZERO);
         delta = delta.minus(q);
@@ -147,6 +156,28 @@ export async function settleUnknowns(ex: ReconcileHost, positions: readonly Posi
       notExecuted(r, 'cancel outcome settled through its target');
   }
   return resolved;
+}
+
+/**
+ * Rows for `reqs` (both in time order). The list does not say a row's order type, and late
+ * arrivals can create rows in another order than the sends: a MARKET request takes a filled row
+ * first and a LIMIT one a row still pending, then what is left goes by time. Matched by time
+ * alone, a MARKET request could take a resting LIMIT's row and be polled for ever.
+ */
+function pairByOrderType(
+  reqs: readonly RequestRecord[],
+  rows: readonly Position[],
+): (Position | undefined)[] {
+  const free = [...rows];
+  const take = (pick: (p: Position) => boolean): Position | undefined => {
+    const i = free.findIndex(pick);
+    return i < 0 ? undefined : free.splice(i, 1)[0];
+  };
+  const isLimit = (r: RequestRecord): boolean => r.params.orderType === 'LIMIT';
+  const out = reqs.map((r) =>
+    take(isLimit(r) ? (p) => p.openedPrice === null : (p) => p.openedPrice !== null),
+  );
+  return out.map((row) => row ?? take(() => true));
 }
 
 /** An unknown open found in the positions list: executed if filled, else back to polling. */

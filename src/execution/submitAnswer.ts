@@ -1,5 +1,6 @@
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RecordKind, RequestRecord } from '../domain/request.ts';
+import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
@@ -31,6 +32,17 @@ function capabilityOf(kind: RecordKind): Capability {
  * else — 5xx, 429, a reset, 401, 403, an unreadable body — is UNKNOWN (scenarios 1, 10-13).
  */
 export function applySubmitError(host: AnswerHost, records: readonly RequestRecord[], e: unknown): void {
+  try {
+    bookSubmitError(host, records, e);
+  } catch (failure) {
+    // The journal refused the write and has already failed closed (halt, alert). The request stays
+    // SUBMITTING on disk, so the next start settles it as unknown; rethrowing would only end as an
+    // unhandled rejection of the send, which kills the process.
+    if (!(failure instanceof JournalError)) throw failure;
+  }
+}
+
+function bookSubmitError(host: AnswerHost, records: readonly RequestRecord[], e: unknown): void {
   if (isDefinitive(host, e)) {
     host.move(
       records.map((r) => ({

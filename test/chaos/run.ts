@@ -18,6 +18,7 @@ function merge(a: RangeSummary, b: RangeSummary): RangeSummary {
     failed: [...a.failed, ...b.failed],
     crashes: add(a.crashes, b.crashes),
     outcomes: add(a.outcomes, b.outcomes),
+    events: add(a.events, b.events),
     ms: a.ms + b.ms,
   };
 }
@@ -32,7 +33,7 @@ async function runWithProgress(from: number, count: number): Promise<RangeSummar
       })
     : undefined;
   bar?.start(count, 0, { violations: 0 });
-  let total: RangeSummary = { seeds: 0, failed: [], crashes: {}, outcomes: {}, ms: 0 };
+  let total: RangeSummary = { seeds: 0, failed: [], crashes: {}, outcomes: {}, events: {}, ms: 0 };
   try {
     for (let seed = from; seed < from + count; seed++) {
       total = merge(total, await runRange(seed, 1));
@@ -58,6 +59,9 @@ const lines = [
   `seeds       ${s.seeds} (${from}..${from + seeds - 1})`,
   `violations  ${s.failed.length}`,
   `crashes     ${Object.entries(s.crashes)
+    .map(([k, n]) => `${k}=${n}`)
+    .join(' ')}`,
+  `events      ${Object.entries(s.events)
     .map(([k, n]) => `${k}=${n}`)
     .join(' ')}`,
   `requests    ${Object.entries(s.outcomes)

@@ -5,6 +5,8 @@ export interface RangeSummary {
   readonly failed: readonly SeedResult[];
   readonly crashes: Readonly<Record<string, number>>;
   readonly outcomes: Readonly<Record<string, number>>;
+  /** Process-level events drawn (manual trades, journal read-only, recovery crash, operator restart). */
+  readonly events: Readonly<Record<string, number>>;
   readonly ms: number;
 }
 
@@ -14,11 +16,16 @@ export async function runRange(from: number, count: number): Promise<RangeSummar
   const failed: SeedResult[] = [];
   const crashes: Record<string, number> = {};
   const outcomes: Record<string, number> = {};
+  const events: Record<string, number> = {};
   for (let seed = from; seed < from + count; seed++) {
     const r = await runSeed(seed);
     if (r.violations.length > 0) failed.push(r);
     if (r.crashedAt) crashes[r.crashedAt] = (crashes[r.crashedAt] ?? 0) + 1;
     for (const [k, n] of Object.entries(r.outcomes)) outcomes[k] = (outcomes[k] ?? 0) + n;
+    for (const e of r.events) {
+      const k = e.replace(/\(.*$/, '').replace(/:.*$/, '');
+      events[k] = (events[k] ?? 0) + 1;
+    }
   }
-  return { seeds: count, failed, crashes, outcomes, ms: performance.now() - t0 };
+  return { seeds: count, failed, crashes, outcomes, events, ms: performance.now() - t0 };
 }

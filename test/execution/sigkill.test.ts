@@ -91,6 +91,15 @@ describe('SIGKILL mid-flight', () => {
       clock,
     });
     const positions = await venue.positions();
+    // At most one open per intent reached the venue; the venue holds one position per intent
+    // that should have opened (all but those settled as never executed).
+    for (const [intent, rs] of Map.groupBy(opens, (r) => r.intentId))
+      expect(
+        rs.filter((r) => r.status !== 'NOT_SENT'),
+        intent,
+      ).toHaveLength(1);
+    const neverExecuted = opens.filter((r) => r.status === 'RECONCILED_NOT_EXECUTED').length;
+    expect(positions.filter((p) => p.quoteId !== null)).toHaveLength(30 - neverExecuted);
     const claimed = new Set(tempIds);
     for (const p of positions) expect(claimed.has(p.tempId ?? undefined)).toBe(true);
     const venueExp = new Map<string, typeof ZERO>();

@@ -30,7 +30,15 @@ export class FaultInjector {
   constructor(profile: ResolvedFaultProfile, clock: Clock, seed: number) {
     this.profile = profile;
     this.idle =
-      !profile.latencyMs && !profile.rateLimit && profile.errorRate === 0 && profile.dropResponseRate === 0;
+      !profile.latencyMs &&
+      !profile.rateLimit &&
+      profile.errorRate === 0 &&
+      profile.dropResponseRate === 0 &&
+      !profile.slowResponses &&
+      !profile.lateArrivals &&
+      profile.unauthorizedRate === 0 &&
+      profile.forbiddenRate === 0 &&
+      profile.positionsLagMs === 0;
     this.clock = clock;
     this.rng = createRng(profile.seed ?? seed);
   }
@@ -58,7 +66,13 @@ export class FaultInjector {
     }
     if (p.errorRate > 0 && this.rng.next() < p.errorRate)
       return { kind: 'response', response: fail(503, 'UNAVAILABLE', 'the venue is temporarily unavailable') };
-    const response = handle(req);
+    const auth = this.authFault(req);
+    if (auth !== undefined) return { kind: 'response', response: auth };
+    if (p.lateArrivals && this.rng.next() < p.lateArrivals.rate) await this.clock.sleep(p.lateArrivals.ms);
+    let response = handle(req);
+    if (p.positionsLagMs > 0 && req.method === 'GET' && req.path === '/v1/positions/all')
+      response = withoutYoungPositions(response, this.clock.now() - p.positionsLagMs);
+    if (p.slowResponses && this.rng.next() < p.slowResponses.rate) await this.clock.sleep(p.slowResponses.ms);
     if (
       p.dropResponseRate > 0 &&
       isSubmit(req) &&
@@ -68,4 +82,25 @@ export class FaultInjector {
       return { kind: 'drop' };
     return { kind: 'response', response };
   }
+
+  /** 401 or 403 to an API-key request, as a revoked key or a withdrawn delegation would get. */
+  private authFault(req: SimHttpRequest): SimHttpResponse | undefined {
+    const p = this.profile;
+    if (req.headers['x-api-key'] === undefined) return undefined;
+    if (p.unauthorizedRate > 0 && this.rng.next() < p.unauthorizedRate)
+      return fail(401, 'UNAUTHORIZED', 'invalid or revoked API key');
+    if (p.forbiddenRate > 0 && this.rng.next() < p.forbiddenRate)
+      return fail(403, 'FORBIDDEN', 'the API key lacks the permission for this subaccount');
+    return undefined;
+  }
+}
+
+/** The positions list as a lagging replica shows it: rows created after `visibleUntil` are not there yet. */
+function withoutYoungPositions(res: SimHttpResponse, visibleUntil: number): SimHttpResponse {
+  if (res.status !== 200) return res;
+  const env = JSON.parse(res.body) as { data: { createdAt: number }[] };
+  return {
+    ...res,
+    body: JSON.stringify({ ...env, data: env.data.filter((r) => r.createdAt <= visibleUntil) }),
+  };
 }

@@ -20,7 +20,15 @@ describe('loadFaultProfile', () => {
   });
 
   it('turns every fault off by default', () => {
-    expect(NO_FAULTS).toEqual({ errorRate: 0, dropResponseRate: 0, indexingLagMs: 0, solverRefusalRate: 0 });
+    expect(NO_FAULTS).toEqual({
+      errorRate: 0,
+      dropResponseRate: 0,
+      indexingLagMs: 0,
+      solverRefusalRate: 0,
+      unauthorizedRate: 0,
+      forbiddenRate: 0,
+      positionsLagMs: 0,
+    });
   });
 
   it('names the file, line, column and key of a bad value', () => {

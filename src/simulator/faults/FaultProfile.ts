@@ -39,6 +39,19 @@ export const FaultProfileSchema = z.strictObject({
   solverRefusalRate: rate.default(0),
   /** Share of fills slowed down by `extraMs`. */
   slowFills: z.strictObject({ rate, extraMs: z.number().int().min(0) }).optional(),
+  /**
+   * Share of /v1 requests whose answer leaves `ms` after the request was handled: longer than
+   * the client's time-out, a submit that happened looks lost and a read fails.
+   */
+  slowResponses: z.strictObject({ rate, ms: z.number().int().min(0) }).optional(),
+  /** Share of /v1 requests handled only `ms` after they arrived (the venue acts after the client gave up). */
+  lateArrivals: z.strictObject({ rate, ms: z.number().int().min(0) }).optional(),
+  /** Share of API-key requests (submits and reads) answered 401, before they are handled. */
+  unauthorizedRate: rate.default(0),
+  /** Share of API-key requests (submits and reads) answered 403, before they are handled. */
+  forbiddenRate: rate.default(0),
+  /** The positions list leaves out positions younger than this (a lagging read replica). */
+  positionsLagMs: z.number().int().min(0).default(0),
 });
 export type FaultProfile = z.input<typeof FaultProfileSchema>;
 export type ResolvedFaultProfile = z.output<typeof FaultProfileSchema>;
