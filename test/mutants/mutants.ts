@@ -46,9 +46,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/Executor.ts',
-        find: "    const existing = this.journal.byIntent(intent.intentId).filter((r) => r.status !== 'NOT_SENT');",
+        find: "    const existing = journaled.filter((r) => r.status !== 'NOT_SENT');",
         replace:
-          "    const t0 = (this as unknown as { t0: number }).t0;\n    const existing = this.journal.byIntent(intent.intentId).filter((r) => r.status !== 'NOT_SENT' && r.createdAt >= t0);",
+          "    const t0 = (this as unknown as { t0: number }).t0;\n    const existing = journaled.filter((r) => r.status !== 'NOT_SENT' && r.createdAt >= t0);",
       },
       {
         file: 'src/execution/Executor.ts',
@@ -85,9 +85,8 @@ export const MUTANTS: readonly Mutant[] = [
       },
       {
         file: 'src/execution/PositionLedger.ts',
-        find: '    if (!fill.fee.isZero()) this.feeLog.push({ ts: fill.ts, fee: fill.fee });',
-        replace:
-          '    if (!fill.fee.isZero()) this.feeLog.push({ ts: fill.ts, fee: fill.fee }, { ts: fill.ts, fee: fill.fee });',
+        find: '      this.feeLog.push(fill.ts, fill.fee);',
+        replace: '      this.feeLog.push(fill.ts, fill.fee);\n      this.feeLog.push(fill.ts, fill.fee);',
       },
     ],
   },
@@ -97,9 +96,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/feeRates.ts',
-        find: '    open: VenueFacts.platformFeeRate.plus(m?.hedgerFeeOpen ?? ZERO),\n    close: VenueFacts.platformFeeRate.plus(m?.hedgerFeeClose ?? ZERO),',
+        find: '      open: VenueFacts.platformFeeRate.plus(m.hedgerFeeOpen ?? ZERO),\n      close: VenueFacts.platformFeeRate.plus(m.hedgerFeeClose ?? ZERO),',
         replace:
-          '    open: VenueFacts.platformFeeRate.plus(m?.hedgerFeeOpen ?? ZERO).times(10),\n    close: VenueFacts.platformFeeRate.plus(m?.hedgerFeeClose ?? ZERO).times(10),',
+          '      open: VenueFacts.platformFeeRate.plus(m.hedgerFeeOpen ?? ZERO).times(10),\n      close: VenueFacts.platformFeeRate.plus(m.hedgerFeeClose ?? ZERO).times(10),',
       },
     ],
   },
