@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MUTANTS, type Mutant } from './mutants.ts';
 
-const SUITES = ['test/execution', 'test/mutants', 'src/execution', 'src/journal', 'src/risk'];
+const SUITES = ['test/execution', 'src/execution', 'src/journal', 'src/risk'];
 
 interface VitestJson {
   readonly testResults: readonly {
