@@ -119,7 +119,6 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // The same book and the same news as live: lots with their open intents, fills, statuses, denials.
   const book = new ExecutorBook(ex);
   const byId = new Map<string, StrategyRunner>();
-  const bookFills = ex.events$.subscribe((e) => e.type === 'fillApplied' && book.onFill(e.fill));
   const news = routeToStrategies(ex, {
     onFill: (id, fill) => {
       for (const i of byId.get(id)?.onFill(fill) ?? []) sink(i);
@@ -255,7 +254,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(world, denials);
   news.unsubscribe();
-  bookFills.unsubscribe();
+  book.close();
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
   if (n > 0) eqValue[n - 1] = finalEquity;
   input.onProgress?.(n, n);

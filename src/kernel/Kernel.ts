@@ -55,9 +55,12 @@ export class Kernel {
   readonly feed: MarkPriceFeed;
   readonly stage: StrategyStage;
   readonly startedAt: number;
+  /** Every market a strategy trades: what the price feed polls. */
+  readonly markets: readonly MarketSymbol[];
   private readonly o: KernelOptions;
-  private readonly lease: TradingLease;
   private readonly scheduler: Scheduler;
+  private readonly book: ExecutorBook;
+  private readonly accepted = new Map<string, number>();
   private readonly subs: Subscription[] = [];
   private stopping: Promise<void> | undefined;
 
@@ -65,7 +68,6 @@ export class Kernel {
     o: KernelOptions,
     parts: {
       executor: Executor<Journal>;
-      lease: TradingLease;
       scheduler: Scheduler;
       metrics: Metrics;
       reporter: EventReporter;
@@ -74,12 +76,12 @@ export class Kernel {
     this.o = o;
     this.config = o.loaded.config;
     this.executor = parts.executor;
-    this.lease = parts.lease;
     this.scheduler = parts.scheduler;
     this.metrics = parts.metrics;
     this.reporter = parts.reporter;
     this.startedAt = o.clock.now();
     const config = this.config;
+    this.markets = [...new Set(config.strategies.flatMap((s) => s.markets))].map(MarketSymbol);
     this.feed = new MarkPriceFeed({
       venue: o.edges.prices,
       clock: o.clock,
@@ -90,15 +92,14 @@ export class Kernel {
         o.log.warn(`price poll failed: ${describeError(e)}`);
       },
     });
-    const book = new ExecutorBook(parts.executor);
-    this.subs.push(parts.executor.events$.subscribe((e) => e.type === 'fillApplied' && book.onFill(e.fill)));
+    this.book = new ExecutorBook(parts.executor);
     this.stage = new StrategyStage({
       entries: config.strategies,
       modules: o.loaded.strategies,
       clock: o.clock,
       scheduler: parts.scheduler,
       ticks: (s) => this.feed.ticks(s),
-      book,
+      book: this.book,
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => this.submit(intent),
       emit: (e) => parts.reporter.onStrategy(e),
@@ -160,7 +161,7 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    const kernel = new Kernel(o, { executor, lease, scheduler, metrics, reporter });
+    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
@@ -172,9 +173,11 @@ export class Kernel {
         cron: '0 0 0 * * *',
         run: () => notify(dailySummary(kernel)),
       });
-    // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream.
-    for (const symbol of new Set(config.strategies.flatMap((s) => s.markets)))
-      kernel.subs.push(kernel.feed.ticks(MarketSymbol(symbol)).subscribe((t) => executor.onPrices([t])));
+    // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream;
+    // the gate also hears when a market's prices stop arriving (no new exposure on stale prices).
+    for (const symbol of kernel.markets)
+      kernel.subs.push(kernel.feed.ticks(symbol).subscribe((t) => executor.onPrices([t])));
+    kernel.subs.push(kernel.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)));
     kernel.stage.start();
     scheduler.start();
     return kernel;
@@ -191,21 +194,21 @@ export class Kernel {
     throw new ConfigError(`schedule: unknown job "${name}" (known: reconcile)`);
   }
 
-  /** Where every strategy intent goes: stale prices block new exposure (closes stay allowed). */
+  /** Where every strategy intent goes: the executor, whose gate judges it (stale prices included). */
   submit(intent: Intent): void {
-    const m = this.metrics;
-    if (intent.kind === 'open' && this.feed.isStale(intent.symbol)) {
-      m.intents.inc({ strategy: intent.strategyId, outcome: 'denied' });
-      m.denials.inc({ strategy: intent.strategyId, reason: 'STALE_PRICE' });
-      this.o.log.warn(
-        `denied ${intent.strategyId} open ${intent.symbol}: STALE_PRICE (no price for ${this.config.market.staleAfterMs} ms)`,
-      );
-      return;
-    }
     this.executor.submit(intent).then(
-      (r) => m.intents.inc({ strategy: intent.strategyId, outcome: r.status }),
+      (r) => {
+        this.metrics.intents.inc({ strategy: intent.strategyId, outcome: r.status });
+        if (r.status === 'accepted')
+          this.accepted.set(intent.strategyId, this.acceptedOf(intent.strategyId) + 1);
+      },
       (e: unknown) => this.o.log.error(`submit of ${intent.intentId} failed: ${describeError(e)}`),
     );
+  }
+
+  /** Intents of a strategy the executor accepted since start, for the terminal view. */
+  acceptedOf(strategyId: string): number {
+    return this.accepted.get(strategyId) ?? 0;
   }
 
   /**
@@ -238,6 +241,7 @@ export class Kernel {
     if (ex.alive() && ex.isIdle()) await this.finalCheck();
     await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
     for (const s of this.subs.splice(0)) s.unsubscribe();
+    this.book.close();
     this.scheduler.stop();
     ex.journal.close();
     log.debug('kernel stopped');

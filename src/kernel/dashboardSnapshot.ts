@@ -2,18 +2,13 @@ import type { DashboardSnapshot } from '../report/terminal/DashboardSnapshot.ts'
 import type { Kernel } from './Kernel.ts';
 
 /** What the terminal view shows, read off the running kernel once per redraw. */
-export function dashboardSnapshot(
-  k: Kernel,
-  venue: string,
-  intentsOf: (id: string) => number,
-): DashboardSnapshot {
+export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
   const ex = k.executor;
   const now = ex.clock.now();
   const pnl = ex.ledger.summary();
   const caps = (['open', 'close', 'cancel', 'read'] as const).filter(
     (c) => ex.gate.capabilityHalted(c) !== undefined,
   );
-  const markets = new Set(k.config.strategies.flatMap((s) => s.markets));
   const reason = ex.gate.stateReason;
   return {
     mode: k.config.mode === 'live' ? 'live' : k.config.mode === 'sim' ? 'sim' : 'dry-run',
@@ -47,19 +42,19 @@ export function dashboardSnapshot(
       status: r.status,
       ageMs: now - r.createdAt,
     })),
-    prices: [...markets].map((m) => {
+    prices: k.markets.map((m) => {
       const p = k.feed.latest(m);
       return {
         market: m,
         price: p?.mark ?? Number.NaN,
         ageMs: p === undefined ? Number.NaN : now - p.at,
-        stale: k.feed.isStale(m as never),
+        stale: k.feed.isStale(m),
       };
     }),
     strategies: [...k.stage.runners.values()].map((r) => ({
       id: r.id,
       state: r.paused ? 'paused' : r.warming ? 'warming' : 'running',
-      intents: intentsOf(r.id),
+      intents: k.acceptedOf(r.id),
       failures: r.failureCount,
     })),
     events: k.reporter.recent.slice(-12),

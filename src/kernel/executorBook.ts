@@ -1,3 +1,4 @@
+import type { Subscription } from 'rxjs';
 import type { Fill } from '../domain/fill.ts';
 import { StrategyId } from '../domain/ids.ts';
 import type { Executor } from '../execution/Executor.ts';
@@ -7,19 +8,25 @@ import type { StrategyBook, StrategyPosition, StrategyRequest } from '../strateg
 /**
  * What strategies read of the executor, in plain numbers: their own open lots (with the open
  * intent that made each, so a strategy can name it in a close) and their requests still open at
- * the venue. Lot → intent comes from the fills: rebuilt from the journal at start, kept up by
- * `onFill` after.
+ * the venue. Lot → intent comes from the fills: rebuilt from the journal at start, then kept up
+ * from the executor's fill events until `close`.
  */
 export class ExecutorBook implements StrategyBook {
   private readonly ex: Executor;
   private readonly intentOfLot = new Map<string, string>();
+  private readonly fills: Subscription;
 
   constructor(ex: Executor) {
     this.ex = ex;
     for (const f of ex.journal.fills()) this.onFill(f);
+    this.fills = ex.events$.subscribe((e) => e.type === 'fillApplied' && this.onFill(e.fill));
   }
 
-  onFill(fill: Fill): void {
+  close(): void {
+    this.fills.unsubscribe();
+  }
+
+  private onFill(fill: Fill): void {
     if (fill.effect !== 'open' || fill.clientRequestId === null) return;
     const key = lotKeyOf(fill);
     if (this.intentOfLot.has(key)) return;

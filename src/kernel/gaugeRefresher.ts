@@ -1,3 +1,4 @@
+import { setRiskState } from '../report/metrics/createMetrics.ts';
 import type { Kernel } from './Kernel.ts';
 
 /**
@@ -20,10 +21,8 @@ export function gaugeRefresher(k: Kernel): () => void {
       m.exposure.inc({ market: l.symbol, side: l.side }, l.openQuantity.times(mark).toNumber());
     }
     m.inFlight.set(ex.journal.nonTerminal().length);
-    for (const s of ['active', 'reducing', 'halted'] as const)
-      m.riskState.set({ state: s }, ex.gate.state === s ? 1 : 0);
-    for (const market of new Set(k.config.strategies.flatMap((s) => s.markets)))
-      m.priceStale.set({ market }, k.feed.isStale(market as never) ? 1 : 0);
+    setRiskState(m, ex.gate.state);
+    for (const market of k.markets) m.priceStale.set({ market }, k.feed.isStale(market) ? 1 : 0);
     m.priceReads.inc({ outcome: 'ok' }, k.feed.polls - polls);
     polls = k.feed.polls;
   };

@@ -72,17 +72,10 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
   );
   const status = await statusEndpoint(k, log);
-  const intents = new Map<string, number>();
-  k.executor.events$.subscribe((e) => {
-    if (e.type === 'intentAccepted') {
-      const r = k.executor.journal.get(e.clientRequestIds[0] as never);
-      if (r !== undefined) intents.set(r.strategyId, (intents.get(r.strategyId) ?? 0) + 1);
-    }
-  });
   const terminal = new TerminalView({
     stream: view ? o.out : { write: () => true, isTTY: false },
     clock,
-    snapshot: () => dashboardSnapshot(k, edges.describe, (id) => intents.get(id) ?? 0),
+    snapshot: () => dashboardSnapshot(k, edges.describe),
   });
   terminal.start();
   // Stays bound through the stop: a second Ctrl-C must still exit at once.

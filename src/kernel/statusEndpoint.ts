@@ -6,8 +6,7 @@ import type { Kernel } from './Kernel.ts';
 /** What /health says of a running kernel: halted, degraded (not reconciled, stale prices, halts) or ok. */
 export function healthOf(k: Kernel): Health {
   const ex = k.executor;
-  const markets = [...new Set(k.config.strategies.flatMap((s) => s.markets))];
-  const stale = markets.filter((m) => k.feed.isStale(m as never));
+  const stale = k.markets.filter((m) => k.feed.isStale(m));
   const state = ex.gate.state;
   const status =
     state === 'halted' ? 'halted' : !ex.ready || stale.length > 0 || state !== 'active' ? 'degraded' : 'ok';

@@ -2,9 +2,10 @@ import type { Clock } from '../clock/Clock.ts';
 import type { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { type Decimal, dec, maxDec, ZERO } from '../domain/money.ts';
+import { checkLimits } from './checkLimits.ts';
 import { type Denial, DenialReason } from './denialReason.ts';
 import type { LatchStore } from './latchStore.ts';
-import type { LimitSet, RiskOptions } from './limits.ts';
+import type { RiskOptions } from './limits.ts';
 import { RateWindow } from './RateWindow.ts';
 import type { RiskEventSink } from './riskEvents.ts';
 import { type Capability, capabilityOf, TradingState } from './tradingState.ts';
@@ -39,6 +40,8 @@ export class RiskGate {
   private readonly strategyRates = new Map<string, RateWindow>();
   private readonly unknownOutcomes: RateWindow;
   private authFailed = false;
+  /** Markets whose price feed went quiet: not latched, the feed clears them when prices return. */
+  private readonly stalePrices = new Set<string>();
 
   constructor(latches: LatchStore, clock: Clock, options: RiskOptions, emit: RiskEventSink) {
     this.latches = latches;
@@ -139,6 +142,12 @@ export class RiskGate {
     });
   }
 
+  /** From the market stream: stale prices block new exposure on that market; closes stay allowed. */
+  priceStale(symbol: string, stale: boolean): void {
+    if (stale) this.stalePrices.add(symbol);
+    else this.stalePrices.delete(symbol);
+  }
+
   marketHalted(symbol: string): string | undefined {
     return this.latches.get(marketKey(symbol));
   }
@@ -213,9 +222,14 @@ export class RiskGate {
           DenialReason.MARKET_UNRESOLVED,
           `an earlier request on ${intent.symbol} has an unknown outcome`,
         );
+      if (this.stalePrices.has(intent.symbol))
+        return deny(
+          DenialReason.STALE_PRICE,
+          `prices of ${intent.symbol} are stale: no new exposure until they return`,
+        );
       const limitDenial =
-        this.checkLimits(intent, exposure, this.options.account, 'account', undefined) ??
-        this.checkLimits(
+        checkLimits(intent, exposure, this.options.account, 'account', undefined) ??
+        checkLimits(
           intent,
           exposure,
           this.options.strategies[intent.strategyId],
@@ -225,52 +239,6 @@ export class RiskGate {
       if (limitDenial !== undefined) return limitDenial;
     }
     return this.checkRate(intent);
-  }
-
-  private checkLimits(
-    intent: Extract<Intent, { kind: 'open' }>,
-    exposure: ExposureView,
-    limits: LimitSet | undefined,
-    scope: string,
-    strategy: StrategyId | undefined,
-  ): Denial | undefined {
-    if (limits === undefined) return undefined;
-    if (limits.maxLeverage !== undefined && intent.leverage > limits.maxLeverage)
-      return {
-        reason: DenialReason.MAX_LEVERAGE,
-        message: `${scope} leverage ${intent.leverage} > ${limits.maxLeverage}`,
-      };
-    if (
-      limits.maxOpenPositions !== undefined &&
-      exposure.openPositions(strategy) + 1 > limits.maxOpenPositions
-    )
-      return {
-        reason: DenialReason.MAX_OPEN_POSITIONS,
-        message: `${scope} already has ${exposure.openPositions(strategy)} open positions (max ${limits.maxOpenPositions})`,
-      };
-    if (limits.maxNotionalPerPosition === undefined && limits.maxTotalNotional === undefined)
-      return undefined;
-    const price = intent.limitPrice ?? exposure.markPrice(intent.symbol);
-    if (price === undefined)
-      return {
-        reason: DenialReason.NO_PRICE,
-        message: `no price for ${intent.symbol} to check notional limits`,
-      };
-    const notional = intent.quantity.times(price);
-    if (limits.maxNotionalPerPosition !== undefined && notional.greaterThan(limits.maxNotionalPerPosition))
-      return {
-        reason: DenialReason.MAX_NOTIONAL_PER_POSITION,
-        message: `${scope} notional ${notional.toFixed(2)} > ${limits.maxNotionalPerPosition.toString()}`,
-      };
-    if (limits.maxTotalNotional !== undefined) {
-      const total = exposure.notional(strategy).plus(notional);
-      if (total.greaterThan(limits.maxTotalNotional))
-        return {
-          reason: DenialReason.MAX_TOTAL_NOTIONAL,
-          message: `${scope} total notional ${total.toFixed(2)} > ${limits.maxTotalNotional.toString()}`,
-        };
-    }
-    return undefined;
   }
 
   private checkRate(intent: Intent): Denial | undefined {

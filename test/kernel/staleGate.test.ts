@@ -77,7 +77,7 @@ const open = (n: number, at: number) => ({
   slippage: dec('0.01'),
 });
 
-describe('the kernel in front of the executor', () => {
+describe('the kernel feeding price staleness to the risk gate', () => {
   it('refuses a new open while prices are stale (STALE_PRICE, never journaled), lets a close through, and opens again once prices return', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     const { kernel, sim } = await start(clock);
@@ -104,10 +104,10 @@ describe('the kernel in front of the executor', () => {
       { labels: { strategy: 'watch', reason: 'STALE_PRICE' }, value: 1 },
       { labels: { strategy: 'watch', reason: 'UNKNOWN_POSITION' }, value: 1 },
     ]);
-    // The close passed the stale guard: the executor itself judged it.
+    // The gate refused the open for its stale price and judged the close on its own merits.
     expect(
       events.filter((e) => e.type === 'intentDenied').map((e) => e.type === 'intentDenied' && e.reason),
-    ).toEqual(['UNKNOWN_POSITION']);
+    ).toEqual(['STALE_PRICE', 'UNKNOWN_POSITION']);
 
     sim.setFaults({});
     await clock.runUntil(() => !kernel.feed.isStale(BTC), 30_000);
