@@ -11,7 +11,7 @@ import { routeToStrategies } from '../src/kernel/routeToStrategies.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { FundingRate } from '../src/market/readFundingRates.ts';
 import type { RiskOptions } from '../src/risk/limits.ts';
-import type { AnyStrategy } from '../src/strategy/defineStrategy.ts';
+import { type AnyStrategy, warmupOf } from '../src/strategy/defineStrategy.ts';
 import { MarketData } from '../src/strategy/MarketData.ts';
 import type { StrategyEvent } from '../src/strategy/runnerEvents.ts';
 import { StrategyHost } from '../src/strategy/StrategyHost.ts';
@@ -70,11 +70,6 @@ const SETTLE_MS = 50;
 const PROGRESS_EVERY = 4096;
 const HOOK_BUDGET_MS = 5_000;
 
-function warmupOf(s: BacktestStrategy, params: unknown): number {
-  const w = s.strategy.warmup;
-  return typeof w === 'function' ? w(params as never) : (w ?? 0);
-}
-
 /**
  * Runs strategies over historical bars through the live stack: StrategyRunner/StrategyHost,
  * risk gate, Executor, MemoryJournal, simulator engine. Per bar time T: the clock moves to T,
@@ -106,7 +101,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   let usesTriggers = false;
   const runners = input.strategies.map((s) => {
     const params = validateStrategyParams(s.strategy, s.params);
-    return { s, params, warmup: warmupOf(s, params) };
+    return { s, params, warmup: warmupOf(s.strategy, params) };
   });
   const data = new MarketData(Math.max(2, ...runners.map((r) => r.warmup + 1)));
   const sink = (intent: Intent): void => {

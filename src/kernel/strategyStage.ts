@@ -8,7 +8,12 @@ import type { PriceTick } from '../domain/tick.ts';
 import { barsFromTicks } from '../market/barsFromTicks.ts';
 import { parseInterval } from '../market/parseInterval.ts';
 import type { Scheduler } from '../scheduler/Scheduler.ts';
-import type { AnyStrategy, StrategyFill, StrategyRequestUpdate } from '../strategy/defineStrategy.ts';
+import {
+  type AnyStrategy,
+  type StrategyFill,
+  type StrategyRequestUpdate,
+  warmupOf,
+} from '../strategy/defineStrategy.ts';
 import { MarketData } from '../strategy/MarketData.ts';
 import type { StrategyEvent } from '../strategy/runnerEvents.ts';
 import type { StrategyBook } from '../strategy/StrategyBook.ts';
@@ -37,9 +42,6 @@ interface Lane {
   readonly host: StrategyHost;
   readonly symbols: Set<string>;
 }
-
-const warmupOf = (s: AnyStrategy, params: unknown): number =>
-  typeof s.warmup === 'function' ? s.warmup(params) : s.warmup;
 
 /**
  * The strategies of one process on one price stream: a lane per bar interval (one MarketData and

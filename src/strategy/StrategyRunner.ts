@@ -6,7 +6,13 @@ import type { Intent } from '../domain/intent.ts';
 import { deriveIntentId } from '../domain/intentId.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { StrategyError } from '../errors/StrategyError.ts';
-import type { AnyStrategy, StrategyContext, StrategyFill, StrategyRequestUpdate } from './defineStrategy.ts';
+import {
+  type AnyStrategy,
+  type StrategyContext,
+  type StrategyFill,
+  type StrategyRequestUpdate,
+  warmupOf,
+} from './defineStrategy.ts';
 import type { MarketData } from './MarketData.ts';
 import type { HookFailure, HookName, StrategyEvent } from './runnerEvents.ts';
 import type { StrategyBook } from './StrategyBook.ts';
@@ -67,8 +73,7 @@ export class StrategyRunner {
     this.budgetMs = o.hookBudgetMs ?? 50;
     this.maxFailures = o.maxConsecutiveFailures ?? 3;
     this.stopwatch = o.stopwatch ?? monotonicStopwatch;
-    const w = o.strategy.warmup;
-    this.warmup = typeof w === 'function' ? w(o.params) : w;
+    this.warmup = warmupOf(o.strategy, o.params);
     this.tracked = new TrackedState(o.state.load(o.id));
     const { data, book } = o;
     const id = o.id;

@@ -114,6 +114,12 @@ export function defineStrategy<S extends z.ZodType, L = undefined>(
   return Object.freeze({ ...definition, [DEFINITION]: true as const });
 }
 
+/** Closed bars a strategy needs before it may trade, for its (validated) params. */
+export function warmupOf(strategy: AnyStrategy, params: unknown): number {
+  const w = strategy.warmup;
+  return typeof w === 'function' ? w(params) : w;
+}
+
 /** Whether a module's export is a strategy made by defineStrategy. */
 export function isDefinedStrategy(value: unknown): value is DefinedStrategy {
   return (
