@@ -28,7 +28,8 @@ import { journalFor } from './journalFor.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
 import { StrategyStage } from './strategyStage.ts';
-import { timedVenue, timeJournalCommits } from './timedVenue.ts';
+import { timedVenue } from './timedVenue.ts';
+import { timeJournalCommits } from './timeJournalCommits.ts';
 import { describeExposure, venueAgreement } from './venueAgreement.ts';
 import { waitUntilReady } from './waitUntilReady.ts';
 

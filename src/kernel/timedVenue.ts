@@ -1,5 +1,4 @@
 import { monotonicStopwatch } from '../clock/Stopwatch.ts';
-import type { Journal } from '../journal/Journal.ts';
 import type { Metrics } from '../report/metrics/createMetrics.ts';
 import type { VenuePort } from '../venue/VenuePort.ts';
 
@@ -27,21 +26,4 @@ export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
     };
   }
   return timed as unknown as VenuePort;
-}
-
-/** Journal transactions (the write-ahead commit, fsync included) observed in `perpflow_journal_commit_seconds`. */
-export function timeJournalCommits(journal: Journal, m: Metrics): void {
-  const write = journal.write.bind(journal);
-  let depth = 0;
-  journal.write = <T>(what: string, fn: () => T): T => {
-    if (depth > 0) return write(what, fn);
-    const t0 = monotonicStopwatch.elapsedMs();
-    depth++;
-    try {
-      return write(what, fn);
-    } finally {
-      depth--;
-      m.journalCommit.observe((monotonicStopwatch.elapsedMs() - t0) / 1000);
-    }
-  };
 }

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config/loadConfig.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { recordBars } from '../../kernel/recordBars.ts';
 import { createLogger } from '../../log/createLogger.ts';
+import { parseInterval } from '../../market/parseInterval.ts';
 import { action } from '../action.ts';
 
 const SYMBOL = /^[A-Z0-9]{2,20}$/;
@@ -36,10 +37,11 @@ export function registerDataCommands(program: Command): void {
           const bad = markets.filter((m) => !SYMBOL.test(m));
           if (bad.length > 0)
             throw new ConfigError(`--markets: not market symbols: ${bad.join(', ')} (like BTCUSDT)`);
-          if (!/^[1-9]\d*[smhdw]$/.test(f.interval))
-            throw new ConfigError(
-              `--interval: ${JSON.stringify(f.interval)} is not a bar interval (like 30s, 1m, 1h)`,
-            );
+          try {
+            parseInterval(f.interval);
+          } catch (e) {
+            throw new ConfigError(`--interval: ${(e as Error).message}`);
+          }
           const bars = f.bars === undefined ? undefined : Number(f.bars);
           if (bars !== undefined && !(Number.isInteger(bars) && bars > 0))
             throw new ConfigError(`--bars: expected a positive whole number, got ${f.bars}`);
