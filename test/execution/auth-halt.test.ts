@@ -7,21 +7,36 @@ import { describe, expect, it } from 'vitest';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
-import { ETH, openIntent, ownerCall, settle, setupVenue, startExecutor, tempJournalPath } from './harness.ts';
+import {
+  ETH,
+  openIntent,
+  ownerCall,
+  settle,
+  setupVenue,
+  startExecutor,
+  tempJournalPath,
+  type Venue,
+} from './harness.ts';
 import { simulatorFetchCounter } from './venueTraffic.ts';
+
+/** A venue client on the account's key whose every request to the simulator is counted. */
+function countedClient(v: Venue) {
+  const traffic = simulatorFetchCounter(v.sim.fetch);
+  const venue = createVenueClient({
+    baseUrl: IN_PROCESS_BASE_URL,
+    apiKey: v.acc.apiKey,
+    subaccount: v.acc.subaccount,
+    fetch: traffic.fetch,
+    clock: v.clock,
+    retry: { retries: 1, seed: 1 },
+  });
+  return { traffic, venue };
+}
 
 describe('401: one confirmatory read, then wait for the operator', () => {
   it('reads the venue at most once in ten minutes after a submit got 401, and keeps trading halted', async () => {
     const v = await setupVenue();
-    const traffic = simulatorFetchCounter(v.sim.fetch);
-    const venue = createVenueClient({
-      baseUrl: IN_PROCESS_BASE_URL,
-      apiKey: v.acc.apiKey,
-      subaccount: v.acc.subaccount,
-      fetch: traffic.fetch,
-      clock: v.clock,
-      retry: { retries: 1, seed: 1 },
-    });
+    const { traffic, venue } = countedClient(v);
     const { executor, events } = await startExecutor(v, { path: tempJournalPath(), venue });
     await executor.submit(openIntent('ok'));
     await settle(v, executor);
@@ -41,15 +56,7 @@ describe('401: one confirmatory read, then wait for the operator', () => {
 
   it('with a key already revoked at start, reads once more after the start-up 401 and then nothing', async () => {
     const v = await setupVenue();
-    const traffic = simulatorFetchCounter(v.sim.fetch);
-    const venue = createVenueClient({
-      baseUrl: IN_PROCESS_BASE_URL,
-      apiKey: v.acc.apiKey,
-      subaccount: v.acc.subaccount,
-      fetch: traffic.fetch,
-      clock: v.clock,
-      retry: { retries: 1, seed: 1 },
-    });
+    const { traffic, venue } = countedClient(v);
     expect(await ownerCall(v, 'DELETE', `/v1/api-keys/${v.acc.apiKeyId}`)).toBe(200);
     const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
     const atStart = traffic.total();

@@ -81,48 +81,45 @@ function firstStatusAnswers(venue: VenuePort, n: number, fake: () => Promise<nul
 
 const POLL = { firstDelayMs: 200, maxDelayMs: 200, notFoundGraceMs: 0, notFoundLimit: 3 } as const;
 
+/** One open whose first `count` status polls get `answer`: its status path and whether it was called unknown. */
+async function openThroughStatusFaults(count: number, answer: () => Promise<null>, signal: string) {
+  const v = await setupVenue();
+  const venue = firstStatusAnswers(v.venue, count, answer);
+  const { executor, events } = await startExecutor(v, {
+    path: tempJournalPath(),
+    venue,
+    execution: { poll: POLL },
+  });
+  const intent = openIntent(signal);
+  await executor.submit(intent);
+  await settle(v, executor);
+  const [r] = executor.journal.byIntent(intent.intentId);
+  return {
+    path: executor.journal.transitionsOf(r!.clientRequestId).map((t) => t.to),
+    unknownAlert: events.some((e) => e.type === 'alert' && e.code === 'OUTCOME_UNKNOWN'),
+  };
+}
+
 describe('status polls: not found and errors', () => {
   it('asks once more after the last allowed 404 and books the venue answer instead of marking the request unknown', async () => {
-    const v = await setupVenue();
-    const venue = firstStatusAnswers(v.venue, POLL.notFoundLimit, async () => null);
-    const { executor, events } = await startExecutor(v, {
-      path: tempJournalPath(),
-      venue,
-      execution: { poll: POLL },
-    });
-    const intent = openIntent('requery');
-    await executor.submit(intent);
-    await settle(v, executor);
-    const [r] = executor.journal.byIntent(intent.intentId);
-    expect(executor.journal.transitionsOf(r!.clientRequestId).map((t) => t.to)).toEqual([
-      'CREATED',
-      'SUBMITTING',
-      'ACCEPTED',
-      'FILLED',
-    ]);
-    expect(events.some((e) => e.type === 'alert' && e.code === 'OUTCOME_UNKNOWN')).toBe(false);
+    const { path, unknownAlert } = await openThroughStatusFaults(
+      POLL.notFoundLimit,
+      async () => null,
+      'requery',
+    );
+    expect(path).toEqual(['CREATED', 'SUBMITTING', 'ACCEPTED', 'FILLED']);
+    expect(unknownAlert).toBe(false);
   });
 
   it('never counts a network error on a status poll as not found: the request is polled to FILLED, never UNKNOWN', async () => {
-    const v = await setupVenue();
-    const venue = firstStatusAnswers(v.venue, 2 * POLL.notFoundLimit, async () => {
-      throw new TransientVenueError('GET status: network error (connection reset)');
-    });
-    const { executor, events } = await startExecutor(v, {
-      path: tempJournalPath(),
-      venue,
-      execution: { poll: POLL },
-    });
-    const intent = openIntent('net-error');
-    await executor.submit(intent);
-    await settle(v, executor);
-    const [r] = executor.journal.byIntent(intent.intentId);
-    expect(executor.journal.transitionsOf(r!.clientRequestId).map((t) => t.to)).toEqual([
-      'CREATED',
-      'SUBMITTING',
-      'ACCEPTED',
-      'FILLED',
-    ]);
-    expect(events.some((e) => e.type === 'alert' && e.code === 'OUTCOME_UNKNOWN')).toBe(false);
+    const { path, unknownAlert } = await openThroughStatusFaults(
+      2 * POLL.notFoundLimit,
+      async () => {
+        throw new TransientVenueError('GET status: network error (connection reset)');
+      },
+      'net-error',
+    );
+    expect(path).toEqual(['CREATED', 'SUBMITTING', 'ACCEPTED', 'FILLED']);
+    expect(unknownAlert).toBe(false);
   });
 });
