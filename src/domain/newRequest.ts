@@ -1,10 +1,10 @@
 import type { RequestRecord } from './request.ts';
-import { type RequestOrder, wireParams } from './requestOrder.ts';
+import type { RequestOrder } from './requestOrder.ts';
 
 /** The record fields every request shares, before its order is known. */
-export type RequestBase = Omit<RequestRecord, 'kind' | 'order' | 'params'>;
+export type RequestBase = Omit<RequestRecord, 'kind' | 'order'>;
 
-/** A request record for `order`: kind and wire params follow from the order, so they cannot disagree. */
+/** A request record for `order`: its kind follows from the order, so the two cannot disagree. */
 export function newRequest(base: RequestBase, order: RequestOrder): RequestRecord {
-  return { ...base, kind: order.kind, order, params: wireParams(order) };
+  return { ...base, kind: order.kind, order };
 }

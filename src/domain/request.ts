@@ -1,6 +1,6 @@
 import type { BatchId, ClientRequestId, IntentId, MarketSymbol, QuoteId, StrategyId, TempId } from './ids.ts';
 import type { Decimal } from './money.ts';
-import type { RequestOrder, WireParams } from './requestOrder.ts';
+import type { RequestOrder } from './requestOrder.ts';
 import type { RequestStatus } from './requestStatus.ts';
 import type { PositionSide } from './side.ts';
 import type { RequestKind, VenueStatus } from './venueStatus.ts';
@@ -13,8 +13,7 @@ export type RecordKind = RequestKind | 'setTpSl';
 
 /**
  * One request to the venue, as journaled. `order` is what it asks, typed (its `kind` is the
- * record's); `params` is the same as the wire body we send (without credentials, decimals as
- * text), derived from `order` once when the request is built, so a request can be audited.
+ * record's). The journal stores it as its wire body (`wireParams`), so a request can be audited.
  */
 export interface RequestRecord {
   readonly clientRequestId: ClientRequestId;
@@ -26,7 +25,6 @@ export interface RequestRecord {
   readonly side?: PositionSide;
   readonly quantity?: Decimal;
   readonly order: RequestOrder;
-  readonly params: WireParams;
   readonly status: RequestStatus;
   readonly venueStatus?: VenueStatus;
   readonly tempId?: TempId;

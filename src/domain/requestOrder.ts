@@ -45,8 +45,8 @@ export interface TpSlRequestOrder {
 export type RequestOrder = OpenRequestOrder | CloseRequestOrder | CancelRequestOrder | TpSlRequestOrder;
 
 /**
- * The wire body of a request as journaled (decimals as exact text), kept for audit and for the
- * readers of `RequestRecord.params`. Derived from the order by `wireParams`, never built by hand.
+ * The wire body of a request as journaled (decimals as exact text), for audit. Derived from the
+ * order by `wireParams`, never built by hand.
  */
 export interface WireParams {
   readonly marketId?: number;
@@ -65,6 +65,11 @@ export interface WireParams {
   readonly takeProfit?: string | null;
   readonly stopLoss?: string | null;
   readonly after?: ClientRequestId;
+}
+
+/** A LIMIT open or close: it may rest at the venue, so no deadline makes its outcome unknown. */
+export function isLimitOrder(o: RequestOrder): boolean {
+  return (o.kind === 'open' || o.kind === 'close') && o.orderType === 'LIMIT';
 }
 
 const text = (d: Decimal | undefined) => (d === undefined ? undefined : d.toString());

@@ -21,7 +21,6 @@ function tpsl(params: TpSlParams, status: RequestStatus = 'FILLED', quoteId = 'q
     side: 'LONG',
     quoteId: QuoteId(quoteId),
     order: { kind: 'setTpSl', ...orderLegs(params) },
-    params,
     status,
     createdAt: n,
     updatedAt: n,

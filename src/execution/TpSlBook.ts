@@ -2,6 +2,7 @@ import type { ClientRequestId, StrategyId } from '../domain/ids.ts';
 import type { Decimal } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { TpSlRequestOrder } from '../domain/requestOrder.ts';
+import { wireParams } from '../domain/requestOrder.ts';
 import type { PositionSide } from '../domain/side.ts';
 
 export type TpSlLeg = 'takeProfit' | 'stopLoss';
@@ -44,7 +45,7 @@ export type TpSlParams = {
 const leg = (v: Decimal | null | undefined, prev: Decimal | null): Decimal | null =>
   v === undefined ? prev : v;
 
-export const tpslParams = (r: RequestRecord): TpSlParams => r.params;
+export const tpslParams = (r: RequestRecord): TpSlParams => wireParams(r.order);
 
 /** A TP/SL request's typed order (its legs as Decimals, as built). */
 export function tpslOrder(r: RequestRecord): TpSlRequestOrder {

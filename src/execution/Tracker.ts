@@ -1,6 +1,7 @@
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import { isLimitOrder } from '../domain/requestOrder.ts';
 import { isTerminalVenueStatus } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { AuthError, PermissionError, TransientVenueError } from '../errors/venueErrors.ts';
@@ -142,7 +143,7 @@ export class Tracker {
       }
     }
     // A LIMIT rests until its price is reached: only MARKET requests have a settle deadline.
-    if (fresh.params.orderType !== 'LIMIT' && now - since >= this.o.deadlineMs) {
+    if (!isLimitOrder(fresh.order) && now - since >= this.o.deadlineMs) {
       this.tracked.delete(id);
       this.host.onLost(fresh, `no terminal status within the ${this.o.deadlineMs} ms deadline`);
       return;
@@ -171,7 +172,7 @@ export class Tracker {
     const r = this.host.current(id);
     if (
       r !== undefined &&
-      r.params.orderType !== 'LIMIT' &&
+      !isLimitOrder(r.order) &&
       now - (r.submittedAt ?? r.createdAt) >= this.o.deadlineMs
     ) {
       // Past its deadline with the venue unreachable: unknown, so its market is blocked (scenario 5).

@@ -1,6 +1,7 @@
 import { ZERO } from '../domain/money.ts';
 import { openQuantity, type Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import { isLimitOrder } from '../domain/requestOrder.ts';
 import { isTerminalVenueStatus } from '../domain/venueStatus.ts';
 import { fingerprint, isLive } from './positionMatch.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
@@ -173,7 +174,7 @@ function pairByOrderType(
     const i = free.findIndex(pick);
     return i < 0 ? undefined : free.splice(i, 1)[0];
   };
-  const isLimit = (r: RequestRecord): boolean => r.params.orderType === 'LIMIT';
+  const isLimit = (r: RequestRecord): boolean => isLimitOrder(r.order);
   const out = reqs.map((r) =>
     take(isLimit(r) ? (p) => p.openedPrice === null : (p) => p.openedPrice !== null),
   );

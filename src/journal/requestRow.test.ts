@@ -19,7 +19,7 @@ const openParams = JSON.parse(good.params) as Record<string, unknown>;
 const withParams = (p: Record<string, unknown>): RequestRow => ({ ...good, params: JSON.stringify(p) });
 
 const base = { ...sampleOpenRecord(2), status: 'ACCEPTED' as const, tempId: TempId('t-2') };
-const { kind: _k, order: _o, params: _p, ...shared } = base;
+const { kind: _k, order: _o, ...shared } = base;
 
 describe('the journal row codec', () => {
   it.each<[string, RequestRecord]>([

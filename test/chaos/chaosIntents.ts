@@ -2,6 +2,7 @@ import { ClientRequestId, MarketSymbol } from '../../src/domain/ids.ts';
 import type { CancelIntent, Intent, OpenIntent } from '../../src/domain/intent.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { dec } from '../../src/domain/money.ts';
+import { isLimitOrder } from '../../src/domain/requestOrder.ts';
 import type { Executor } from '../../src/execution/Executor.ts';
 import type { Rng } from '../../src/simulator/rng.ts';
 import { closeIntent, openIntent, type Venue } from '../execution/harness.ts';
@@ -77,12 +78,12 @@ export async function cancelResting(v: Venue, ex: Executor): Promise<void> {
     if (ex.isDead) return;
     const resting = ex.journal
       .nonTerminal()
-      .filter((r) => r.kind === 'open' && r.params.orderType === 'LIMIT' && r.status === 'ACCEPTED');
+      .filter((r) => r.kind === 'open' && isLimitOrder(r.order) && r.status === 'ACCEPTED');
     const cancelling = new Set(
       ex.journal
         .nonTerminal()
         .filter((r) => r.kind === 'cancelOpen')
-        .map((r) => r.params.target as string),
+        .map((r) => (r.order.kind === 'cancelOpen' ? r.order.target : '')),
     );
     const todo = resting.filter((r) => !cancelling.has(r.clientRequestId));
     if (todo.length === 0 && cancelling.size === 0) return;
@@ -95,10 +96,7 @@ export async function cancelResting(v: Venue, ex: Executor): Promise<void> {
         symbol: r.symbol,
         target: r.clientRequestId,
       });
-    await v.clock.runUntil(
-      () => ex.journal.nonTerminal().every((r) => r.params.orderType === 'LIMIT'),
-      120_000,
-    );
+    await v.clock.runUntil(() => ex.journal.nonTerminal().every((r) => isLimitOrder(r.order)), 120_000);
     await v.clock.advance(5_000);
   }
 }

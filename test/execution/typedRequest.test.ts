@@ -2,9 +2,11 @@
  * Issue #10 item 4: one typed request from intent to wire. The builder rounds once; what is
  * journaled (order and params) is what the venue port is handed and what the simulator received.
  */
+
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import type { RequestRecord } from '../../src/domain/request.ts';
+import { wireParams } from '../../src/domain/requestOrder.ts';
 import type { CloseOrder, OpenOrder } from '../../src/venue/VenuePort.ts';
 import {
   closeIntent,
@@ -37,7 +39,7 @@ describe('one typed request from intent to wire', () => {
     await v.clock.advance(2_000);
     const r = executor.journal.byIntent(intent.intentId)[0] as RequestRecord;
     expect(r.status).toBe('ACCEPTED');
-    expect(r.params).toMatchObject({
+    expect(wireParams(r.order)).toMatchObject({
       orderType: 'LIMIT',
       quantity: '0.01',
       limitPrice: '90000.1',
@@ -70,7 +72,11 @@ describe('one typed request from intent to wire', () => {
     await executor.submit(close);
     await v.clock.advance(2_000);
     const r = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
-    expect(r.params).toMatchObject({ orderType: 'LIMIT', quantityToClose: '0.01', closePrice: '190000.2' });
+    expect(wireParams(r.order)).toMatchObject({
+      orderType: 'LIMIT',
+      quantityToClose: '0.01',
+      closePrice: '190000.2',
+    });
     expect(r.order.kind === 'close' && r.order.closePrice?.toString()).toBe('190000.2');
     expect(handed[0]?.closePrice?.toString()).toBe('190000.2');
     expect(v.sim.engine.request(r.tempId as string)?.price?.toString()).toBe('190000.2');
