@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
+import { ConfigError } from '../../errors/ConfigError.ts';
 import type { Logger } from '../../log/Logger.ts';
 import { manualPrices } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
@@ -18,6 +19,12 @@ export async function dryRunEdges(
   o: { readonly clock: Clock; readonly log: Logger },
 ): Promise<VenueEdges> {
   const real = config.venue.url;
+  const { apiKey, subaccount } = config.venue;
+  // Checked before the simulator exists: a refused config must leave nothing running.
+  if (real !== null && (apiKey === null || subaccount === null))
+    throw new ConfigError(
+      'a dry run on a real venue (venue.url) reads its prices with venue.apiKey and venue.subaccount: set both, or venue.url: null for the embedded simulator',
+    );
   const sim = embeddedSimulator(config.simulator, {
     ...o,
     ...(real === null ? {} : { prices: manualPrices() }),
@@ -38,13 +45,10 @@ export async function dryRunEdges(
       simulator: sim,
       close,
     };
-  const { apiKey, subaccount } = config.venue;
-  if (apiKey === null || subaccount === null)
-    throw new Error('a dry run on a real venue reads its prices with venue.apiKey and venue.subaccount');
   const priceClient = createVenueClient({
     baseUrl: real,
-    apiKey,
-    subaccount,
+    apiKey: apiKey as string,
+    subaccount: subaccount as string,
     chainId: config.venue.chainId,
     clock: o.clock,
     timeoutMs: config.venue.timeoutMs,
