@@ -1,11 +1,9 @@
 import type { BacktestConfig } from '../src/config/sections/backtest.ts';
-import type { Bar } from '../src/domain/bar.ts';
 import type { Fill } from '../src/domain/fill.ts';
 import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
 import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
 import { dec } from '../src/domain/money.ts';
-import type { PriceTick } from '../src/domain/tick.ts';
 import { ExecutorBook } from '../src/kernel/executorBook.ts';
 import { routeToStrategies } from '../src/kernel/routeToStrategies.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
@@ -19,8 +17,8 @@ import { StrategyRunner } from '../src/strategy/StrategyRunner.ts';
 import { MemoryStateStore } from '../src/strategy/StrategyState.ts';
 import { validateStrategyParams } from '../src/strategy/validateStrategyParams.ts';
 import { type BacktestWorld, createBacktestWorld } from './BacktestWorld.ts';
+import { BarWalker, WALKED } from './BarWalker.ts';
 import { equityReader } from './equityReader.ts';
-import { intrabarPath } from './intrabarPath.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
@@ -98,7 +96,6 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const denials: { intentId: string; reason: string }[] = [];
   let pending: Intent[] = [];
   const decided: { decidedAt: number; intent: Intent }[] = [];
-  let usesTriggers = false;
   const runners = input.strategies.map((s) => {
     const params = validateStrategyParams(s.strategy, s.params);
     return { s, params, warmup: warmupOf(s.strategy, params) };
@@ -106,11 +103,12 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const data = new MarketData(Math.max(2, ...runners.map((r) => r.warmup + 1)));
   const sink = (intent: Intent): void => {
     if (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
-      usesTriggers = true;
+      walker.usesTriggers = true;
     pending.push(intent);
     decided.push({ decidedAt: clock.now(), intent });
   };
   const host = new StrategyHost(data, sink);
+  const walker = new BarWalker(world, host, tl, input.feeds);
   // The same book and the same news as live: lots with their open intents, fills, statuses, denials.
   const book = new ExecutorBook(ex);
   const byId = new Map<string, StrategyRunner>();
@@ -173,77 +171,30 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const eqTime = tl.times;
   const eqValue = new Float64Array(n);
   const readEquity = equityReader(world);
-  const cursor = Int32Array.from(tl.first);
-  const feeds = input.feeds;
-  const ticks: PriceTick[] = [];
-  const opened: number[] = [];
+  const liveCount = () => world.account.live.size;
+  const lastOpen = input.settings.closeAtEnd === 'lastOpen';
   for (let i = 0; i < n; i++) {
     const t = tl.times[i] as number;
     const arrived = moveTo(t);
     if (arrived) await arrived;
-    ticks.length = 0;
-    opened.length = 0;
-    for (let k = 0; k < feeds.length; k++) {
-      const f = feeds[k] as BarColumns;
-      const j = cursor[k] as number;
-      if (j > (tl.last[k] as number) || f.time[j] !== t) continue;
-      opened.push(k);
-      const open = f.open[j] as number;
-      world.sim.engine.setMark(f.symbol, open, t);
-      ticks.push({ symbol: f.symbol, mark: open, ts: t });
-    }
-    ex.onPrices(ticks);
-    let live = world.account.live.size;
+    walker.open(t);
+    let live = liveCount();
     const due = flushDue();
     if (due) await due;
-    if (world.account.live.size < live) await learnVenueCloses();
+    if (liveCount() < live) await learnVenueCloses();
     if (pending.length > 0) {
       const batch = pending;
       pending = [];
       await submitAll(batch);
     }
-    live = world.account.live.size;
-    if (i === n - 1 && input.settings.closeAtEnd === 'lastOpen') await closeEverything(world, denials);
-    for (const k of opened) {
-      const f = feeds[k] as BarColumns;
-      const j = cursor[k] as number;
-      const path = intrabarPath(
-        world,
-        f.symbol,
-        f.open[j] as number,
-        f.high[j] as number,
-        f.low[j] as number,
-        usesTriggers,
-      );
-      for (let p = 0; p < path.length; p++) {
-        world.sim.engine.setMark(f.symbol, path[p] as number, clock.now());
-        const fired = flushDue();
-        if (fired) await fired;
-      }
-      world.sim.engine.setMark(f.symbol, f.close[j] as number, clock.now());
-      const fired = flushDue();
-      if (fired) await fired;
-    }
-    if (world.account.live.size < live) await learnVenueCloses();
+    live = liveCount();
+    if (lastOpen && i === n - 1) await closeEverything(world, denials);
+    for (let o = 0; o < walker.openedCount; o++)
+      for (let p = walker.walk(o, 0); p !== WALKED; p = walker.walk(o, p)) await clock.advance(0);
+    if (liveCount() < live) await learnVenueCloses();
     const closed = moveTo(t + tl.intervalMs);
     if (closed) await closed;
-    for (const k of opened) {
-      const f = feeds[k] as BarColumns;
-      const j = cursor[k] as number;
-      const bar: Bar = {
-        symbol: f.symbol,
-        openTime: t,
-        intervalMs: tl.intervalMs,
-        open: f.open[j] as number,
-        high: f.high[j] as number,
-        low: f.low[j] as number,
-        close: f.close[j] as number,
-        volume: f.volume[j] as number,
-      };
-      ex.onPrices([{ symbol: f.symbol, mark: bar.close, ts: clock.now() }]);
-      host.onBar(bar);
-      cursor[k] = j + 1;
-    }
+    walker.close(t, tl.intervalMs);
     eqValue[i] = readEquity();
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }

@@ -1,0 +1,113 @@
+import type { Bar } from '../src/domain/bar.ts';
+import type { PriceTick } from '../src/domain/tick.ts';
+import type { BarColumns } from '../src/market/readBarColumns.ts';
+import type { StrategyHost } from '../src/strategy/StrategyHost.ts';
+import type { BacktestWorld } from './BacktestWorld.ts';
+import { intrabarPath } from './intrabarPath.ts';
+import type { Timeline } from './timeline.ts';
+
+/** Returned by `walk` when the whole bar was walked. */
+export const WALKED = -1;
+
+/**
+ * The synchronous part of a backtest bar: marks to the opens, the intrabar walk, the closed bars
+ * to the strategies. It lives apart from the driver's async loop so that a bar on which nothing
+ * is in flight and nothing falls due costs no promise and no await; the driver steps in only
+ * when a timer falls due on the way (`walk` then says where to resume).
+ */
+export class BarWalker {
+  private readonly feeds: readonly BarColumns[];
+  private readonly cursor: Int32Array;
+  private readonly last: readonly number[];
+  private readonly ticks: PriceTick[] = [];
+  private readonly opened: number[] = [];
+  private path: readonly number[] = [];
+  /** When a strategy rests TP/SL or LIMIT prices, the walk visits them (see intrabarPath). */
+  usesTriggers = false;
+
+  private readonly world: BacktestWorld;
+  private readonly host: StrategyHost;
+
+  constructor(world: BacktestWorld, host: StrategyHost, tl: Timeline, feeds: readonly BarColumns[]) {
+    this.world = world;
+    this.host = host;
+    this.feeds = feeds;
+    this.cursor = Int32Array.from(tl.first);
+    this.last = tl.last;
+  }
+
+  /** Feeds with a bar at the current time (after `open`). */
+  get openedCount(): number {
+    return this.opened.length;
+  }
+
+  /** Marks become the opens of the feeds that have a bar at `t`; the executor sees them as ticks. */
+  open(t: number): void {
+    const { ticks, opened, feeds, cursor } = this;
+    const engine = this.world.sim.engine;
+    ticks.length = 0;
+    opened.length = 0;
+    for (let k = 0; k < feeds.length; k++) {
+      const f = feeds[k] as BarColumns;
+      const j = cursor[k] as number;
+      if (j > (this.last[k] as number) || f.time[j] !== t) continue;
+      opened.push(k);
+      const open = f.open[j] as number;
+      engine.setMark(f.symbol, open, t);
+      ticks.push({ symbol: f.symbol, mark: open, ts: t });
+    }
+    this.world.executor.onPrices(ticks);
+  }
+
+  /**
+   * Walks opened feed `o` from point `from` of its intrabar path to its close. Returns WALKED, or
+   * the point to resume at when a timer fell due on the way (the driver lets it fire first).
+   */
+  walk(o: number, from: number): number {
+    const k = this.opened[o] as number;
+    const f = this.feeds[k] as BarColumns;
+    const j = this.cursor[k] as number;
+    const { clock, sim } = this.world;
+    if (from === 0)
+      this.path = intrabarPath(
+        this.world,
+        f.symbol,
+        f.open[j] as number,
+        f.high[j] as number,
+        f.low[j] as number,
+        this.usesTriggers,
+      );
+    const path = this.path;
+    for (let p = from; p <= path.length; p++) {
+      const price = p < path.length ? (path[p] as number) : (f.close[j] as number);
+      sim.engine.setMark(f.symbol, price, clock.now());
+      const due = clock.nextDue();
+      if (due !== undefined && due <= clock.now()) return p + 1;
+    }
+    return WALKED;
+  }
+
+  /** The closed bars go to the executor (close marks) and then to the strategies. */
+  close(t: number, intervalMs: number): void {
+    const { opened, feeds, cursor } = this;
+    const now = this.world.clock.now();
+    for (let o = 0; o < opened.length; o++) {
+      const k = opened[o] as number;
+      const f = feeds[k] as BarColumns;
+      const j = cursor[k] as number;
+      const bar: Bar = {
+        symbol: f.symbol,
+        openTime: t,
+        intervalMs,
+        open: f.open[j] as number,
+        high: f.high[j] as number,
+        low: f.low[j] as number,
+        close: f.close[j] as number,
+        volume: f.volume[j] as number,
+      };
+      this.world.executor.onPrices([{ symbol: f.symbol, mark: bar.close, ts: now }]);
+      this.host.onBar(bar);
+      cursor[k] = j + 1;
+    }
+  }
+}
