@@ -26,10 +26,12 @@ export class BarWalker {
   usesTriggers = false;
 
   private readonly world: BacktestWorld;
+  private readonly hasIsolated: boolean;
   private readonly host: StrategyHost;
 
   constructor(world: BacktestWorld, host: StrategyHost, tl: Timeline, feeds: readonly BarColumns[]) {
     this.world = world;
+    this.hasIsolated = world.markets.some((m) => m.spec.marginMode === 'isolated');
     this.host = host;
     this.feeds = feeds;
     this.cursor = Int32Array.from(tl.first);
@@ -76,6 +78,7 @@ export class BarWalker {
         f.high[j] as number,
         f.low[j] as number,
         this.usesTriggers,
+        this.hasIsolated,
       );
     const path = this.path;
     for (let p = from; p <= path.length; p++) {

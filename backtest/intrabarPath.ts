@@ -74,6 +74,7 @@ export function intrabarPath(
   high: number,
   low: number,
   withLevels: boolean,
+  hasIsolated = true,
 ): readonly number[] {
   if (high === low) return NONE;
   const net = world.account.exposures.get(symbol)?.nNet ?? 0;
@@ -81,6 +82,9 @@ export function intrabarPath(
   const levels = withLevels ? triggerLevels(world, symbol) : [];
   const liquidation = net === 0 ? undefined : crossLiquidationLevel(world, symbol);
   if (liquidation !== undefined && liquidation > low && liquidation < high) levels.push(liquidation);
-  if (levels.length === 0) return [first, second];
+  // Nothing rests in the bar and no liquidation lies inside it: the extremes change nothing that
+  // the close does not (cross equity is linear in the mark). Isolated positions keep the walk, as
+  // their liquidation prices are the engine's own and not among the levels.
+  if (levels.length === 0) return hasIsolated ? [first, second] : NONE;
   return [...between(levels, open, first), first, ...between(levels, first, second), second];
 }
