@@ -31,7 +31,11 @@ export interface StrategyRunnerOptions {
   readonly book: StrategyBook;
   readonly state: StateStore;
   readonly emit: (event: StrategyEvent) => void;
-  /** Real time a hook may take (default 50 ms); a hook over it has its intents dropped. */
+  /**
+   * Real time a hook may take (default 50 ms); a hook over it has its intents dropped. Infinity:
+   * hooks are not timed at all (no stopwatch read), as in a backtest, whose result must not
+   * depend on how fast the machine is.
+   */
   readonly hookBudgetMs?: number;
   /** Consecutive failed hook calls after which the strategy is paused (default 3). */
   readonly maxConsecutiveFailures?: number;
@@ -55,6 +59,7 @@ export class StrategyRunner {
   private readonly tracked: TrackedState;
   private readonly ctx: { -readonly [K in keyof StrategyContext]: StrategyContext[K] };
   private readonly budgetMs: number;
+  private readonly timed: boolean;
   private readonly maxFailures: number;
   private readonly stopwatch: Stopwatch;
   private readonly warmup: number;
@@ -71,6 +76,7 @@ export class StrategyRunner {
     this.sid = StrategyId(o.id);
     this.markets = o.markets;
     this.budgetMs = o.hookBudgetMs ?? 50;
+    this.timed = Number.isFinite(this.budgetMs);
     this.maxFailures = o.maxConsecutiveFailures ?? 3;
     this.stopwatch = o.stopwatch ?? monotonicStopwatch;
     this.warmup = warmupOf(o.strategy, o.params);
@@ -186,7 +192,7 @@ export class StrategyRunner {
     if (!this.started || this.paused) return NONE;
     const now = this.o.clock.now();
     this.ctx.now = now;
-    const t0 = timed ? this.stopwatch.elapsedMs() : 0;
+    const t0 = timed && this.timed ? this.stopwatch.elapsedMs() : 0;
     let result: HookResult;
     try {
       result = run(this.ctx as never, arg);
@@ -194,7 +200,7 @@ export class StrategyRunner {
       this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
       return NONE;
     }
-    if (timed && this.overBudget(hook, t0)) return NONE;
+    if (timed && this.timed && this.overBudget(hook, t0)) return NONE;
     if (result === undefined) return this.succeed();
     const list: readonly unknown[] = Array.isArray(result) ? result : [result];
     if (list.length === 0) return this.succeed();
