@@ -37,8 +37,17 @@ export async function runSweep(
           const index = next++;
           const job: SweepJob = { index, request, params: grid[index] as SweepJob['params'] };
           answers[index] = await new Promise<SweepAnswer>((resolve, reject) => {
-            worker.once('message', resolve);
-            worker.once('error', reject);
+            // Both listeners go once either fires: kept, the error ones piled up one per job.
+            const onMessage = (answer: SweepAnswer) => {
+              worker.off('error', onError);
+              resolve(answer);
+            };
+            const onError = (error: Error) => {
+              worker.off('message', onMessage);
+              reject(error);
+            };
+            worker.once('message', onMessage);
+            worker.once('error', onError);
             worker.postMessage(job);
           });
           o.onProgress?.(++done, grid.length);

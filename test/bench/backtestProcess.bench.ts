@@ -1,0 +1,120 @@
+/**
+ * node test/bench/backtestProcess.bench.ts — issue 13's whole-process figures:
+ *  (a) `perpflow backtest` of sma-cross 10/30 stop-and-reverse (backtesting.py's rules: zero
+ *      costs, 10 units) on a ROWS-row (default 1,000,000) seeded random-walk CSV of 1-minute
+ *      bars, as a user runs it: a fresh Node process, CSV load included, wall time and peak RSS
+ *      from /usr/bin/time. backtesting.py cannot be installed here (no PyPI), so its figure is
+ *      the issue's, measured on the same kind of data: about 12.5 s and 400 MB.
+ *  (b) a sweep of 32 parameter sets (fast × slow) on SWEEP_ROWS bars (default 200,000) through
+ *      runSweep on 1 worker thread and on every core, in the same run. Goal ≥ 1.7× on 2 cores.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseSweep } from '../../backtest/sweep/parseSweep.ts';
+import { runSweep } from '../../backtest/sweep/runSweep.ts';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const SWEEP_ROWS = Number(process.env.SWEEP_ROWS ?? 200_000);
+const T0 = Date.UTC(2020, 0, 1);
+const MINUTE = 60_000;
+const BACKTESTING_PY = { wallS: 12.5, rssMb: 400 };
+const root = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'perpflow-bench-'));
+
+/** A seeded random walk (xorshift32) as OHLC rows; high/low a little outside open and close. */
+function writeCsv(file: string, rows: number): void {
+  let x = 0x2545f491;
+  const rnd = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4_294_967_296;
+  };
+  const out: string[] = ['time,open,high,low,close,volume'];
+  let price = 100;
+  for (let i = 0; i < rows; i++) {
+    const open = price;
+    const close = open * (1 + (rnd() - 0.5) * 0.004);
+    const high = Math.max(open, close) * (1 + rnd() * 0.001);
+    const low = Math.min(open, close) * (1 - rnd() * 0.001);
+    out.push(
+      `${new Date(T0 + i * MINUTE).toISOString()},${open.toFixed(4)},${high.toFixed(4)},${low.toFixed(4)},${close.toFixed(4)},0`,
+    );
+    price = close;
+  }
+  writeFileSync(file, `${out.join('\n')}\n`);
+}
+
+const config = join(dir, 'sma.yaml');
+writeFileSync(
+  config,
+  `mode: backtest
+risk:
+  account: { maxOpenPositions: 2, maxNotionalPerPosition: 1000000, maxTotalNotional: 2000000, maxLeverage: 1, maxIntentsPerMinute: 1000, dailyLossLimit: 1000000, maxDrawdownPct: 99 }
+strategies:
+  - id: sma-cross
+    module: sma-cross
+    markets: [WALK]
+    params: { fast: 10, slow: 30, quantity: 10, leverage: 1, mode: reverse }
+backtest: { cash: 10000000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, fundingRate: 0, closeAtEnd: lastClose }
+`,
+);
+
+// (a) ------------------------------------------------------------------------------------------
+const csv = join(dir, 'WALK-1m.csv');
+writeCsv(csv, ROWS);
+const json = join(dir, 'out.json');
+const run = spawnSync(
+  '/usr/bin/time',
+  [
+    '-f',
+    '%e %M',
+    process.execPath,
+    join(root, 'src/cli/main.ts'),
+    'backtest',
+    config,
+    '--data',
+    `WALK=${csv}`,
+    '--json',
+    json,
+  ],
+  { encoding: 'utf8', cwd: root },
+);
+if (run.status !== 0) throw new Error(`perpflow backtest failed (${run.status}):\n${run.stderr}`);
+const [wallS, rssKb] = (run.stderr.trim().split('\n').at(-1) as string).split(' ').map(Number) as [
+  number,
+  number,
+];
+const trades = (JSON.parse(readFileSync(json, 'utf8')) as { trades: unknown[] }).trades.length;
+const rssMb = rssKb / 1024;
+
+// (b) ------------------------------------------------------------------------------------------
+const sweepCsv = join(dir, 'WALKS-1m.csv');
+writeCsv(sweepCsv, SWEEP_ROWS);
+const axes = ['fast=5..19:2', 'slow=30..60:10'].map(parseSweep);
+const request = { configFile: config, data: [{ symbol: 'WALK', file: sweepCsv }] };
+const timed = async (threads: number) => {
+  const t0 = performance.now();
+  const rows = await runSweep(request, axes, { threads });
+  const failed = rows.filter((r) => !r.answer.ok);
+  if (failed.length > 0)
+    throw new Error(`sweep: ${failed.length} failed: ${JSON.stringify(failed[0]?.answer)}`);
+  return { ms: performance.now() - t0, n: rows.length };
+};
+const one = await timed(1);
+const all = await timed(availableParallelism());
+rmSync(dir, { recursive: true, force: true });
+
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+process.stdout.write(
+  [
+    `| what | perpflow | baseline | ratio | goal |`,
+    '|---|---|---|---|---|',
+    `| whole process, ${fmt(ROWS)}-row random-walk CSV, sma-cross 10/30 reverse, zero costs, --json (${fmt(trades)} trades): wall / peak RSS | ${fmt(wallS, 2)} s / ${fmt(rssMb)} MB | backtesting.py ≈ ${BACKTESTING_PY.wallS} s / ${BACKTESTING_PY.rssMb} MB (issue's figure) | ${fmt(BACKTESTING_PY.wallS / wallS, 1)}× faster / ${fmt(rssMb / BACKTESTING_PY.rssMb, 2)}× the memory | ≥ 10× faster, ≤ 0.5× memory |`,
+    `| sweep of ${one.n} parameter sets on ${fmt(SWEEP_ROWS)} bars, runs/s | ${fmt((all.n / all.ms) * 1000, 2)} on ${availableParallelism()} threads | ${fmt((one.n / one.ms) * 1000, 2)} on 1 thread | ${fmt(one.ms / all.ms, 2)}× | ≥ 1.7× on 2 cores |`,
+    '',
+  ].join('\n'),
+);
