@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts';
 import { backtestHtml } from '../output/backtestHtml.ts';
-import { backtestJson } from '../output/backtestJson.ts';
+import { writeBacktestJson } from '../output/backtestJson.ts';
 import { summaryTable } from '../output/summaryTable.ts';
 import { parseSymbolFile, parseWhen } from './parseArgs.ts';
 import { sweepCommand } from './sweepCommand.ts';
@@ -85,7 +85,7 @@ export async function backtestCommand(
   io.stdout.write(
     `${summaryTable(outcome.metrics)}\n${r.trades.length} trades; final equity ${r.finalEquity.toFixed(2)} from ${r.initialCash.toFixed(2)}${r.denials.length > 0 ? `; ${r.denials.length} intents denied (see --json)` : ''}\n`,
   );
-  if (o.json !== undefined) writeFileSync(o.json, `${JSON.stringify(backtestJson(outcome), null, 2)}\n`);
+  if (o.json !== undefined) writeBacktestJson(o.json, outcome);
   if (o.report !== undefined) writeFileSync(o.report, backtestHtml(outcome, io.now()));
   return outcome;
 }
