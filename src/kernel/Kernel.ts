@@ -41,6 +41,8 @@ export interface KernelOptions {
   readonly notify?: (n: Notification) => void;
   /** Start-up gives up when the first reconciliation has not succeeded by then (fail closed). */
   readonly readyTimeoutMs?: number;
+  /** Period of the gauge refresh; default 1 s. A long replay on virtual time sets it longer. */
+  readonly gaugesEveryMs?: number;
 }
 
 /**
@@ -166,7 +168,7 @@ export class Kernel {
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
-    scheduler.add({ name: 'report.gauges', everyMs: 1_000, run: gaugeRefresher(kernel) });
+    scheduler.add({ name: 'report.gauges', everyMs: o.gaugesEveryMs ?? 1_000, run: gaugeRefresher(kernel) });
     const notify = o.notify;
     if (notify !== undefined && config.notify.dailySummary)
       scheduler.add({

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import type { Logger } from '../../log/Logger.ts';
-import { manualPrices } from '../../simulator/prices/PriceSource.ts';
+import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
@@ -16,7 +16,12 @@ import type { VenueEdges } from './VenueEdges.ts';
  */
 export async function dryRunEdges(
   config: PerpflowConfig,
-  o: { readonly clock: Clock; readonly log: Logger },
+  o: {
+    readonly clock: Clock;
+    readonly log: Logger;
+    /** Replaces the embedded simulator's own walk (a test replaying bars); not used with venue.url. */
+    readonly prices?: PriceSource;
+  },
 ): Promise<VenueEdges> {
   const real = config.venue.url;
   const { apiKey, subaccount } = config.venue;
