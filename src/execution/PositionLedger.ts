@@ -50,6 +50,8 @@ export class PositionLedger {
   private readonly open = new Set<string>();
   /** Realised, fees and funding of every lot ever booked, per strategy ('null': external) and in all. */
   private readonly totals = new Map<string, Totals>();
+  /** Per strategy, the pair `totalsOf` answers: built once, not on every fill. */
+  private readonly totalsPairs = new Map<StrategyId | null, readonly [Totals, Totals]>();
 
   /** Applies a fill; false (and no change) when its id was applied before. */
   apply(fill: Fill): boolean {
@@ -118,8 +120,13 @@ export class PositionLedger {
   }
 
   /** The running totals a lot of this strategy adds to: its strategy's and the account's. */
-  private totalsOf(strategyId: StrategyId | null): [Totals, Totals] {
-    return [this.totalsFor(String(strategyId)), this.totalsFor('*')];
+  private totalsOf(strategyId: StrategyId | null): readonly [Totals, Totals] {
+    let pair = this.totalsPairs.get(strategyId);
+    if (pair === undefined) {
+      pair = [this.totalsFor(String(strategyId)), this.totalsFor('*')];
+      this.totalsPairs.set(strategyId, pair);
+    }
+    return pair;
   }
 
   private totalsFor(name: string): Totals {

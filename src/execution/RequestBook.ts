@@ -81,30 +81,36 @@ export class RequestBook {
     const h = this.host;
     const batch = this.insertQueue;
     this.insertQueue = [];
-    for (const b of batch) this.pendingIntents.delete(b.intent.intentId);
-    const refuse = (reason: DenialReason, message: string): void => {
-      for (const b of batch) {
-        h.index.update({ ...b.record, status: 'NOT_SENT' });
-        h.emit({ type: 'intentDenied', intent: b.intent, reason, message });
-        b.resolve({ status: 'denied', reason, message });
-      }
-    };
+    for (let i = 0; i < batch.length; i++)
+      this.pendingIntents.delete((batch[i] as QueuedInsert).intent.intentId);
     if (!h.alive()) {
-      refuse(DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
+      this.refuse(batch, DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
       return;
     }
     try {
-      h.journal.insertRequests(batch.map((b) => b.record));
+      h.journal.insertRequests(
+        batch.length === 1 ? [(batch[0] as QueuedInsert).record] : batch.map((b) => b.record),
+      );
     } catch (e) {
       h.onJournalFailure(e);
-      refuse(DenialReason.JOURNAL_FAILED, describeError(e));
+      this.refuse(batch, DenialReason.JOURNAL_FAILED, describeError(e));
       return;
     }
-    for (const b of batch) {
+    for (let i = 0; i < batch.length; i++) {
+      const b = batch[i] as QueuedInsert;
       const id = b.record.clientRequestId;
       h.emit({ type: 'intentAccepted', intentId: b.intent.intentId, clientRequestIds: [id] });
       h.send(b.record.kind, id);
       b.resolve({ status: 'accepted', clientRequestIds: [id] });
+    }
+  }
+
+  private refuse(batch: readonly QueuedInsert[], reason: DenialReason, message: string): void {
+    const h = this.host;
+    for (const b of batch) {
+      h.index.update({ ...b.record, status: 'NOT_SENT' });
+      h.emit({ type: 'intentDenied', intent: b.intent, reason, message });
+      b.resolve({ status: 'denied', reason, message });
     }
   }
 

@@ -4,25 +4,25 @@ import { type Decimal, ZERO } from '../domain/money.ts';
  * Amounts stamped with a time, summed since a time in O(log n): prefix sums over entries that
  * arrive in time order (fills do), with a linear fallback once one arrives out of order. The
  * risk gate asks for "since the start of the day" on every fill; a scan of every fill ever
- * booked made long runs quadratic.
+ * booked made long runs quadratic. The prefix sums are extended when read, not on each push: a
+ * backtest without loss limits never reads them, and a push is on every fill's path.
  */
 export class RunningSum {
   private readonly times: number[] = [];
-  /** prefix[i] = sum of the first i amounts. */
+  /** prefix[i] = sum of the first i amounts, for i up to prefix.length - 1 (extended on read). */
   private readonly prefix: Decimal[] = [ZERO];
   private readonly amounts: Decimal[] = [];
   private sorted = true;
 
   push(ts: number, amount: Decimal): void {
-    const last = this.times[this.times.length - 1];
-    if (last !== undefined && ts < last) this.sorted = false;
+    const n = this.times.length;
+    if (n > 0 && ts < (this.times[n - 1] as number)) this.sorted = false;
     this.times.push(ts);
     this.amounts.push(amount);
-    this.prefix.push((this.prefix[this.prefix.length - 1] as Decimal).plus(amount));
   }
 
   get total(): Decimal {
-    return this.prefix[this.prefix.length - 1] as Decimal;
+    return this.prefixTo(this.amounts.length);
   }
 
   since(ts: number): Decimal {
@@ -39,6 +39,14 @@ export class RunningSum {
       if ((this.times[mid] as number) < ts) lo = mid + 1;
       else hi = mid;
     }
-    return this.total.minus(this.prefix[lo] as Decimal);
+    return this.total.minus(this.prefixTo(lo));
+  }
+
+  /** The sum of the first `i` amounts, extending the prefix sums as far as that. */
+  private prefixTo(i: number): Decimal {
+    const prefix = this.prefix;
+    for (let k = prefix.length - 1; k < i; k++)
+      prefix.push((prefix[k] as Decimal).plus(this.amounts[k] as Decimal));
+    return prefix[i] as Decimal;
   }
 }

@@ -2,6 +2,15 @@ import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
 
+function bucket(m: Map<string, Set<ClientRequestId>>, k: string): Set<ClientRequestId> {
+  let s = m.get(k);
+  if (s === undefined) {
+    s = new Set();
+    m.set(k, s);
+  }
+  return s;
+}
+
 /**
  * In-memory indexes over non-terminal requests, so the gate's questions ("anything unknown on
  * this market?", "is this open slot taken?") cost O(1) even with thousands of requests.
@@ -17,14 +26,6 @@ export class ExposureIndex {
 
   update(r: RequestRecord): void {
     const id = r.clientRequestId;
-    const bucket = (m: Map<string, Set<ClientRequestId>>, k: string): Set<ClientRequestId> => {
-      let s = m.get(k);
-      if (s === undefined) {
-        s = new Set();
-        m.set(k, s);
-      }
-      return s;
-    };
     if (r.status === 'UNKNOWN' && (r.kind === 'open' || r.kind === 'cancelOpen'))
       bucket(this.unknownByMarket, r.symbol).add(id);
     else this.unknownByMarket.get(r.symbol)?.delete(id);

@@ -10,6 +10,9 @@ import { noteOutput, secretTap } from '../log/secretTap.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
 import { RequestCache } from './RequestCache.ts';
 
+/** The body of a write that only checks the journal may be written (no closure per call). */
+const nothing = (): undefined => undefined;
+
 /**
  * The journal of a backtest: the same semantics as the SQLite `Journal` (transition table, fills
  * exactly once, byIntent, nonTerminal, meta, fail closed after a failed write) with nothing on
@@ -79,7 +82,7 @@ export class MemoryJournal implements JournalPort {
       transition(cur.status, c.to, c.id);
       return { ...cur, ...c.patch, status: c.to, updatedAt: now } as RequestRecord;
     });
-    this.write('transition requests', () => undefined);
+    this.write('transition requests', nothing);
     for (const r of next) this.remember(r);
     return next;
   }
@@ -92,7 +95,7 @@ export class MemoryJournal implements JournalPort {
 
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
     const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
-    this.write('update request', () => undefined);
+    this.write('update request', nothing);
     this.remember(rec);
     return rec;
   }

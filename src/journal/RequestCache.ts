@@ -43,6 +43,7 @@ export class RequestCache {
   }
 
   nonTerminal(): RequestRecord[] {
-    return [...this.open.values()];
+    // Asked after every timer while a backtest settles ("is the executor idle?"): mostly empty.
+    return this.open.size === 0 ? [] : [...this.open.values()];
   }
 }

@@ -25,6 +25,7 @@ const STATE_KEY = 'tradingState';
 const REASON_KEY = 'tradingStateReason';
 const capKey = (c: Capability): string => `capabilityHalt:${c}`;
 const marketKey = (symbol: string): string => `marketHalt:${symbol}`;
+const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });
 
 /**
  * The gate every intent passes (reliability.md A9, A11). State that must survive a restart —
@@ -202,7 +203,6 @@ export class RiskGate {
    * TP/SL sets add no exposure: they pass halted or reducing, needing only their capability.
    */
   check(intent: Intent, exposure: ExposureView): Denial | undefined {
-    const deny = (reason: DenialReason, message: string): Denial => ({ reason, message });
     if (this.latches.writeFailure !== undefined)
       return deny(DenialReason.JOURNAL_FAILED, 'the journal cannot be written');
     if (this.authFailed) return deny(DenialReason.AUTH_FAILED, 'the API key was rejected (401)');
