@@ -84,8 +84,7 @@ export class BarWalker {
     for (let p = from; p <= path.length; p++) {
       const price = p < path.length ? (path[p] as number) : (f.close[j] as number);
       sim.engine.setMark(f.symbol, price, clock.now());
-      const due = clock.nextDue();
-      if (due !== undefined && due <= clock.now()) return p + 1;
+      if (clock.hasDue()) return p + 1;
     }
     return WALKED;
   }

@@ -148,10 +148,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     clock.advanceSync(t - clock.now());
     return undefined;
   };
-  const flushDue = (): Promise<void> | undefined => {
-    const due = clock.nextDue();
-    return due !== undefined && due <= clock.now() ? clock.advance(0) : undefined;
-  };
+  const flushDue = (): Promise<void> | undefined => (clock.hasDue() ? clock.advance(0) : undefined);
   const submitAll = async (intents: readonly Intent[]): Promise<void> => {
     for (const intent of intents) {
       const r = await ex.submit(intent);

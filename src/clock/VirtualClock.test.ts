@@ -73,6 +73,17 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(6_000);
   });
 
+  it('says a timer is due only once time has reached it, and not after it fired', () => {
+    const clock = new VirtualClock(0);
+    expect(clock.hasDue()).toBe(false);
+    clock.setTimeout(() => {}, 0);
+    expect(clock.hasDue()).toBe(true);
+    clock.advanceSync(0);
+    expect(clock.hasDue()).toBe(false);
+    clock.setTimeout(() => {}, 10);
+    expect(clock.hasDue()).toBe(false);
+  });
+
   it('advances synchronously for hot loops', () => {
     const clock = new VirtualClock(0);
     const fired: number[] = [];

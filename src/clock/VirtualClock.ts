@@ -54,6 +54,12 @@ export class VirtualClock implements Clock {
     return this.queue.length;
   }
 
+  /** A timer is due at the current time (it fires on the next advance, even by 0). */
+  hasDue(): boolean {
+    const next = this.queue[0];
+    return next !== undefined && next.due <= this.current;
+  }
+
   /** Due time of the next timer, if any. */
   nextDue(): number | undefined {
     return this.queue[0]?.due;
