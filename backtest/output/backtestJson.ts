@@ -37,25 +37,30 @@ export function writeBacktestJson(file: string, o: BacktestOutcome): void {
     finalEquity: r.finalEquity,
     metrics: o.metrics,
   };
-  const fd = openSync(file, 'w');
-  try {
-    const headText = JSON.stringify(head, null, 2);
-    writeSync(fd, `${headText.slice(0, -2)},\n  "equity": [`);
-    const { time, equity } = r.equity;
-    for (let from = 0; from < time.length; from += CHUNK) {
+  const tail = { denials: r.denials, strategyEvents: r.strategyEvents };
+  /** `"key": value` at the document's first level, pretty-printed like the rest. */
+  const fields = (obj: Record<string, unknown>) =>
+    Object.entries(obj)
+      // JSON.stringify leaves an undefined field out; so does this.
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replaceAll('\n', '\n  ')}`);
+  /** `"key": [` then the items `CHUNK` per write, one per line. */
+  const list = (fd: number, key: string, length: number, item: (i: number) => unknown) => {
+    writeSync(fd, `  ${JSON.stringify(key)}: [`);
+    for (let from = 0; from < length; from += CHUNK) {
       const lines: string[] = [];
-      const to = Math.min(time.length, from + CHUNK);
-      for (let i = from; i < to; i++)
-        lines.push(JSON.stringify({ time: iso(time[i] as number), equity: equity[i] as number }));
+      for (let i = from; i < Math.min(length, from + CHUNK); i++) lines.push(JSON.stringify(item(i)));
       writeSync(fd, `${from === 0 ? '' : ','}\n    ${lines.join(',\n    ')}`);
     }
-    writeSync(fd, '\n  ],\n  "trades": [');
-    for (let from = 0; from < r.trades.length; from += CHUNK) {
-      const chunk = r.trades.slice(from, from + CHUNK).map((t) => JSON.stringify(tradeJson(t)));
-      writeSync(fd, `${from === 0 ? '' : ','}\n    ${chunk.join(',\n    ')}`);
-    }
-    const tail = JSON.stringify({ denials: r.denials, strategyEvents: r.strategyEvents }, null, 2);
-    writeSync(fd, `\n  ],\n  ${tail.slice(4, -2)}\n}\n`);
+    writeSync(fd, '\n  ],\n');
+  };
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, `{\n${fields(head).join(',\n')},\n`);
+    const { time, equity } = r.equity;
+    list(fd, 'equity', time.length, (i) => ({ time: iso(time[i] as number), equity: equity[i] as number }));
+    list(fd, 'trades', r.trades.length, (i) => tradeJson(r.trades[i] as TradeRecord));
+    writeSync(fd, `${fields(tail).join(',\n')}\n}\n`);
   } finally {
     closeSync(fd);
   }
