@@ -192,7 +192,8 @@ export class StrategyRunner {
     if (!this.started || this.paused) return NONE;
     const now = this.o.clock.now();
     this.ctx.now = now;
-    const t0 = timed && this.timed ? this.stopwatch.elapsedMs() : 0;
+    const timing = timed && this.timed;
+    const t0 = timing ? this.stopwatch.elapsedMs() : 0;
     let result: HookResult;
     try {
       result = run(this.ctx as never, arg);
@@ -200,7 +201,7 @@ export class StrategyRunner {
       this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
       return NONE;
     }
-    if (timed && this.timed && this.overBudget(hook, t0)) return NONE;
+    if (timing && this.overBudget(hook, t0)) return NONE;
     if (result === undefined) return this.succeed();
     const list: readonly unknown[] = Array.isArray(result) ? result : [result];
     if (list.length === 0) return this.succeed();
