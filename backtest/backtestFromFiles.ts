@@ -24,6 +24,27 @@ export interface BacktestRequest {
   /** Replaces strategy params by strategy id, merged over the config's (sweeps). */
   readonly params?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly onProgress?: (done: number, total: number) => void;
+  /** The files of `data` and `funding`, already read (a sweep reads them once for all its runs). */
+  readonly loaded?: LoadedData;
+}
+
+/** What `data` and `funding` hold, read and checked. */
+export interface LoadedData {
+  readonly feeds: readonly BarColumns[];
+  readonly funding: Readonly<Record<string, readonly FundingRate[]>>;
+}
+
+/** Reads every --data and --funding file; a problem is a ConfigError naming the file or flag. */
+export function loadData(req: Pick<BacktestRequest, 'data' | 'funding'>): LoadedData {
+  const feeds = req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }));
+  const have = new Set(feeds.map((f) => f.symbol as string));
+  const funding: Record<string, readonly FundingRate[]> = {};
+  for (const f of req.funding ?? []) {
+    if (!have.has(f.symbol))
+      throw new ConfigError(`--funding ${f.symbol}=${f.file}: no --data ${f.symbol}=FILE to apply it to`);
+    funding[f.symbol] = readFundingRates(f.file);
+  }
+  return { feeds, funding };
 }
 
 export interface BacktestOutcome {
@@ -46,7 +67,7 @@ export interface BacktestOutcome {
 export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestOutcome> {
   const { config, strategies } = await loadConfigWithStrategies(req.configFile);
   const settings: BacktestConfig = { ...config.backtest, ...req.settings };
-  const feeds = req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }));
+  const { feeds, funding: fundingSeries } = req.loaded ?? loadData(req);
   const have = new Set(feeds.map((f) => f.symbol as string));
   const chosen: BacktestStrategy[] = [];
   config.strategies.forEach((s, i) => {
@@ -67,12 +88,6 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     throw new ConfigError([
       { location: { file: req.configFile }, path: 'strategies', message: 'no enabled strategy to backtest' },
     ]);
-  const fundingSeries: Record<string, readonly FundingRate[]> = {};
-  for (const f of req.funding ?? []) {
-    if (!have.has(f.symbol))
-      throw new ConfigError(`--funding ${f.symbol}=${f.file}: no --data ${f.symbol}=FILE to apply it to`);
-    fundingSeries[f.symbol] = readFundingRates(f.file);
-  }
   const result = await runBacktest({
     feeds,
     strategies: chosen,
@@ -81,7 +96,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
       config.risk,
       config.strategies.map((s) => (s.risk === undefined ? { id: s.id } : { id: s.id, risk: s.risk })),
     ),
-    ...(req.funding?.length ? { fundingSeries } : {}),
+    ...(Object.keys(fundingSeries).length > 0 ? { fundingSeries } : {}),
     ...(req.from === undefined ? {} : { from: req.from }),
     ...(req.to === undefined ? {} : { to: req.to }),
     ...(req.onProgress === undefined ? {} : { onProgress: req.onProgress }),

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../../src/config/loadConfig.ts';
-import type { BacktestRequest } from '../backtestFromFiles.ts';
+import { type BacktestRequest, loadData } from '../backtestFromFiles.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import { type SweepAxis, sweepGrid } from './parseSweep.ts';
+import { sharedData } from './sharedData.ts';
 import type { SweepAnswer, SweepJob } from './sweepWorker.ts';
 
 const WORKER = new URL('./sweepWorker.ts', import.meta.url);
@@ -15,7 +16,7 @@ export interface SweepRow {
 
 /**
  * Runs one backtest per point of the grid across worker threads (one backtest at a time per
- * worker, up to the machine's parallelism), and ranks the points by total return, best first;
+ * worker, up to the machine's parallelism) on one shared copy of the data, and ranks the points by total return, best first;
  * points that failed (a parameter the strategy refuses, say) come last with their reason.
  */
 export async function runSweep(
@@ -24,6 +25,8 @@ export async function runSweep(
   o: { readonly threads?: number; readonly onProgress?: (done: number, total: number) => void } = {},
 ): Promise<SweepRow[]> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
+  // Read once here (a bad file is one error, not one per point) and shared with every worker.
+  const { loaded = sharedData(loadData(request)), ...rest } = request;
   const grid = sweepGrid(axes);
   const threads = Math.max(1, Math.min(o.threads ?? availableParallelism(), grid.length));
   const answers: SweepAnswer[] = new Array(grid.length);
@@ -31,11 +34,11 @@ export async function runSweep(
   let done = 0;
   await Promise.all(
     Array.from({ length: threads }, async () => {
-      const worker = new Worker(WORKER, { workerData: { ids } });
+      const worker = new Worker(WORKER, { workerData: { ids, loaded } });
       try {
         while (next < grid.length) {
           const index = next++;
-          const job: SweepJob = { index, request, params: grid[index] as SweepJob['params'] };
+          const job: SweepJob = { index, request: rest, params: grid[index] as SweepJob['params'] };
           answers[index] = await new Promise<SweepAnswer>((resolve, reject) => {
             // Both listeners go once either fires: kept, the error ones piled up one per job.
             const onMessage = (answer: SweepAnswer) => {

@@ -1,10 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { type BacktestRequest, backtestFromFiles } from '../backtestFromFiles.ts';
+import { type BacktestRequest, backtestFromFiles, type LoadedData } from '../backtestFromFiles.ts';
 
 /** What one sweep point asks of a worker, and what it answers. */
 export interface SweepJob {
   readonly index: number;
-  readonly request: Omit<BacktestRequest, 'onProgress' | 'params'>;
+  readonly request: Omit<BacktestRequest, 'onProgress' | 'params' | 'loaded'>;
   /** Params by strategy id; `*` applies to every strategy of the config. */
   readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
@@ -18,11 +18,11 @@ export type SweepAnswer =
     }
   | { readonly index: number; readonly ok: false; readonly error: string };
 
-async function runJob(job: SweepJob, ids: readonly string[]): Promise<SweepAnswer> {
+async function runJob(job: SweepJob, ids: readonly string[], loaded: LoadedData): Promise<SweepAnswer> {
   try {
     const all = job.params['*'] ?? {};
     const params = Object.fromEntries(ids.map((id) => [id, { ...all, ...job.params[id] }]));
-    const o = await backtestFromFiles({ ...job.request, params });
+    const o = await backtestFromFiles({ ...job.request, params, loaded });
     const m = o.metrics.overall;
     return {
       index: job.index,
@@ -45,12 +45,12 @@ async function runJob(job: SweepJob, ids: readonly string[]): Promise<SweepAnswe
 // Each worker takes jobs one at a time from the parent until it is told to stop.
 if (parentPort !== null) {
   const port = parentPort;
-  const ids = (workerData as { ids: readonly string[] }).ids;
+  const { ids, loaded } = workerData as { ids: readonly string[]; loaded: LoadedData };
   port.on('message', (job: SweepJob | null) => {
     if (job === null) {
       port.close();
       return;
     }
-    void runJob(job, ids).then((answer) => port.postMessage(answer));
+    void runJob(job, ids, loaded).then((answer) => port.postMessage(answer));
   });
 }

@@ -1,10 +1,10 @@
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
-import { readBarColumns } from '../../src/market/readBarColumns.ts';
-import { type BacktestRequest, backtestFromFiles } from '../backtestFromFiles.ts';
+import { type BacktestRequest, backtestFromFiles, loadData } from '../backtestFromFiles.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import type { SweepAxis } from './parseSweep.ts';
 import { runSweep } from './runSweep.ts';
+import { sharedData } from './sharedData.ts';
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   m: 60_000,
@@ -50,7 +50,9 @@ export async function walkForward(
   spec: { readonly trainMs: number; readonly testMs: number },
 ): Promise<WalkForwardWindow[]> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
-  const times = request.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }).time);
+  // Read once: every window's sweep and test run share this copy.
+  const loaded = request.loaded ?? sharedData(loadData(request));
+  const times = loaded.feeds.map((f) => f.time);
   const start = Math.max(
     request.from ?? Number.NEGATIVE_INFINITY,
     Math.min(...times.map((t) => t[0] as number)),
@@ -63,7 +65,7 @@ export async function walkForward(
   for (let s = start; s + spec.trainMs < end; s += spec.testMs) {
     const testFrom = s + spec.trainMs;
     const testTo = Math.min(end, testFrom + spec.testMs);
-    const rows = await runSweep({ ...request, from: s, to: testFrom }, axes);
+    const rows = await runSweep({ ...request, loaded, from: s, to: testFrom }, axes);
     const top = rows[0];
     if (top === undefined || !top.answer.ok) {
       out.push({
@@ -78,6 +80,7 @@ export async function walkForward(
     try {
       const test = await backtestFromFiles({
         ...request,
+        loaded,
         from: testFrom,
         to: testTo,
         params: Object.fromEntries(ids.map((id) => [id, { ...all, ...top.params[id] }])),
