@@ -20,6 +20,8 @@ export class BarWalker {
   private readonly cursor: Int32Array;
   private readonly last: readonly number[];
   private readonly ticks: PriceTick[] = [];
+  /** The one close tick handed to the executor per feed and bar (it reads it, keeps nothing). */
+  private readonly closeTick: PriceTick[] = [];
   private readonly opened: number[] = [];
   private path: readonly number[] = [];
   /** When a strategy rests TP/SL or LIMIT prices, the walk visits them (see intrabarPath). */
@@ -107,7 +109,8 @@ export class BarWalker {
         close: f.close[j] as number,
         volume: f.volume[j] as number,
       };
-      this.world.executor.onPrices([{ symbol: f.symbol, mark: bar.close, ts: now }]);
+      this.closeTick[0] = { symbol: f.symbol, mark: bar.close, ts: now };
+      this.world.executor.onPrices(this.closeTick);
       this.host.onBar(bar);
       cursor[k] = j + 1;
     }

@@ -78,13 +78,17 @@ export function intrabarPath(
 ): readonly number[] {
   if (high === low) return NONE;
   const net = world.account.exposures.get(symbol)?.nNet ?? 0;
-  const [first, second] = net < 0 ? [high, low] : [low, high];
-  const levels = withLevels ? triggerLevels(world, symbol) : [];
+  const first = net < 0 ? high : low;
+  const second = net < 0 ? low : high;
   const liquidation = net === 0 ? undefined : crossLiquidationLevel(world, symbol);
-  if (liquidation !== undefined && liquidation > low && liquidation < high) levels.push(liquidation);
+  const liquidates = liquidation !== undefined && liquidation > low && liquidation < high;
   // Nothing rests in the bar and no liquidation lies inside it: the extremes change nothing that
   // the close does not (cross equity is linear in the mark). Isolated positions keep the walk, as
-  // their liquidation prices are the engine's own and not among the levels.
+  // their liquidation prices are the engine's own and not among the levels. Decided before any
+  // array is built: this is every bar of a backtest without TP/SL or LIMITs.
+  if (!withLevels && !liquidates) return hasIsolated ? [first, second] : NONE;
+  const levels = withLevels ? triggerLevels(world, symbol) : [];
+  if (liquidates) levels.push(liquidation);
   if (levels.length === 0) return hasIsolated ? [first, second] : NONE;
   return [...between(levels, open, first), first, ...between(levels, first, second), second];
 }
