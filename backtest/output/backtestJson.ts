@@ -1,8 +1,11 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
 import type { TradeRecord } from '../metrics/TradeRecord.ts';
+import { isoTimes } from './isoTimes.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+/** What JSON.stringify writes for a number. */
+const jsonNumber = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
 /** Points and trades per write: big enough for few syscalls, small enough to stay a few MB. */
 const CHUNK = 4_096;
 
@@ -44,12 +47,12 @@ export function writeBacktestJson(file: string, o: BacktestOutcome): void {
       // JSON.stringify leaves an undefined field out; so does this.
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replaceAll('\n', '\n  ')}`);
-  /** `"key": [` then the items `CHUNK` per write, one per line. */
-  const list = (fd: number, key: string, length: number, item: (i: number) => unknown) => {
+  /** `"key": [` then the items (JSON text) `CHUNK` per write, one per line. */
+  const list = (fd: number, key: string, length: number, item: (i: number) => string) => {
     writeSync(fd, `  ${JSON.stringify(key)}: [`);
     for (let from = 0; from < length; from += CHUNK) {
       const lines: string[] = [];
-      for (let i = from; i < Math.min(length, from + CHUNK); i++) lines.push(JSON.stringify(item(i)));
+      for (let i = from; i < Math.min(length, from + CHUNK); i++) lines.push(item(i));
       writeSync(fd, `${from === 0 ? '' : ','}\n    ${lines.join(',\n    ')}`);
     }
     writeSync(fd, '\n  ],\n');
@@ -58,8 +61,15 @@ export function writeBacktestJson(file: string, o: BacktestOutcome): void {
   try {
     writeSync(fd, `{\n${fields(head).join(',\n')},\n`);
     const { time, equity } = r.equity;
-    list(fd, 'equity', time.length, (i) => ({ time: iso(time[i] as number), equity: equity[i] as number }));
-    list(fd, 'trades', r.trades.length, (i) => tradeJson(r.trades[i] as TradeRecord));
+    // A point per bar: the text JSON.stringify({ time, equity }) gives, without the object.
+    const pointTime = isoTimes();
+    list(
+      fd,
+      'equity',
+      time.length,
+      (i) => `{"time":"${pointTime(time[i] as number)}","equity":${jsonNumber(equity[i] as number)}}`,
+    );
+    list(fd, 'trades', r.trades.length, (i) => JSON.stringify(tradeJson(r.trades[i] as TradeRecord)));
     writeSync(fd, `${fields(tail).join(',\n')}\n}\n`);
   } finally {
     closeSync(fd);
