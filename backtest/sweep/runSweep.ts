@@ -7,7 +7,7 @@ import { type SweepAxis, sweepGrid } from './parseSweep.ts';
 import { sharedData } from './sharedData.ts';
 import type { SweepAnswer, SweepJob } from './sweepWorker.ts';
 
-const WORKER = new URL('./sweepWorker.ts', import.meta.url);
+const WORKER = new URL('./sweepWorkerEntry.ts', import.meta.url);
 
 export interface SweepRow {
   readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeVersionProblem } from './nodeVersion.ts';
 
@@ -18,6 +20,18 @@ describe('perpflow CLI entry', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('Usage: perpflow');
     expect(r.out).toContain('2  bad input');
+  });
+
+  it("keeps the compiled CLI modules in Node's compile cache for the next start", () => {
+    const cache = mkdtempSync(join(tmpdir(), 'perpflow-cc-'));
+    const { NODE_DISABLE_COMPILE_CACHE: _off, ...env } = process.env;
+    const r = spawnSync(NODE, ['src/cli/main.ts', '--version'], {
+      encoding: 'utf8',
+      env: { ...env, NODE_COMPILE_CACHE: cache },
+    });
+    expect(r.status).toBe(0);
+    const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(100);
   });
 
   it('exits 2 on an unknown command or option', () => {

@@ -1,33 +1,9 @@
 #!/usr/bin/env node
-import { CommanderError } from 'commander';
-import { ExitCode } from './action.ts';
-import { registerAccountCommands } from './commands/account/index.ts';
-import { registerConfigCommands } from './commands/config.ts';
-import { registerDataCommands } from './commands/data.ts';
-import { registerRiskCommands } from './commands/risk.ts';
-import { registerRunCommand } from './commands/run.ts';
-import { registerSimCommand } from './commands/sim.ts';
-import { nodeVersionProblem } from './nodeVersion.ts';
-import { createProgram } from './program.ts';
+// Node's compile cache keeps the type-stripped, compiled modules between runs: about a third of a
+// CLI start (0.73 → 0.48 s for a small backtest). It has to be on before the CLI's first import,
+// hence this entry. NODE_DISABLE_COMPILE_CACHE=1 turns it off; a cache that cannot be written
+// (read-only temp directory) only costs the saving.
+import { enableCompileCache } from 'node:module';
 
-const problem = nodeVersionProblem();
-if (problem !== undefined) {
-  process.stderr.write(`${problem}\n`);
-  process.exit(ExitCode.badInput);
-}
-
-const program = createProgram();
-registerConfigCommands(program);
-registerAccountCommands(program);
-registerRunCommand(program);
-registerDataCommands(program);
-registerSimCommand(program);
-registerRiskCommands(program);
-
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (!(error instanceof CommanderError)) throw error;
-  // --help and --version end through here with exit code 0; usage errors are bad input.
-  process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
-}
+enableCompileCache();
+await import('./cli.ts');

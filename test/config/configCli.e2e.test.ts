@@ -6,10 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, TEST_ENV } from './brokenFixtureTable.ts';
 
 const NODE = 'node_modules/.bin/node';
-// Until src/cli/main.ts registers the config commands, the stand-in builds the same program.
-const ENTRY = readFileSync('src/cli/main.ts', 'utf8').includes('registerConfigCommands')
-  ? 'src/cli/main.ts'
-  : 'test/config/configCli.ts';
+const ENTRY = 'src/cli/main.ts';
 
 function perpflow(...args: string[]) {
   const result = spawnSync(NODE, [ENTRY, ...args], {
