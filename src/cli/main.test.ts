@@ -23,13 +23,16 @@ describe('perpflow CLI entry', () => {
   });
 
   it("keeps the compiled CLI modules in Node's compile cache for the next start", () => {
-    const cache = mkdtempSync(join(tmpdir(), 'perpflow-cc-'));
-    const { NODE_DISABLE_COMPILE_CACHE: _off, ...env } = process.env;
+    // Not NODE_COMPILE_CACHE: that variable turns the cache on by itself. The entry's own call
+    // puts it under the temporary directory.
+    const tmp = mkdtempSync(join(tmpdir(), 'perpflow-cc-'));
+    const { NODE_DISABLE_COMPILE_CACHE: _off, NODE_COMPILE_CACHE: _dir, ...env } = process.env;
     const r = spawnSync(NODE, ['src/cli/main.ts', '--version'], {
       encoding: 'utf8',
-      env: { ...env, NODE_COMPILE_CACHE: cache },
+      env: { ...env, TMPDIR: tmp },
     });
     expect(r.status).toBe(0);
+    const cache = join(tmp, 'node-compile-cache');
     const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     expect(files.length).toBeGreaterThan(100);
   });
