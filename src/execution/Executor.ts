@@ -174,7 +174,8 @@ export class Executor<J extends JournalPort = JournalPort> {
 
   /** True when nothing is waiting, in flight or unknown. */
   isIdle(): boolean {
-    return this.core.batcher.size === 0 && this.journal.nonTerminal().length === 0;
+    // Asked after every timer while a backtest settles: a count, not a copy of the open requests.
+    return this.core.batcher.size === 0 && this.journal.nonTerminalCount() === 0;
   }
 
   async submit(intent: Intent): Promise<SubmitResult> {

@@ -27,8 +27,8 @@ export interface RequestBookHost {
   /** After every status change: TP/SL requests follow their open (held, released, dropped). */
   afterMove(records: readonly RequestRecord[]): void;
   applyFill(fill: Fill): boolean;
-  /** Runs `fn` on the next timer tick (the outcome group commit). */
-  nextTick(fn: () => void): void;
+  /** Runs the outcome group commit later: on the next timer tick, or when this run of code ends. */
+  scheduleOutcomeCommit(fn: () => void): void;
   /** A committed outcome was a liquidation: reconcile soon. */
   onLiquidation(): void;
 }
@@ -118,7 +118,9 @@ export class RequestBook {
   move(changes: readonly RequestChange[]): RequestRecord[] {
     if (changes.length === 0) return [];
     const h = this.host;
-    const before = changes.map((c) => h.journal.get(c.id)?.status);
+    const before: (RequestStatus | undefined)[] = [];
+    for (let i = 0; i < changes.length; i++)
+      before.push(h.journal.get((changes[i] as RequestChange).id)?.status);
     let out: RequestRecord[];
     try {
       // Neither journal keeps or changes the changes it is given: no defensive copy.
@@ -148,30 +150,37 @@ export class RequestBook {
     return this.outcomes.has(id);
   }
 
-  /** Outcomes that arrive within one timer tick share one transaction (one fsync). */
+  /** Outcomes that arrive within one timer tick share one transaction (one fsync; see JournalPort.syncsToDisk). */
   addOutcome(outcome: Outcome, immediate: boolean): void {
     this.outcomes.set(outcome.change.id, outcome);
     if (immediate) this.commitOutcomes();
     else if (!this.outcomeCommitScheduled) {
       this.outcomeCommitScheduled = true;
-      this.host.nextTick(() => this.commitOutcomes());
+      this.host.scheduleOutcomeCommit(() => this.commitOutcomes());
     }
   }
 
   commitOutcomes(): void {
     const h = this.host;
     this.outcomeCommitScheduled = false;
-    const items = [...this.outcomes.values()];
-    this.outcomes.clear();
-    const valid = items.filter((i) => {
+    if (this.outcomes.size === 0) return;
+    const valid: Outcome[] = [];
+    const changes: RequestChange[] = [];
+    for (const i of this.outcomes.values()) {
       const cur = h.journal.get(i.change.id);
-      return cur !== undefined && canTransition(cur.status, i.change.to);
-    });
+      if (cur === undefined || !canTransition(cur.status, i.change.to)) continue;
+      valid.push(i);
+      changes.push(i.change);
+    }
+    this.outcomes.clear();
     if (valid.length === 0 || !h.alive()) return;
     try {
       h.journal.write('apply outcomes', () => {
-        this.move(valid.map((i) => i.change));
-        for (const i of valid) if (i.fill !== undefined) h.applyFill(i.fill);
+        this.move(changes);
+        for (let k = 0; k < valid.length; k++) {
+          const fill = (valid[k] as Outcome).fill;
+          if (fill !== undefined) h.applyFill(fill);
+        }
       });
     } catch (e) {
       if (e instanceof JournalError) h.onJournalFailure(e);

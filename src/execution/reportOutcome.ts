@@ -13,17 +13,16 @@ export function reportOutcome(
 ): Outcome {
   const to = requestOutcome(cur, rep.status, rep.filledQuantity);
   const fill = to === 'FILLED' ? reportFill(cur, rep, fees, now) : undefined;
-  const patch: RequestPatch = {
+  // Assigned key by key, not spread: one of these per request of a backtest (exactOptionalPropertyTypes: absent, never undefined).
+  const patch: { -readonly [K in keyof RequestPatch]: RequestPatch[K] } = {
     venueStatus: rep.status,
     filledQuantity: rep.filledQuantity,
-    ...(rep.avgPrice === null ? {} : { avgPrice: rep.avgPrice }),
-    ...(cur.kind === 'open' && rep.quoteId !== null ? { quoteId: rep.quoteId } : {}),
-    ...(rep.errorCode === undefined ? {} : { errorCode: rep.errorCode }),
-    ...(rep.reason === undefined ? {} : { reason: rep.reason }),
   };
-  return {
-    change: { id: cur.clientRequestId, to, patch },
-    ...(fill ? { fill } : {}),
-    liquidated: cur.kind === 'close' && rep.status === 'LIQUIDATED',
-  };
+  if (rep.avgPrice !== null) patch.avgPrice = rep.avgPrice;
+  if (cur.kind === 'open' && rep.quoteId !== null) patch.quoteId = rep.quoteId;
+  if (rep.errorCode !== undefined) patch.errorCode = rep.errorCode;
+  if (rep.reason !== undefined) patch.reason = rep.reason;
+  const liquidated = cur.kind === 'close' && rep.status === 'LIQUIDATED';
+  const change = { id: cur.clientRequestId, to, patch };
+  return fill === undefined ? { change, liquidated } : { change, fill, liquidated };
 }

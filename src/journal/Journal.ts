@@ -44,6 +44,7 @@ export class Journal implements JournalPort {
   readonly database: DatabaseSync;
   readonly path: string;
   readonly instanceId = randomUUID();
+  readonly syncsToDisk = true;
   private readonly clock: Clock;
   private readonly leaseTtlMs: number;
   private readonly cache = new RequestCache();
@@ -184,6 +185,10 @@ export class Journal implements JournalPort {
   /** Requests without a terminal status: what recovery must settle. */
   nonTerminal(): RequestRecord[] {
     return this.cache.nonTerminal();
+  }
+
+  nonTerminalCount(): number {
+    return this.cache.nonTerminalCount();
   }
 
   transitionsOf(id: ClientRequestId): TransitionRow[] {

@@ -35,6 +35,11 @@ export interface JournalPort {
   readonly instanceId: string;
   readonly writeFailure: unknown;
   readonly isClosed: boolean;
+  /**
+   * True when a commit waits for the disk (SQLite's fsync): the executor then lets the outcomes
+   * of one timer tick share a transaction. False in memory, where each commits when it arrives.
+   */
+  readonly syncsToDisk: boolean;
   /** Runs `fn` as one transaction; nested writes join the outer one. */
   write<T>(what: string, fn: () => T): T;
   insertRequests(records: readonly RequestRecord[]): void;
@@ -45,6 +50,8 @@ export interface JournalPort {
   byIntent(intentId: IntentId): RequestRecord[];
   all(): RequestRecord[];
   nonTerminal(): RequestRecord[];
+  /** How many requests `nonTerminal` would list, without building the list. */
+  nonTerminalCount(): number;
   recordFill(f: Fill): boolean;
   fills(): Fill[];
   getMeta(key: string): string | undefined;

@@ -21,6 +21,7 @@ const nothing = (): undefined => undefined;
 export class MemoryJournal implements JournalPort {
   readonly path = ':memory-journal:';
   readonly instanceId = randomUUID();
+  readonly syncsToDisk = false;
   private readonly clock: Clock;
   private readonly cache = new RequestCache();
   private readonly fillLog = new Map<string, Fill>();
@@ -119,6 +120,10 @@ export class MemoryJournal implements JournalPort {
   /** Requests without a terminal status: what recovery must settle. */
   nonTerminal(): RequestRecord[] {
     return this.cache.nonTerminal();
+  }
+
+  nonTerminalCount(): number {
+    return this.cache.nonTerminalCount();
   }
 
   recordFill(f: Fill): boolean {

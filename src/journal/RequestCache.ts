@@ -42,8 +42,11 @@ export class RequestCache {
     return [...this.byId.values()];
   }
 
+  nonTerminalCount(): number {
+    return this.open.size;
+  }
+
   nonTerminal(): RequestRecord[] {
-    // Asked after every timer while a backtest settles ("is the executor idle?"): mostly empty.
     return this.open.size === 0 ? [] : [...this.open.values()];
   }
 }

@@ -31,7 +31,7 @@ describe.each(factories)('JournalPort semantics: %s', (_name, make) => {
     expect(j.get(cr('cr_1'))).toEqual(r);
   });
 
-  it('lists the requests of an intent in insertion order and drops terminal ones from nonTerminal', () => {
+  it('lists the requests of an intent in insertion order and drops terminal ones from nonTerminal and its count', () => {
     const j = make(new VirtualClock());
     const a = sampleOpenRecord(1);
     const b = { ...sampleOpenRecord(2), intentId: a.intentId };
@@ -39,6 +39,7 @@ describe.each(factories)('JournalPort semantics: %s', (_name, make) => {
     j.transition(cr('cr_1'), 'NOT_SENT');
     expect(j.byIntent(IntentId('in_1')).map((r) => r.clientRequestId)).toEqual(['cr_1', 'cr_2']);
     expect(j.nonTerminal().map((r) => r.clientRequestId)).toEqual(['cr_2', 'cr_3']);
+    expect(j.nonTerminalCount()).toBe(2);
     expect(j.all()).toHaveLength(3);
   });
 

@@ -20,7 +20,7 @@ export function gaugeRefresher(k: Kernel): () => void {
       const mark = ex.ledger.markPrice(l.symbol) ?? l.avgOpenPrice;
       m.exposure.inc({ market: l.symbol, side: l.side }, l.openQuantity.times(mark).toNumber());
     }
-    m.inFlight.set(ex.journal.nonTerminal().length);
+    m.inFlight.set(ex.journal.nonTerminalCount());
     setRiskState(m, ex.gate.state);
     for (const market of k.markets) m.priceStale.set({ market }, k.feed.isStale(market) ? 1 : 0);
     m.priceReads.inc({ outcome: 'ok' }, k.feed.polls - polls);
