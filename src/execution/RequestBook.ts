@@ -53,7 +53,6 @@ interface QueuedInsert {
 export class RequestBook {
   private readonly host: RequestBookHost;
   private insertQueue: QueuedInsert[] = [];
-  private readonly pendingIntents = new Map<IntentId, ClientRequestId>();
   private readonly outcomes = new Map<ClientRequestId, Outcome>();
   private outcomeCommitScheduled = false;
 
@@ -63,13 +62,19 @@ export class RequestBook {
 
   /** The request of an intent accepted this turn but not journaled yet. */
   queuedFor(intentId: IntentId): ClientRequestId | undefined {
-    return this.pendingIntents.get(intentId);
+    // The queue holds one event-loop turn's intents (usually one or two): a scan, not a map that
+    // would be filled and emptied again on every submit.
+    const q = this.insertQueue;
+    for (let i = 0; i < q.length; i++) {
+      const b = q[i] as QueuedInsert;
+      if (b.intent.intentId === intentId) return b.record.clientRequestId;
+    }
+    return undefined;
   }
 
   /** Journals `record` with everything else accepted in this turn of the event loop. */
   insert(record: RequestRecord, intent: Intent): Promise<SubmitResult> {
     this.host.index.update(record);
-    this.pendingIntents.set(intent.intentId, record.clientRequestId);
     return new Promise<SubmitResult>((resolve) => {
       this.insertQueue.push({ record, intent, resolve });
       if (this.insertQueue.length === 1) queueMicrotask(() => this.commitInserts());
@@ -81,8 +86,6 @@ export class RequestBook {
     const h = this.host;
     const batch = this.insertQueue;
     this.insertQueue = [];
-    for (let i = 0; i < batch.length; i++)
-      this.pendingIntents.delete((batch[i] as QueuedInsert).intent.intentId);
     if (!h.alive()) {
       this.refuse(batch, DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
       return;
