@@ -163,10 +163,7 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
     this.after(0, fn);
   }
 
-  /**
-   * Where a commit costs a disk sync, the outcomes of one timer tick share it. In memory there is
-   * nothing to share, and a timer would cost a backtest an event-loop turn per request.
-   */
+  /** Outcomes of one timer tick share a disk sync; in memory a timer would only cost a backtest a turn. */
   scheduleOutcomeCommit(fn: () => void): void {
     if (this.journal.syncsToDisk) this.after(0, fn);
     else

@@ -17,6 +17,7 @@ import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
 import { checkPermissions } from './checkPermissions.ts';
 import type { CrashHook } from './crash.ts';
 import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
+import { duplicateOf } from './duplicateOf.ts';
 import { ExecutionCore } from './ExecutionCore.ts';
 import { type AlertSeverity, createEventBus, type ExecutionEvent } from './events.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
@@ -136,9 +137,7 @@ export class Executor<J extends JournalPort = JournalPort> {
         // Recovered requests are polled only now: their fills need the market's fee rates.
         trackRecovered(this.journal, this.tracker);
       }
-      await checkPermissions(this.venue, this.gate, (severity, code, message) =>
-        this.alert(severity, code, message),
-      );
+      await checkPermissions(this.venue, this.gate, (...a) => this.alert(...a));
       await this.reconcileNow();
     } catch (e) {
       if (!this.alive()) return;
@@ -172,9 +171,8 @@ export class Executor<J extends JournalPort = JournalPort> {
     return this.journal.nonTerminal().filter((r) => r.status === 'UNKNOWN' || r.status === 'SUBMITTING');
   }
 
-  /** True when nothing is waiting, in flight or unknown. */
+  /** True when nothing is waiting, in flight or unknown (asked after every timer of a backtest: a count). */
   isIdle(): boolean {
-    // Asked after every timer while a backtest settles: a count, not a copy of the open requests.
     return this.core.batcher.size === 0 && this.journal.nonTerminalCount() === 0;
   }
 
@@ -186,12 +184,10 @@ export class Executor<J extends JournalPort = JournalPort> {
     if (!this.alive() || this.draining) return deny(DenialReason.TRADING_HALTED, 'the executor is stopping');
     // Synchronous from the duplicate checks to the insert queue: no await may split them.
     const journaled = this.journal.byIntent(intent.intentId);
-    const existing = journaled.filter((r) => r.status !== 'NOT_SENT');
-    const queued = this.core.book.queuedFor(intent.intentId);
-    if (existing.length > 0 || queued !== undefined) {
+    const duplicate = duplicateOf(journaled, this.core.book.queuedFor(intent.intentId));
+    if (duplicate !== undefined) {
       this.core.emit({ type: 'intentDuplicate', intentId: intent.intentId });
-      const ids = queued !== undefined ? [queued] : existing.map((r) => r.clientRequestId);
-      return { status: 'duplicate', clientRequestIds: ids };
+      return { status: 'duplicate', clientRequestIds: duplicate };
     }
     if (!this.reconciledOnce)
       return deny(DenialReason.NOT_RECONCILED, 'start-up reconciliation has not finished');

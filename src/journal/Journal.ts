@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
-import type { ClientRequestId, IntentId } from '../domain/ids.ts';
+import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import { type RequestStatus, transition } from '../domain/requestStatus.ts';
+import { transition } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
 import { noteOutput, secretTap } from '../log/secretTap.ts';
+import { CachedRequestReads } from './CachedRequestReads.ts';
 import { deleteExternalRow, readExternals, upsertExternalRow } from './externalRows.ts';
 import { insertFill, readFills } from './fillRows.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
 import { beatLease, claimLease, markDead, markLive, releaseLease } from './lease.ts';
-import { RequestCache } from './RequestCache.ts';
 import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
 import {
   INSERT_REQUEST_SQL,
@@ -40,14 +40,13 @@ export type { ExternalPositionRow, RequestPatch } from './JournalPort.ts';
  * transactions; the first failed write makes the journal refuse every later write (fail closed),
  * so nothing is sent that is not on disk.
  */
-export class Journal implements JournalPort {
+export class Journal extends CachedRequestReads implements JournalPort {
   readonly database: DatabaseSync;
   readonly path: string;
   readonly instanceId = randomUUID();
   readonly syncsToDisk = true;
   private readonly clock: Clock;
   private readonly leaseTtlMs: number;
-  private readonly cache = new RequestCache();
   private failure: JournalError | undefined;
   private leaseScope: string | undefined;
   private closed = false;
@@ -55,6 +54,7 @@ export class Journal implements JournalPort {
   private readonly stmt;
 
   constructor(database: DatabaseSync, options: JournalOptions) {
+    super();
     this.database = database;
     this.path = options.path;
     this.clock = options.clock;
@@ -156,39 +156,12 @@ export class Journal implements JournalPort {
     return next.map((n) => n.rec);
   }
 
-  transition(id: ClientRequestId, to: RequestStatus, patch?: RequestPatch, note?: string): RequestRecord {
-    return this.transitionMany([
-      { id, to, ...(patch ? { patch } : {}), ...(note ? { note } : {}) },
-    ])[0] as RequestRecord;
-  }
-
   /** Updates fields without a status change (venue status, fill progress). */
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
     const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
     this.write('update request', () => this.stmt.update.run(recordToParams(rec)));
     this.cache.remember(rec);
     return rec;
-  }
-
-  get(id: ClientRequestId): RequestRecord | undefined {
-    return this.cache.get(id);
-  }
-
-  byIntent(intentId: IntentId): RequestRecord[] {
-    return this.cache.byIntent(intentId);
-  }
-
-  all(): RequestRecord[] {
-    return this.cache.all();
-  }
-
-  /** Requests without a terminal status: what recovery must settle. */
-  nonTerminal(): RequestRecord[] {
-    return this.cache.nonTerminal();
-  }
-
-  nonTerminalCount(): number {
-    return this.cache.nonTerminalCount();
   }
 
   transitionsOf(id: ClientRequestId): TransitionRow[] {

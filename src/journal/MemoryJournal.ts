@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
-import type { ClientRequestId, IntentId } from '../domain/ids.ts';
+import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import { type RequestStatus, transition } from '../domain/requestStatus.ts';
+import { transition } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
 import { noteOutput, secretTap } from '../log/secretTap.ts';
+import { CachedRequestReads } from './CachedRequestReads.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
-import { RequestCache } from './RequestCache.ts';
 
 /** The body of a write that only checks the journal may be written (no closure per call). */
 const nothing = (): undefined => undefined;
@@ -18,12 +18,11 @@ const nothing = (): undefined => undefined;
  * exactly once, byIntent, nonTerminal, meta, fail closed after a failed write) with nothing on
  * disk. A backtest has no process to survive, so no lease and no fsync.
  */
-export class MemoryJournal implements JournalPort {
+export class MemoryJournal extends CachedRequestReads implements JournalPort {
   readonly path = ':memory-journal:';
   readonly instanceId = randomUUID();
   readonly syncsToDisk = false;
   private readonly clock: Clock;
-  private readonly cache = new RequestCache();
   private readonly fillLog = new Map<string, Fill>();
   private readonly meta = new Map<string, string>();
   private readonly externalRows = new Map<string, ExternalPositionRow>();
@@ -32,6 +31,7 @@ export class MemoryJournal implements JournalPort {
   private depth = 0;
 
   constructor(clock: Clock) {
+    super();
     this.clock = clock;
   }
 
@@ -88,12 +88,6 @@ export class MemoryJournal implements JournalPort {
     return next;
   }
 
-  transition(id: ClientRequestId, to: RequestStatus, patch?: RequestPatch, note?: string): RequestRecord {
-    return this.transitionMany([
-      { id, to, ...(patch ? { patch } : {}), ...(note ? { note } : {}) },
-    ])[0] as RequestRecord;
-  }
-
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
     const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
     this.write('update request', nothing);
@@ -101,29 +95,8 @@ export class MemoryJournal implements JournalPort {
     return rec;
   }
 
-  get(id: ClientRequestId): RequestRecord | undefined {
-    return this.cache.get(id);
-  }
-
   private mustGet(id: ClientRequestId): RequestRecord {
     return this.cache.mustGet(id);
-  }
-
-  byIntent(intentId: IntentId): RequestRecord[] {
-    return this.cache.byIntent(intentId);
-  }
-
-  all(): RequestRecord[] {
-    return this.cache.all();
-  }
-
-  /** Requests without a terminal status: what recovery must settle. */
-  nonTerminal(): RequestRecord[] {
-    return this.cache.nonTerminal();
-  }
-
-  nonTerminalCount(): number {
-    return this.cache.nonTerminalCount();
   }
 
   recordFill(f: Fill): boolean {

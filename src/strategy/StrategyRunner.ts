@@ -13,12 +13,12 @@ import {
   type StrategyRequestUpdate,
   warmupOf,
 } from './defineStrategy.ts';
+import { intentsOfResult } from './intentsOfResult.ts';
 import type { MarketData } from './MarketData.ts';
 import type { HookFailure, HookName, StrategyEvent } from './runnerEvents.ts';
 import type { StrategyBook } from './StrategyBook.ts';
 import { type StateStore, TrackedState } from './StrategyState.ts';
-import { type HookResult, type StrategyIntent, strategyIntentSchema } from './strategyIntent.ts';
-import { toDomainIntents } from './toDomainIntents.ts';
+import type { HookResult, StrategyIntent } from './strategyIntent.ts';
 
 export interface StrategyRunnerOptions {
   readonly strategy: AnyStrategy;
@@ -202,45 +202,16 @@ export class StrategyRunner {
       return NONE;
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
-    if (result === undefined) return this.succeed();
-    const list: readonly unknown[] = Array.isArray(result) ? result : [result];
-    if (list.length === 0) return this.succeed();
-    const out: Intent[] = [];
-    for (let index = 0; index < list.length; index++) {
-      const parsed = strategyIntentSchema.safeParse(list[index]);
-      if (!parsed.success) {
-        const why = parsed.error.issues
-          .map((i) => `${i.path.join('.') || '(intent)'}: ${i.message}`)
-          .join('; ');
-        return this.fail(hook, 'invalidIntent', `${hook} returned an invalid intent #${index}: ${why}`);
-      }
-      const market = parsed.data.market;
-      if (!this.markets.includes(market))
-        return this.fail(
-          hook,
-          'invalidIntent',
-          `${hook} returned an intent on ${market}, not one of its markets`,
-        );
-      try {
-        const defaultSignal = `${hook}@${now}`;
-        out.push(
-          ...toDomainIntents(parsed.data, {
-            strategyId: this.sid,
-            now,
-            defaultSignal,
-            index,
-            price: this.ctx.price,
-            idOf: this.idOf,
-          }),
-        );
-      } catch (error) {
-        return this.fail(
-          hook,
-          'invalidIntent',
-          `${hook} returned an invalid intent #${index}: ${messageOf(error)}`,
-        );
-      }
-    }
+    if (result === undefined || (Array.isArray(result) && result.length === 0)) return this.succeed();
+    const scope = {
+      strategyId: this.sid,
+      markets: this.markets,
+      now,
+      price: this.ctx.price,
+      idOf: this.idOf,
+    };
+    const out = intentsOfResult(hook, result, scope);
+    if ('invalid' in out) return this.fail(hook, 'invalidIntent', out.invalid);
     this.succeed();
     // Intents decided on a half-filled window are not traded; the hook still ran to fill indicators.
     return this.barsSeen < this.warmup ? NONE : out;
