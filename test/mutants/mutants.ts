@@ -45,10 +45,10 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'intents of a previous run not deduplicated, so the restart resends them',
     edits: [
       {
-        file: 'src/execution/Executor.ts',
-        find: "    const existing = journaled.filter((r) => r.status !== 'NOT_SENT');",
-        replace:
-          "    const t0 = (this as unknown as { t0: number }).t0;\n    const existing = journaled.filter((r) => r.status !== 'NOT_SENT' && r.createdAt >= t0);",
+        file: 'src/execution/duplicateOf.ts',
+        find: "  for (const r of journaled) if (r.status !== 'NOT_SENT') ids.push(r.clientRequestId);",
+        // Only what this process queued counts: every request journaled before is forgotten.
+        replace: "  for (const r of journaled) if (r.status !== 'NOT_SENT' && ids.length < 0) ids.push(r.clientRequestId);",
       },
       {
         file: 'src/execution/Executor.ts',
