@@ -48,7 +48,8 @@ export const MUTANTS: readonly Mutant[] = [
         file: 'src/execution/duplicateOf.ts',
         find: "  for (const r of journaled) if (r.status !== 'NOT_SENT') ids.push(r.clientRequestId);",
         // Only what this process queued counts: every request journaled before is forgotten.
-        replace: "  for (const r of journaled) if (r.status !== 'NOT_SENT' && ids.length < 0) ids.push(r.clientRequestId);",
+        replace:
+          "  for (const r of journaled) if (r.status !== 'NOT_SENT' && ids.length < 0) ids.push(r.clientRequestId);",
       },
       {
         file: 'src/execution/Executor.ts',
