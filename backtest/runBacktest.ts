@@ -4,6 +4,7 @@ import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
 import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
 import { dec } from '../src/domain/money.ts';
+import type { ExecutionEvent } from '../src/execution/events.ts';
 import { ExecutorBook } from '../src/kernel/executorBook.ts';
 import { routeToStrategies } from '../src/kernel/routeToStrategies.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
@@ -45,6 +46,8 @@ export interface BacktestInput {
   readonly venue?: 'direct' | 'client';
   /** Called every few thousand bars and at the end. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** The executor's events (venue calls, transitions, fills), as the kernel's log sees them live. */
+  readonly onExecutionEvent?: (e: ExecutionEvent) => void;
 }
 
 export interface BacktestResult {
@@ -91,6 +94,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     ...(input.venue === undefined ? {} : { venue: input.venue }),
   });
   const { clock, executor: ex } = world;
+  const tap = input.onExecutionEvent === undefined ? undefined : ex.events$.subscribe(input.onExecutionEvent);
   const events: StrategyEvent[] = [];
   const denials: { intentId: string; reason: string }[] = [];
   let pending: Intent[] = [];
@@ -149,12 +153,14 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     return undefined;
   };
   const flushDue = (): Promise<void> | undefined => (clock.hasDue() ? clock.advance(0) : undefined);
+  // As the kernel submits live: a bar's intents all go in before any answer is awaited, so they
+  // share one journal commit and one batch call per kind.
   const submitAll = async (intents: readonly Intent[]): Promise<void> => {
-    for (const intent of intents) {
-      const r = await ex.submit(intent);
+    const results = await Promise.all(intents.map((intent) => ex.submit(intent)));
+    results.forEach((r, k) => {
       if (r.status === 'denied')
-        denials.push({ intentId: intent.intentId, reason: `${r.reason}: ${r.message}` });
-    }
+        denials.push({ intentId: (intents[k] as Intent).intentId, reason: `${r.reason}: ${r.message}` });
+    });
     await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
   };
 
@@ -198,6 +204,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(world, denials);
   news.unsubscribe();
+  tap?.unsubscribe();
   book.close();
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
   if (n > 0) eqValue[n - 1] = finalEquity;

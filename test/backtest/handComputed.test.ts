@@ -69,6 +69,33 @@ async function run(steps: unknown[], settings: Partial<BacktestConfig>) {
 }
 
 describe('backtest fills, fees, funding and liquidation, computed by hand', () => {
+  it("sends a bar's intents as live does: the opens of two strategies on one bar go out in one batch call and fill at the next open", async () => {
+    const calls: string[] = [];
+    const opener = (id: string, quantity: number) => ({
+      id,
+      strategy: scripted,
+      markets: ['TEST'],
+      params: { steps: [{ afterBar: 0, intents: [open({ side: 'LONG', quantity })] }] },
+    });
+    const r = await runBacktest({
+      feeds: [feed()],
+      strategies: [opener('s1', 1), opener('s2', 2)],
+      settings: backtestSchema.parse({ cash: 1000, fees: { open: 0, close: 0 } }),
+      risk: RISK,
+      onExecutionEvent: (e) => {
+        if (e.type === 'venueCall' && e.kind === 'open') calls.push(`${e.call} ${e.requests}`);
+      },
+    });
+    expect(r.denials).toEqual([]);
+    expect(calls).toEqual(['batch 2']);
+    const opens = r.fills.filter((f) => f.effect === 'open');
+    // At bar 1's open; booked by the status poll 1 ms later.
+    expect(opens.map((f) => [f.strategyId, f.quantity.toNumber(), f.price.toNumber(), f.ts])).toEqual([
+      ['s1', 1, 100, 1 * H + 1],
+      ['s2', 2, 100, 1 * H + 1],
+    ]);
+  });
+
   it('fills a MARKET decided on bar t at the open of bar t+1, moved against the trader by half the spread plus the slippage, and charges both fees', async () => {
     const r = await run(
       [
