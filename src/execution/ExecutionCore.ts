@@ -163,15 +163,6 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
     this.after(0, fn);
   }
 
-  /** Outcomes of one timer tick share a disk sync; in memory a timer would only cost a backtest a turn. */
-  scheduleOutcomeCommit(fn: () => void): void {
-    if (this.journal.syncsToDisk) this.after(0, fn);
-    else
-      queueMicrotask(() => {
-        if (this.alive()) fn();
-      });
-  }
-
   onLiquidation(): void {
     this.soonReconcile();
   }

@@ -27,8 +27,8 @@ export interface RequestBookHost {
   /** After every status change: TP/SL requests follow their open (held, released, dropped). */
   afterMove(records: readonly RequestRecord[]): void;
   applyFill(fill: Fill): boolean;
-  /** Runs the outcome group commit later: on the next timer tick, or when this run of code ends. */
-  scheduleOutcomeCommit(fn: () => void): void;
+  /** Runs `fn` on the next timer tick (the outcome group commit on a journal that syncs to disk). */
+  nextTick(fn: () => void): void;
   /** A committed outcome was a liquidation: reconcile soon. */
   onLiquidation(): void;
 }
@@ -153,13 +153,19 @@ export class RequestBook {
     return this.outcomes.has(id);
   }
 
-  /** Outcomes that arrive within one timer tick share one transaction (one fsync; see JournalPort.syncsToDisk). */
+  /**
+   * Outcomes that arrive within one timer tick share one transaction (one fsync). In memory there
+   * is no fsync to share, and a timer would cost a backtest an event-loop turn per request: the
+   * commit waits only for the current run of code (commitOutcomes does nothing once stopped).
+   */
   addOutcome(outcome: Outcome, immediate: boolean): void {
     this.outcomes.set(outcome.change.id, outcome);
     if (immediate) this.commitOutcomes();
     else if (!this.outcomeCommitScheduled) {
       this.outcomeCommitScheduled = true;
-      this.host.scheduleOutcomeCommit(() => this.commitOutcomes());
+      const commit = () => this.commitOutcomes();
+      if (this.host.journal.syncsToDisk) this.host.nextTick(commit);
+      else queueMicrotask(commit);
     }
   }
 
