@@ -1,5 +1,5 @@
 /**
- * The layering of ../shared/ARCHITECTURE.md as rules: each folder of src/ names the folders it may
+ * The layering of docs/ARCHITECTURE.md as rules: each folder of src/ names the folders it may
  * import from; anything else is an error, and so is any cycle between folders. `npm test` runs it
  * (`npm run lint:deps`). Lower layers know nothing of the ones above them: domain knows nobody,
  * the simulator never sees the executor, strategies see only the strategy API and the domain.

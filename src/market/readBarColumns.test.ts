@@ -12,7 +12,7 @@ import { readBarsCsv } from './readBarsCsv.ts';
 import { readTextFile } from './readTextFile.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const SHARED = join(ROOT, '../shared/data');
+const SHARED = join(ROOT, 'data/samples');
 const BROKEN = join(ROOT, 'test/fixtures/data');
 const BARS = join(ROOT, 'test/fixtures/bars');
 

@@ -19,9 +19,9 @@ function messageOf(run: () => unknown): string {
   throw new Error('expected a ConfigError');
 }
 
-const SHARED = join(import.meta.dirname, '../../../shared/data');
+const SHARED = join(import.meta.dirname, '../../data/samples');
 
-describe.skipIf(!existsSync(SHARED))('every data set in ../shared/data', () => {
+describe.skipIf(!existsSync(SHARED))('every data set in data/samples', () => {
   const files = existsSync(SHARED) ? readdirSync(SHARED).filter((f) => /\.(csv|json)$/.test(f)) : [];
   it.each(files)('%s reads without error', (f) => {
     const file = join(SHARED, f);

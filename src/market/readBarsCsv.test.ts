@@ -166,7 +166,7 @@ describe('readBarsCsv', () => {
     ]);
   });
 
-  const SHARED = join(ROOT, '../shared/data');
+  const SHARED = join(ROOT, 'data/samples');
   it.skipIf(!existsSync(SHARED))(
     'reads every real bar file in full with the row counts its README states',
     () => {

@@ -6,7 +6,7 @@ import { readFundingRates } from './readFundingRates.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'test/fixtures/data');
-const SHARED = join(ROOT, '../shared/data');
+const SHARED = join(ROOT, 'data/samples');
 
 function messageOf(run: () => unknown): string {
   try {

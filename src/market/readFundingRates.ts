@@ -5,7 +5,7 @@ export type { FundingRate } from './parseFundingRates.ts';
 
 /**
  * A funding-rate series from a `.json` file (see parseFundingJson) or any other file as CSV
- * (`timestamp,funding_rate`, like ../shared/data/XRPUSDT-PERP-funding-8h.csv). Times as for bars;
+ * (`timestamp,funding_rate`, like data/samples/XRPUSDT-PERP-funding-8h.csv). Times as for bars;
  * rates are fractions per funding period. Refused, located: a binary file, unreadable rows,
  * rates of 100 % or more, unsorted or duplicate times, holes longer than `maxGapMs` (default 7 days).
  */

@@ -86,8 +86,8 @@ describe('sma-cross', () => {
   });
 
   it('signals on the bars before every trade entry of the backtesting.py reference on GOOG-1d', () => {
-    const goog = readBarsCsv('../shared/data/GOOG-1d.csv', { symbol: 'GOOG' });
-    const ref = JSON.parse(readFileSync('../shared/data/reference/sma-10-30-GOOG-1d.json', 'utf8')) as {
+    const goog = readBarsCsv('data/samples/GOOG-1d.csv', { symbol: 'GOOG' });
+    const ref = JSON.parse(readFileSync('data/samples/reference/sma-10-30-GOOG-1d.json', 'utf8')) as {
       trades: { size: number; entry_time: string }[];
     };
     const r = runOnBars(smaCross, goog, { params: { fast: 10, slow: 30, quantity: 10 } });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backtestFromFiles } from '../../backtest/backtestFromFiles.ts';
 
-const DATA = join(import.meta.dirname, '../../../shared/data');
+const DATA = join(import.meta.dirname, '../../data/samples');
 const BARS = readdirSync(DATA).filter((f) => f.endsWith('.csv') && !f.includes('funding'));
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-datasets-'));
 
@@ -26,7 +26,7 @@ backtest: { cash: 100000, spread: 0.0004, slippage: 0.0001 }
   return file;
 }
 
-describe('every data set in ../shared/data', () => {
+describe('every data set in data/samples', () => {
   it('holds the four bar files this test expects', () => {
     expect(BARS.map(symbolOf).sort()).toEqual(['BTCUSD', 'EURUSD', 'GOOG', 'XRPUSDT']);
   });

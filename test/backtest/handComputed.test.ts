@@ -11,7 +11,7 @@ import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
 
 const H = 3_600_000;
-const DATA = join(import.meta.dirname, '../../../shared/data');
+const DATA = join(import.meta.dirname, '../../data/samples');
 /** open, high, low, close of six hourly bars of a symbol the catalog does not know. */
 const ROWS = [
   [100, 100, 100, 100],

@@ -37,7 +37,7 @@ import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrat
  * live has no next bar yet, so the kernel closes the bar on its grace timer (its end + 250 ms),
  * decides then and fills at the mark of that moment, the last close.
  */
-const FILE = join(import.meta.dirname, '../../../shared/data/XRPUSDT-PERP-1h.csv');
+const FILE = join(import.meta.dirname, '../../data/samples/XRPUSDT-PERP-1h.csv');
 // A catalog market, so the dry run's own simulator (dryRunEdges, catalog markets) trades it:
 // XRPUSDT's half-spread is 0.0002, its fees 0.0006 + platform, funding every hour.
 const SYMBOL = 'XRPUSDT';

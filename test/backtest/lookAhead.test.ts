@@ -5,7 +5,7 @@ import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { readBarColumns } from '../../src/market/readBarColumns.ts';
 import peeking, { glimpses } from '../fixtures/backtest/peeking.ts';
 
-const DATA = join(import.meta.dirname, '../../../shared/data');
+const DATA = join(import.meta.dirname, '../../data/samples');
 
 describe('look-ahead', () => {
   it('a strategy that reads every bar and price it can reach sees each bar only once it has closed, never a later one, and no tick of a forming bar', async () => {

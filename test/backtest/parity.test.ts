@@ -8,7 +8,7 @@ import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import { runOnBars } from '../../src/strategy/runOnBars.ts';
 import smaCross from '../../strategies/sma-cross/index.ts';
 
-const DATA = join(import.meta.dirname, '../../../shared/data');
+const DATA = join(import.meta.dirname, '../../data/samples');
 const PARAMS = { fast: 10, slow: 30, quantity: 10, leverage: 2, mode: 'reverse' } as const;
 
 function input(venue: 'direct' | 'client'): BacktestInput {

@@ -6,7 +6,7 @@ import { tradeMetrics, tradeReturn } from '../../backtest/metrics/tradeMetrics.t
 import { PositionSide } from '../../src/domain/side.ts';
 import { parseBarTime } from '../../src/market/parseBarTime.ts';
 
-const REFERENCE = join(import.meta.dirname, '../../../shared/data/reference');
+const REFERENCE = join(import.meta.dirname, '../../data/samples/reference');
 
 interface Reference {
   readonly settings: { readonly cash: number };

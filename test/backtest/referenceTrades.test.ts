@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { backtestFromFiles } from '../../backtest/backtestFromFiles.ts';
 import { parseBarTime } from '../../src/market/parseBarTime.ts';
 
-const DATA = join(import.meta.dirname, '../../../shared/data');
+const DATA = join(import.meta.dirname, '../../data/samples');
 const FIXTURES = join(import.meta.dirname, '../fixtures/backtest');
 
 interface Reference {

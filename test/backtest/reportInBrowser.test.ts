@@ -6,7 +6,7 @@ import { backtestHtml } from '../../backtest/output/backtestHtml.ts';
 import { hasChromium, openReport } from '../report/openInChromium.ts';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../reports/test-artifacts');
-const GOOG = '../shared/data/GOOG-1d.csv';
+const GOOG = 'data/samples/GOOG-1d.csv';
 
 describe.skipIf((!hasChromium && process.env.CI === undefined) || !existsSync(GOOG))(
   'the report of a real backtest (sma-cross 10/30 on GOOG-1d) in headless Chromium',

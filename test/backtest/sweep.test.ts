@@ -7,7 +7,7 @@ import { walkForward } from '../../backtest/sweep/walkForward.ts';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
 
 const GOOG_CONFIG = 'test/fixtures/backtest/sma-reference-GOOG.yaml';
-const GOOG = { configFile: GOOG_CONFIG, data: [{ symbol: 'GOOG', file: '../shared/data/GOOG-1d.csv' }] };
+const GOOG = { configFile: GOOG_CONFIG, data: [{ symbol: 'GOOG', file: 'data/samples/GOOG-1d.csv' }] };
 const DAY = 86_400_000;
 
 describe('sweeps on one shared copy of the data', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const NODE = 'node_modules/.bin/node';
 const MAIN = 'src/cli/main.ts';
-const DATA = '../shared/data';
+const DATA = 'data/samples';
 const GOOG_CONFIG = 'test/fixtures/backtest/sma-reference-GOOG.yaml';
 
 interface Result {
