@@ -1,10 +1,15 @@
 import type { Bar } from '../src/domain/bar.ts';
 import type { PriceTick } from '../src/domain/tick.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
-import type { StrategyHost } from '../src/strategy/StrategyHost.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
 import { intrabarPath } from './intrabarPath.ts';
 import type { Timeline } from './timeline.ts';
+
+/** Where closed bars (and, when a strategy listens to prices, the open and close marks) go. */
+export interface BarSink {
+  onBar(bar: Bar): void;
+  onTick(tick: PriceTick): void;
+}
 
 /** Returned by `walk` when the whole bar was walked. */
 export const WALKED = -1;
@@ -29,12 +34,21 @@ export class BarWalker {
 
   private readonly world: BacktestWorld;
   private readonly hasIsolated: boolean;
-  private readonly host: StrategyHost;
+  private readonly sink: BarSink;
+  /** Strategies hear the open and close marks as ticks only when one of them has onTick. */
+  private readonly ticksToSink: boolean;
 
-  constructor(world: BacktestWorld, host: StrategyHost, tl: Timeline, feeds: readonly BarColumns[]) {
+  constructor(
+    world: BacktestWorld,
+    sink: BarSink,
+    tl: Timeline,
+    feeds: readonly BarColumns[],
+    ticksToSink = false,
+  ) {
     this.world = world;
     this.hasIsolated = world.markets.some((m) => m.spec.marginMode === 'isolated');
-    this.host = host;
+    this.sink = sink;
+    this.ticksToSink = ticksToSink;
     this.feeds = feeds;
     this.cursor = Int32Array.from(tl.first);
     this.last = tl.last;
@@ -61,6 +75,7 @@ export class BarWalker {
       ticks.push({ symbol: f.symbol, mark: open, ts: t });
     }
     this.world.executor.onPrices(ticks);
+    if (this.ticksToSink) for (let i = 0; i < ticks.length; i++) this.sink.onTick(ticks[i] as PriceTick);
   }
 
   /**
@@ -109,9 +124,11 @@ export class BarWalker {
         close: f.close[j] as number,
         volume: f.volume[j] as number,
       };
-      this.closeTick[0] = { symbol: f.symbol, mark: bar.close, ts: now };
+      const tick: PriceTick = { symbol: f.symbol, mark: bar.close, ts: now };
+      this.closeTick[0] = tick;
       this.world.executor.onPrices(this.closeTick);
-      this.host.onBar(bar);
+      if (this.ticksToSink) this.sink.onTick(tick);
+      this.sink.onBar(bar);
       cursor[k] = j + 1;
     }
   }

@@ -7,6 +7,7 @@ import { dec } from '../src/domain/money.ts';
 import type { ExecutionEvent } from '../src/execution/events.ts';
 import { ExecutorBook } from '../src/kernel/executorBook.ts';
 import { routeToStrategies } from '../src/kernel/routeToStrategies.ts';
+import { type SilentStrategy, StrategyActivity } from '../src/kernel/strategyActivity.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { FundingRate } from '../src/market/readFundingRates.ts';
 import type { RiskOptions } from '../src/risk/limits.ts';
@@ -20,6 +21,7 @@ import { validateStrategyParams } from '../src/strategy/validateStrategyParams.t
 import { type BacktestWorld, createBacktestWorld } from './BacktestWorld.ts';
 import { BarWalker, WALKED } from './BarWalker.ts';
 import { equityReader } from './equityReader.ts';
+import { liveHooks } from './liveHooks.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
@@ -64,6 +66,8 @@ export interface BacktestResult {
   readonly intents: readonly { readonly decidedAt: number; readonly intent: Intent }[];
   /** The executor's fills, as it booked them. */
   readonly fills: readonly Fill[];
+  /** Strategies that did nothing over the whole run: no hook ran, or no intent came out. */
+  readonly warnings: readonly SilentStrategy[];
 }
 
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
@@ -104,14 +108,18 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     return { s, params, warmup: warmupOf(s.strategy, params) };
   });
   const data = new MarketData(Math.max(2, ...runners.map((r) => r.warmup + 1)));
+  const activity = new StrategyActivity();
   const sink = (intent: Intent): void => {
     if (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
       walker.usesTriggers = true;
+    activity.intent(intent.strategyId);
     pending.push(intent);
     decided.push({ decidedAt: clock.now(), intent });
   };
   const host = new StrategyHost(data, sink);
-  const walker = new BarWalker(world, host, tl, input.feeds);
+  const hooks = liveHooks(clock, host, sink, activity);
+  const hearsTicks = runners.some((r) => r.s.strategy.onTick !== undefined);
+  let walker: BarWalker;
   // The same book and the same news as live: lots with their open intents, fills, statuses, denials.
   const book = new ExecutorBook(ex);
   const byId = new Map<string, StrategyRunner>();
@@ -140,10 +148,14 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       // a stalled progress bar, since JavaScript cannot pre-empt it either way.
       hookBudgetMs: Number.POSITIVE_INFINITY,
     });
-    runner.start();
+    activity.add(s.id, s.strategy, s.markets);
+    if (runner.start()) hooks.add(s.strategy, params, runner);
     host.add(runner);
     byId.set(s.id, runner);
   }
+  // Schedules on the virtual clock and the RxJS form, as the kernel runs them live.
+  hooks.start();
+  walker = new BarWalker(world, hooks.sink(), tl, input.feeds, hearsTicks);
 
   // Both answer synchronously on the common path (nothing in flight, nothing due): no await per bar.
   const moveTo = (t: number): Promise<void> | undefined => {
@@ -181,6 +193,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     const t = tl.times[i] as number;
     const arrived = moveTo(t);
     if (arrived) await arrived;
+    if (hooks.jobsFired()) await undefined;
     walker.open(t);
     let live = liveCount();
     const due = flushDue();
@@ -203,6 +216,12 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(world, denials);
+  hooks.stop();
+  input.feeds.forEach((f, k) => {
+    const bars = Math.max(0, (tl.last[k] as number) - (tl.first[k] as number) + 1);
+    activity.barsOf(f.symbol, bars);
+    if (hearsTicks) activity.ticksOf(f.symbol, 2 * bars);
+  });
   news.unsubscribe();
   tap?.unsubscribe();
   book.close();
@@ -228,6 +247,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     denials,
     intents: decided,
     fills,
+    warnings: activity.silent(),
   };
 }
 

@@ -85,6 +85,11 @@ export async function backtestCommand(
   io.stdout.write(
     `${summaryTable(outcome.metrics)}\n${r.trades.length} trades; final equity ${r.finalEquity.toFixed(2)} from ${r.initialCash.toFixed(2)}${r.denials.length > 0 ? `; ${r.denials.length} intents denied (see --json)` : ''}\n`,
   );
+  // A strategy that did nothing is named on both streams: the summary, and stderr for a log.
+  for (const w of r.warnings) {
+    io.stdout.write(`warning: ${w.message}\n`);
+    io.stderr.write(`warn ${w.code}: ${w.message}\n`);
+  }
   if (o.json !== undefined) writeBacktestJson(o.json, outcome);
   if (o.report !== undefined) writeFileSync(o.report, backtestHtml(outcome, io.now()));
   return outcome;

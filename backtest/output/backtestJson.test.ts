@@ -35,6 +35,13 @@ function outcome(points: number, trades: number): BacktestOutcome {
       trades: Array.from({ length: trades }, (_, k) => trade(k)),
       denials: [{ intentId: 'in_1', reason: 'MAX_POSITIONS: full' }],
       strategyEvents: [],
+      warnings: [
+        {
+          strategyId: 's',
+          code: 'NO_INTENT',
+          message: 'strategy s: its hooks ran 3 times but it emitted no intent',
+        },
+      ],
     },
   } as unknown as BacktestOutcome;
 }
@@ -62,6 +69,7 @@ describe('writeBacktestJson', () => {
         equity: 1_000 + i / 8,
       })),
       trades: o.result.trades.map((t) => ({ ...t, entryTime: iso(t.entryTime), exitTime: iso(t.exitTime) })),
+      warnings: o.result.warnings,
       denials: o.result.denials,
       strategyEvents: [],
     });

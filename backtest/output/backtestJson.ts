@@ -40,7 +40,7 @@ export function writeBacktestJson(file: string, o: BacktestOutcome): void {
     finalEquity: r.finalEquity,
     metrics: o.metrics,
   };
-  const tail = { denials: r.denials, strategyEvents: r.strategyEvents };
+  const tail = { warnings: r.warnings, denials: r.denials, strategyEvents: r.strategyEvents };
   /** `"key": value` at the document's first level, pretty-printed like the rest. */
   const fields = (obj: Record<string, unknown>) =>
     Object.entries(obj)

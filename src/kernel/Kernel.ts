@@ -27,6 +27,7 @@ import { gaugeRefresher } from './gaugeRefresher.ts';
 import { journalFor } from './journalFor.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
+import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
 import { timedVenue } from './timedVenue.ts';
 import { timeJournalCommits } from './timeJournalCommits.ts';
@@ -64,6 +65,8 @@ export class Kernel {
   private readonly scheduler: Scheduler;
   private readonly book: ExecutorBook;
   private readonly accepted = new Map<string, number>();
+  /** What each strategy did this run: one that did nothing is named at stop. */
+  readonly activity: StrategyActivity;
   private readonly subs: Subscription[] = [];
   private stopping: Promise<void> | undefined;
 
@@ -74,6 +77,7 @@ export class Kernel {
       scheduler: Scheduler;
       metrics: Metrics;
       reporter: EventReporter;
+      activity: StrategyActivity;
     },
   ) {
     this.o = o;
@@ -96,6 +100,11 @@ export class Kernel {
       },
     });
     this.book = new ExecutorBook(parts.executor);
+    this.activity = parts.activity;
+    for (const e of config.strategies) {
+      const strategy = o.loaded.strategies.get(e.id);
+      if (strategy !== undefined && e.enabled) this.activity.add(e.id, strategy, e.markets);
+    }
     this.stage = new StrategyStage({
       entries: config.strategies,
       modules: o.loaded.strategies,
@@ -104,8 +113,12 @@ export class Kernel {
       ticks: (s) => this.feed.ticks(s),
       book: this.book,
       state: journalStateStore(parts.executor.journal),
-      submit: (intent) => this.submit(intent),
+      submit: (intent) => {
+        this.activity.intent(intent.strategyId);
+        this.submit(intent);
+      },
       emit: (e) => parts.reporter.onStrategy(e),
+      onBar: (bar) => this.activity.barsOf(bar.symbol),
     });
   }
 
@@ -134,8 +147,10 @@ export class Kernel {
     const metrics = createMetrics();
     timeJournalCommits(journal, metrics);
     const reporter = new EventReporter({ log, clock, metrics, notify: o.notify ?? (() => {}) });
+    const activity = new StrategyActivity();
     const scheduler = new Scheduler(clock, (e) => {
       if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
+      if (e.type === 'started') activity.jobStarted(e.job);
     });
     const events = createEventBus();
     const reporting = events.subscribe((e) => reporter.onExecution(e));
@@ -164,7 +179,7 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter });
+    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
@@ -228,6 +243,7 @@ export class Kernel {
     const { clock, log } = this.o;
     const ex = this.executor;
     this.stage.stop();
+    for (const w of this.activity.silent()) log.warn(`${w.code}: ${w.message}`);
     if (shutdown.closePositions && ex.alive()) {
       const at = clock.now();
       // A close-all intent, not a halt: a halt would stay latched for the next start.

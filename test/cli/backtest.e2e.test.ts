@@ -107,6 +107,33 @@ describe('perpflow backtest', () => {
     expect(page).not.toMatch(/<script[^>]+src=/);
   }, 60_000);
 
+  it('runs a cron schedule in a backtest (dca buys at each midnight the bars pass) and names a strategy that never emitted an intent', async () => {
+    const json = join(out, 'dca.json');
+    const r = await perpflow([
+      'test/fixtures/backtest/dca-daily.yaml',
+      '--data',
+      `XRPUSDT=${DATA}/XRPUSDT-PERP-1h.csv`,
+      '--json',
+      json,
+    ]);
+    expect(r.code).toBe(0);
+    const warning = 'strategy idle: its hooks ran 100 times but it emitted no intent';
+    expect(r.stdout).toContain(`4 trades;`);
+    expect(r.stdout).toContain(`warning: ${warning}\n`);
+    expect(r.stderr).toBe(`warn NO_INTENT: ${warning}\n`);
+    const doc = JSON.parse(readFileSync(json, 'utf8')) as {
+      trades: { entryTime: string }[];
+      warnings: { strategyId: string; code: string; message: string }[];
+    };
+    expect(doc.trades.map((t) => t.entryTime)).toEqual([
+      '2021-11-18T00:00:00.000Z',
+      '2021-11-19T00:00:00.000Z',
+      '2021-11-20T00:00:00.000Z',
+      '2021-11-21T00:00:00.000Z',
+    ]);
+    expect(doc.warnings).toEqual([{ strategyId: 'idle', code: 'NO_INTENT', message: warning }]);
+  });
+
   it('refuses a data file it cannot read with the file, line and column, exit 2', async () => {
     const r = await perpflow([GOOG_CONFIG, '--data', 'GOOG=test/fixtures/data/XRPUSDT-bad-number.csv']);
     expect(r.code).toBe(2);

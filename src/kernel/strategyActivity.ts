@@ -1,0 +1,90 @@
+import type { AnyStrategy } from '../strategy/defineStrategy.ts';
+
+/** A strategy that did nothing across a whole run, and why that is worth a look. */
+export interface SilentStrategy {
+  readonly strategyId: string;
+  readonly code: 'NO_HOOK_RAN' | 'NO_INTENT';
+  readonly message: string;
+}
+
+interface Counts {
+  readonly strategy: AnyStrategy;
+  readonly markets: readonly string[];
+  hooks: number;
+  intents: number;
+}
+
+/**
+ * What each strategy did over a backtest or a dry run: how many of its hooks ran (bars, ticks,
+ * schedule fires, fills, the Rx stream) and how many intents it emitted. A DCA plan whose
+ * schedule never fired, or a strategy whose markets had no data, ends with a flat curve and
+ * exit 0; this names it instead of letting it pass in silence.
+ */
+export class StrategyActivity {
+  private readonly byId = new Map<string, Counts>();
+
+  add(strategyId: string, strategy: AnyStrategy, markets: readonly string[]): void {
+    this.byId.set(strategyId, { strategy, markets, hooks: 0, intents: 0 });
+  }
+
+  /** One hook call (or `n` of them) of `strategyId`. */
+  hookRan(strategyId: string, n = 1): void {
+    const c = this.byId.get(strategyId);
+    if (c !== undefined) c.hooks += n;
+  }
+
+  /** A scheduler job started; true when it was a strategy's (`strategy:<id>:<name>`, scheduleStrategy's names). */
+  jobStarted(job: string): boolean {
+    if (!job.startsWith('strategy:')) return false;
+    this.hookRan(job.slice('strategy:'.length, job.lastIndexOf(':')));
+    return true;
+  }
+
+  /** `n` bars of `symbol` reached every strategy that trades it and hears bars (onBar or rx). */
+  barsOf(symbol: string, n = 1): void {
+    for (const c of this.byId.values())
+      if ((c.strategy.onBar !== undefined || c.strategy.rx !== undefined) && c.markets.includes(symbol))
+        c.hooks += n;
+  }
+
+  /** `n` prices of `symbol` reached every strategy that trades it and has an onTick hook. */
+  ticksOf(symbol: string, n = 1): void {
+    for (const c of this.byId.values())
+      if (c.strategy.onTick !== undefined && c.markets.includes(symbol)) c.hooks += n;
+  }
+
+  intent(strategyId: string): void {
+    const c = this.byId.get(strategyId);
+    if (c !== undefined) c.intents++;
+  }
+
+  /** The strategies that never ran a hook, then those that ran but never emitted an intent. */
+  silent(): SilentStrategy[] {
+    const out: SilentStrategy[] = [];
+    for (const [strategyId, c] of this.byId) {
+      if (c.hooks === 0)
+        out.push({
+          strategyId,
+          code: 'NO_HOOK_RAN',
+          message: `strategy ${strategyId}: none of its hooks ran (${whatCouldRun(c)}), so it never decided anything`,
+        });
+      else if (c.intents === 0)
+        out.push({
+          strategyId,
+          code: 'NO_INTENT',
+          message: `strategy ${strategyId}: its hooks ran ${c.hooks} times but it emitted no intent`,
+        });
+    }
+    return out;
+  }
+}
+
+function whatCouldRun(c: Counts): string {
+  const s = c.strategy;
+  const parts: string[] = [];
+  const markets = c.markets.join(', ');
+  if (s.onBar !== undefined || s.rx !== undefined) parts.push(`no bar of ${markets} reached it`);
+  if (s.onTick !== undefined) parts.push(`no price of ${markets} reached it`);
+  if (s.schedule !== undefined) parts.push('no due time of its schedule was reached');
+  return parts.length === 0 ? 'it defines no onBar, onTick, schedule or rx' : parts.join('; ');
+}
