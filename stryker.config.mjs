@@ -4,7 +4,13 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  mutate: ['src/execution/**/*.ts', 'src/journal/**/*.ts', 'src/risk/**/*.ts', '!src/**/*.test.ts'],
+  mutate: [
+    'src/execution/**/*.ts',
+    'src/venue/rfq/**/*.ts',
+    'src/journal/**/*.ts',
+    'src/risk/**/*.ts',
+    '!src/**/*.test.ts',
+  ],
   vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   // TypeScript 7 has no JavaScript API for Stryker's tsconfig rewriting; Node strips the types
   // itself, so pointing Stryker at no tsconfig is safe.

@@ -6,6 +6,7 @@ import type { FundingRate } from '../src/market/readFundingRates.ts';
 import type { RiskOptions } from '../src/risk/limits.ts';
 import { createSimulator, type Simulator } from '../src/simulator/createSimulator.ts';
 import { createDirectVenue } from '../src/simulator/direct/createDirectVenue.ts';
+import { engineReports } from '../src/simulator/direct/engineReports.ts';
 import type { Subaccount } from '../src/simulator/engine/state.ts';
 import type { SimMarket } from '../src/simulator/markets.ts';
 import { bootstrapAccount } from '../src/simulator/testing/bootstrapAccount.ts';
@@ -78,6 +79,8 @@ export async function createBacktestWorld(input: WorldInput): Promise<BacktestWo
           fetch: sim.fetch,
           clock,
           budget: { ratePerSecond: 1_000_000, burst: 1_000_000 },
+          // As in a dry run: the client for every call, the engine telling outcomes as it decides them.
+          watchRequests: engineReports(sim.engine),
         })
       : createDirectVenue(sim, { apiKey: acc.apiKey, subaccount: acc.subaccount });
   const executor = await Executor.start({

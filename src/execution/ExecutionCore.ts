@@ -13,6 +13,7 @@ import { noteOutput, secretTap } from '../log/secretTap.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
 import type { Capability } from '../risk/tradingState.ts';
 import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
+import type { RequestWatch } from '../venue/VenueReport.ts';
 import { Batcher } from './Batcher.ts';
 import type { CrashHook, CrashPoint } from './crash.ts';
 import type { AlertSeverity, ExecutionEvent } from './events.ts';
@@ -28,7 +29,7 @@ import type { RequestChange } from './requestChange.ts';
 import { followMoves, routeTpSl, type TpSlRouteHost } from './routeTpSl.ts';
 import { type SendHost, sendGroup } from './send.ts';
 import { TpSlBook } from './TpSlBook.ts';
-import { Tracker } from './Tracker.ts';
+import { watchFor } from './venueReports.ts';
 
 export interface CoreParts {
   readonly venue: VenuePort;
@@ -60,7 +61,8 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
   readonly index = new ExposureIndex();
   readonly mismatchSince = new Map<string, number>();
   readonly rejectCodes: ReadonlySet<string>;
-  readonly tracker: Tracker;
+  /** The venue adapter's watch over accepted requests: it pushes their reports here. */
+  readonly tracker: RequestWatch;
   readonly batcher: Batcher<RecordKind, ClientRequestId>;
   readonly tpsl: TpSlBook;
   readonly book: RequestBook;
@@ -84,21 +86,7 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
       void sendGroup(this, kind, ids);
     });
     this.book = new RequestBook(this);
-    this.tracker = new Tracker(p.venue, p.clock, p.options.poll, {
-      alive: () => this.alive(),
-      current: (id) => {
-        const r = this.journal.get(id);
-        return r === undefined || isTerminal(r.status) ? undefined : r;
-      },
-      onReport: (r, rep, terminal) => this.applyReport(r, rep, terminal),
-      onLost: (r, why) => this.markUnknown([r], why),
-      onAuthError: (e) => this.gate.authFailure(describeError(e)),
-      onPermissionError: (e) => this.gate.haltCapability('read', describeError(e)),
-      onOutage: (ms) =>
-        this.alert('warning', 'STATUS_OUTAGE', `status polls failing for ${Math.round(ms / 1000)} s`),
-      onRateLimited: (ms) => this.alert('warning', 'RATE_LIMITED', `status polls got 429: paused ${ms} ms`),
-      midPoll: () => this.crashAt('midPoll'),
-    });
+    this.tracker = watchFor(this, p.options.poll, p.clock);
   }
 
   alive(): boolean {
@@ -138,11 +126,11 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
   }
 
   track(r: RequestRecord): void {
-    this.tracker.track(r);
+    this.tracker.watch(r);
   }
 
   untrack(id: ClientRequestId): void {
-    this.tracker.untrack(id);
+    this.tracker.unwatch(id);
   }
 
   send(kind: RecordKind, id: ClientRequestId): void {
@@ -200,7 +188,7 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
       return;
     }
     const outcome = reportOutcome(cur, rep, feeRatesOf(this.markets.get(cur.symbol)), this.clock.now());
-    this.tracker.untrack(cur.clientRequestId);
+    this.tracker.unwatch(cur.clientRequestId);
     this.book.addOutcome(outcome, immediate);
   }
 

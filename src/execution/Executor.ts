@@ -14,6 +14,7 @@ import { cachedLatches } from '../risk/latchStore.ts';
 import { type RiskOptions, riskOptionsFromConfig } from '../risk/limits.ts';
 import { type ExposureView, RiskGate } from '../risk/RiskGate.ts';
 import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
+import type { RequestWatch } from '../venue/VenueReport.ts';
 import { checkPermissions } from './checkPermissions.ts';
 import type { CrashHook } from './crash.ts';
 import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
@@ -29,7 +30,6 @@ import { recoverJournal, trackRecovered } from './recoverJournal.ts';
 import { buildRequest } from './requestBuilder.ts';
 import { sendCloseAll } from './send.ts';
 import type { SubmitResult } from './submitResult.ts';
-import type { Tracker } from './Tracker.ts';
 
 export type { SubmitResult } from './submitResult.ts';
 
@@ -67,7 +67,7 @@ export class Executor<J extends JournalPort = JournalPort> {
   readonly events$: Subject<ExecutionEvent>;
   readonly gate: RiskGate;
   readonly ledger: PositionLedger;
-  readonly tracker: Tracker;
+  readonly tracker: RequestWatch;
   readonly index: ExposureIndex;
   readonly quarantined: boolean;
   private readonly core: ExecutionCore;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { executionSchema } from '../config/sections/execution.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
+import type { PollOptions } from '../venue/rfq/pollDelay.ts';
 
 /**
  * `execution` of the config. The zod schema in config/sections/execution.ts is the one place its
@@ -9,8 +10,7 @@ import { ConfigError } from '../errors/ConfigError.ts';
 export type ExecutionOptions = z.output<typeof executionSchema>;
 /** What a caller may pass: any subset, the schema fills the rest. */
 export type ExecutionOptionsInput = z.input<typeof executionSchema>;
-/** `execution.poll`: how the tracker polls a request's status. */
-export type PollOptions = ExecutionOptions['poll'];
+export type { PollOptions };
 
 export function executionOptions(input: ExecutionOptionsInput = {}): ExecutionOptions {
   const parsed = executionSchema.safeParse(input);

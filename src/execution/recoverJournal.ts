@@ -1,8 +1,8 @@
 import type { RequestRecord } from '../domain/request.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
+import type { RequestWatch } from '../venue/VenueReport.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
 import type { RequestChange } from './requestChange.ts';
-import type { Tracker } from './Tracker.ts';
 
 /**
  * Start-up recovery: CREATED never left (NOT_SENT), SUBMITTING may have (UNKNOWN); every open
@@ -35,6 +35,6 @@ export function recoverJournal(
  * Polls every open request with a tempId again. Called once the market catalog is read: a fill
  * booked before it would miss the market's hedger fee (found by the chaos books check).
  */
-export function trackRecovered(journal: JournalPort, tracker: Tracker): void {
-  for (const r of journal.nonTerminal()) if (r.tempId !== undefined) tracker.track(r);
+export function trackRecovered(journal: JournalPort, tracker: RequestWatch): void {
+  for (const r of journal.nonTerminal()) if (r.tempId !== undefined) tracker.watch(r);
 }

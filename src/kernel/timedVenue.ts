@@ -11,10 +11,12 @@ type Method = (...args: unknown[]) => unknown;
  */
 export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
   const timed: Record<string, unknown> = { subaccount: venue.subaccount, chainId: venue.chainId };
+  // How the adapter tells outcomes is no venue call: it passes through untimed.
+  if (venue.watchRequests !== undefined) timed.watchRequests = venue.watchRequests;
   const source = venue as unknown as Record<string, unknown>;
   for (const key of Object.keys(source)) {
     const fn = source[key];
-    if (typeof fn !== 'function') continue;
+    if (typeof fn !== 'function' || key === 'watchRequests') continue;
     timed[key] = async (...args: unknown[]) => {
       if (key === 'requestStatus') m.polls.inc();
       const t0 = monotonicStopwatch.elapsedMs();

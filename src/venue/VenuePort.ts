@@ -6,6 +6,7 @@ import type { OrderType, Permission, PositionSide } from '../domain/side.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import type { RequestKind, VenueStatus } from '../domain/venueStatus.ts';
 import type { PerpflowError } from '../errors/PerpflowError.ts';
+import type { WatchRequests } from './VenueReport.ts';
 
 /** What the venue answered to an accepted submit (201). Acceptance is not success. */
 export interface SubmitAck {
@@ -138,4 +139,11 @@ export interface VenuePort {
 
   /** null when the venue answers 404 (not indexed yet, or unknown): never a rejection. */
   requestStatus(kind: RequestKind, id: TempId): Promise<RequestStatusReport | null>;
+
+  /**
+   * How the core learns outcomes. An adapter that is told them (the in-process one: the engine
+   * decides) pushes reports through its own watch; without one, the core uses the RFQ adapter's
+   * status poller over `requestStatus`.
+   */
+  readonly watchRequests?: WatchRequests;
 }

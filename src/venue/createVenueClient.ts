@@ -24,6 +24,7 @@ import { createVenueHttp } from './http/venueHttp.ts';
 import { MarketCatalog } from './marketCatalog.ts';
 import type { VenueFetch } from './transport.ts';
 import type { VenuePort } from './VenuePort.ts';
+import type { WatchRequests } from './VenueReport.ts';
 
 /** Re-exported from VenueFacts, the one copy of the venue's facts. */
 export const DEFAULT_CHAIN_ID: number = VenueFacts.defaultChainId;
@@ -44,6 +45,11 @@ export interface VenueClientOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** A bucket to share, or options for the one bucket every client on this key shares. */
   readonly budget?: RequestBudget | BudgetOptions;
+  /**
+   * When the process holds the venue itself (a dry run's engine), how outcomes are told instead of
+   * polled; absent, the core polls the status endpoints (the RFQ adapter over HTTP).
+   */
+  readonly watchRequests?: WatchRequests;
 }
 
 function checkSubaccount(raw: string): SubaccountAddress {
@@ -80,6 +86,7 @@ export function createVenueClient(options: VenueClientOptions): VenuePort {
   const ctx: VenueContext = { http, clock, subaccount, chainId, solver, catalog };
 
   return {
+    ...(options.watchRequests === undefined ? {} : { watchRequests: options.watchRequests }),
     subaccount,
     chainId,
     markets: () => catalog.refresh(),

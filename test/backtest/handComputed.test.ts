@@ -89,10 +89,10 @@ describe('backtest fills, fees, funding and liquidation, computed by hand', () =
     expect(r.denials).toEqual([]);
     expect(calls).toEqual(['batch 2']);
     const opens = r.fills.filter((f) => f.effect === 'open');
-    // At bar 1's open; booked by the status poll 1 ms later.
+    // At bar 1's open, booked as the engine fills them: the in-process adapter reports, nothing polls.
     expect(opens.map((f) => [f.strategyId, f.quantity.toNumber(), f.price.toNumber(), f.ts])).toEqual([
-      ['s1', 1, 100, 1 * H + 1],
-      ['s2', 2, 100, 1 * H + 1],
+      ['s1', 1, 100, 1 * H],
+      ['s2', 2, 100, 1 * H],
     ]);
   });
 

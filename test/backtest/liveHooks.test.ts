@@ -84,9 +84,9 @@ describe('a backtest drives every hook a live run drives', () => {
     const midnights = MIDNIGHTS;
     expect(r.denials).toEqual([]);
     expect(r.intents.map((i) => i.decidedAt)).toEqual(midnights);
-    // Each buy fills at the open of the bar that starts at its midnight (booked 1 ms later by the poll).
+    // Each buy fills at the open of the bar that starts at its midnight.
     const opens = r.fills.filter((f) => f.effect === 'open');
-    expect(opens.map((f) => f.ts - 1)).toEqual(midnights);
+    expect(opens.map((f) => f.ts)).toEqual(midnights);
     expect(opens.map((f) => f.price.toNumber())).toEqual(
       midnights.map((t) => feed('ETHUSDT').open[(t - START) / H]),
     );
@@ -101,7 +101,7 @@ describe('a backtest drives every hook a live run drives', () => {
       risk: RISK,
     });
     const opens = r.fills.filter((f) => f.effect === 'open');
-    expect(opens.map((f) => f.ts - 1)).toEqual(MIDNIGHTS);
+    expect(opens.map((f) => f.ts)).toEqual(MIDNIGHTS);
     expect(r.warnings).toEqual([]);
   });
 

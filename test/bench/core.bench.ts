@@ -10,6 +10,8 @@
  * venue client over the in-process fetch (ky + zod) in its place. BARS (default 1,000,000) and ROUND_TRIPS (default 10,000) size the runs;
  * (b) times the steady state a long backtest runs in: WARMUP round trips (default 2,000) first, untimed, so the
  * figure is not the JIT's first tier (50 warm-up round trips left it 1.5–2× slower than a long run).
+ * It also counts the event-loop turns of a round trip (the clock's timers that fire, each one
+ * trip through the loop on the virtual clock) and the heap it allocates (allocatedBytes).
  */
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
@@ -26,6 +28,7 @@ import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.t
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import { allocatedBytes } from './support/allocatedBytes.ts';
 
 const BARS = Number(process.env.BARS ?? 1_000_000);
 const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 10_000);
@@ -184,11 +187,23 @@ function cpuMicros(from: NodeJS.CpuUsage): number {
 }
 
 // (b) ------------------------------------------------------------------------------------------
-async function roundTrips(
-  n: number,
-): Promise<{ ours: number; engine: number; oursCpu: number; engineCpu: number }> {
+async function roundTrips(n: number): Promise<{
+  ours: number;
+  engine: number;
+  oursCpu: number;
+  engineCpu: number;
+  turns: number;
+  bytes: number;
+}> {
   const { clock, sim, venue } = await world();
   const ex = await startExecutor(venue, clock);
+  let fired = 0;
+  const setTimer = clock.setTimeout.bind(clock);
+  clock.setTimeout = (fn, ms) =>
+    setTimer(() => {
+      fired++;
+      fn();
+    }, ms);
   const idle = () => ex.isIdle();
   for (let w = 0; w < WARMUP; w++) {
     await ex.submit(w % 2 === 0 ? open(1_000_000 + w) : close(1_000_000 + w - 1));
@@ -206,6 +221,18 @@ async function roundTrips(
   }
   const ours = ((performance.now() - t0) * 1000) / n;
   const oursCpu = cpuMicros(c0) / n;
+  // Counted apart from the timing: the same round trips again, turns and heap only.
+  const more = Array.from({ length: n }, (_, i) =>
+    i % 2 === 0 ? open(3_000_000 + i) : close(3_000_000 + i - 1),
+  );
+  fired = 0;
+  const bytes = await allocatedBytes(async () => {
+    for (let i = 0; i < n; i++) {
+      await ex.submit(more[i] as OpenIntent | CloseIntent);
+      await clock.runUntil(idle);
+    }
+  });
+  const turns = fired / n;
   await ex.stop();
 
   const subaccount = sim.accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
@@ -217,7 +244,7 @@ async function roundTrips(
     clock.advanceSync(1_000);
   }
   const engine = ((performance.now() - t0) * 1000) / n;
-  return { ours, engine, oursCpu, engineCpu: cpuMicros(c0) / n };
+  return { ours, engine, oursCpu, engineCpu: cpuMicros(c0) / n, turns, bytes: bytes / n };
 }
 
 const closes = walk(BARS);
@@ -233,7 +260,9 @@ process.stdout.write(
     '|---|---|---|---|---|',
     `| ${fmt(BARS)} 1-min bars, an order every ${EVERY}, bars/s | ${fmt(rate(ours.ms))} (${ours.fills} fills) | ${fmt(rate(base.ms))} | ${(ours.ms / base.ms).toFixed(2)}× the time | ≥ 1,000,000 bars/s, ≤ 3× |`,
     `| one intent's round trip in process, µs | ${rt.ours.toFixed(1)} | ${rt.engine.toFixed(1)} (engine submit + fill) | ${(rt.ours / rt.engine).toFixed(1)}× | ≤ 15 µs |`,
-    `| the same, CPU µs (user + system) | ${rt.oursCpu.toFixed(1)} | ${rt.engineCpu.toFixed(1)} | ${(rt.oursCpu / rt.engineCpu).toFixed(1)}× | |`,
+    `| the same, CPU µs (user + system) | ${rt.oursCpu.toFixed(1)} | ${rt.engineCpu.toFixed(1)} | ${(rt.oursCpu / rt.engineCpu).toFixed(1)}× | ≤ 15 µs |`,
+    `| event-loop turns per round trip (timers fired) | ${rt.turns.toFixed(2)} | | | ≤ 2 |`,
+    `| heap allocated per round trip, KB | ${(rt.bytes / 1024).toFixed(1)} | | | |`,
     '',
   ].join('\n'),
 );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -11,7 +11,10 @@ const SIBLING = ['..', 'shared', ''].join('/');
 function filesNamingTheSibling(): string[] {
   const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n');
   return tracked.filter(
-    (f) => /\.(ts|js|mjs|cjs|json|ya?ml|md)$/.test(f) && readFileSync(path.join(root, f), 'utf8').includes(SIBLING),
+    (f) =>
+      /\.(ts|js|mjs|cjs|json|ya?ml|md)$/.test(f) &&
+      existsSync(path.join(root, f)) &&
+      readFileSync(path.join(root, f), 'utf8').includes(SIBLING),
   );
 }
 

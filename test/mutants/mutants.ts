@@ -120,7 +120,7 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'the targeted re-query before giving up on a not-found request removed',
     edits: [
       {
-        file: 'src/execution/Tracker.ts',
+        file: 'src/venue/rfq/StatusPoller.ts',
         find: '        if (!t.probed) {',
         replace: '        if (!t.probed && t.attempt < 0) {',
       },
@@ -131,7 +131,7 @@ export const MUTANTS: readonly Mutant[] = [
     bug: 'a network error on a status poll counted as not-found',
     edits: [
       {
-        file: 'src/execution/Tracker.ts',
+        file: 'src/venue/rfq/StatusPoller.ts',
         find: '    } catch (e) {\n      if (!this.host.alive() || this.tracked.get(id) !== t) return;\n      this.onError(id, t, e);\n      return;\n    }',
         replace:
           '    } catch (e) {\n      if (!this.host.alive() || this.tracked.get(id) !== t) return;\n      if (!(e instanceof TransientVenueError) || e.retryAfterMs !== undefined) {\n        this.onError(id, t, e);\n        return;\n      }\n      report = null;\n    }',

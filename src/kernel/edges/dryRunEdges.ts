@@ -2,6 +2,7 @@ import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import type { Logger } from '../../log/Logger.ts';
+import { engineReports } from '../../simulator/direct/engineReports.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
@@ -38,6 +39,8 @@ export async function dryRunEdges(
     clock: o.clock,
     baseUrl: IN_PROCESS_BASE_URL,
     fetch: sim.fetch,
+    // The engine is in this process: it tells each outcome as it decides it, nothing is polled.
+    watchRequests: engineReports(sim.engine),
   });
   const close = async (): Promise<void> => sim.stop();
   if (real === null)

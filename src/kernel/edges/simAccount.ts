@@ -4,6 +4,7 @@ import { bootstrapAccount } from '../../simulator/testing/bootstrapAccount.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
 import type { VenuePort } from '../../venue/VenuePort.ts';
+import type { WatchRequests } from '../../venue/VenueReport.ts';
 
 export interface SimAccount {
   readonly venue: VenuePort;
@@ -17,7 +18,13 @@ export interface SimAccount {
  */
 export async function simAccount(
   config: PerpflowConfig,
-  o: { readonly clock: Clock; readonly baseUrl: string; readonly fetch?: VenueFetch },
+  o: {
+    readonly clock: Clock;
+    readonly baseUrl: string;
+    readonly fetch?: VenueFetch;
+    /** The engine's own reports, when it runs in this process (dry run). */
+    readonly watchRequests?: WatchRequests;
+  },
 ): Promise<SimAccount> {
   const fetch: VenueFetch = o.fetch ?? ((request) => globalThis.fetch(request));
   const acc = await bootstrapAccount(fetch, {
@@ -35,6 +42,7 @@ export async function simAccount(
     timeoutMs: config.venue.timeoutMs,
     budget: { ratePerSecond: config.venue.requestsPerSecond, burst: config.venue.burst },
     ...(o.fetch === undefined ? {} : { fetch: o.fetch }),
+    ...(o.watchRequests === undefined ? {} : { watchRequests: o.watchRequests }),
   });
   return { venue, secrets: [acc.apiKey, acc.jwt] };
 }

@@ -23,6 +23,7 @@ import { WireTpSlList } from '../../venue/wire/tpsl.ts';
 import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import { batchAckFrom } from './batchAckFrom.ts';
+import { engineReports } from './engineReports.ts';
 import { fundingFrom, marketsFrom, positionFrom, statusFrom, wireDec } from './fromRoute.ts';
 import {
   authenticate,
@@ -212,6 +213,8 @@ export function createDirectVenue(
         ids.map((closeRequestId) => ({ closeRequestId })),
       ),
     closeAll: async () => batch('close-all-positions', undefined),
+    // Outcomes are told by the engine as it decides them, not polled.
+    watchRequests: engineReports(engine),
     requestStatus: async (kind, id) => {
       const { path, param } = STATUS_ENDPOINTS[kind];
       const row = run({

@@ -72,6 +72,8 @@ export class EngineCore {
   /** Fills and settles: one clock timer for all of them. */
   readonly dueQueue: DueQueue;
   readonly timers = new Set<TimerHandle>();
+  /** Told of every request the engine moves to an end status, at that moment (the in-process adapter). */
+  onRequestEnded: ((r: Request) => void) | undefined;
   faults: EngineFaults = NO_ENGINE_FAULTS;
   readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
 
@@ -138,6 +140,8 @@ export class EngineCore {
     moveRequest(r, s, this.clock.now());
     if (reason !== undefined) r.reason = reason;
     if (errorCode !== undefined) r.errorCode = errorCode;
+    const told = this.onRequestEnded;
+    if (told !== undefined) told(r);
   }
 
   fail(r: Request, code: string, reason: string): void {

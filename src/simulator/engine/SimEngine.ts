@@ -71,6 +71,15 @@ export class SimEngine {
     this.stopPrices = o.prices.start(o.clock, (s, mark, ts, last) => this.setMark(s, mark, ts, last));
   }
 
+  /**
+   * `listener` hears each request the engine ends (filled, failed, cancelled, expired, or a close
+   * that leaves the position OPENED), at the moment it decides: how an adapter in the same
+   * process learns outcomes without polling. One listener; `undefined` removes it.
+   */
+  onRequestEnded(listener: ((r: Request) => void) | undefined): void {
+    this.h.onRequestEnded = listener;
+  }
+
   /** Stops the price source and cancels every pending fill, settle and funding timer. */
   stop(): void {
     this.stopPrices();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pollDelay } from './backoff.ts';
-import { DEFAULT_POLL } from './options.ts';
+import { executionSchema } from '../../config/sections/execution.ts';
+import { pollDelay } from './pollDelay.ts';
+
+const DEFAULT_POLL = executionSchema.parse({}).poll;
 
 describe('pollDelay', () => {
   it('polls first after 200 ms, then grows by 1.5 up to the 1 s cap', () => {

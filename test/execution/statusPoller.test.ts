@@ -18,7 +18,7 @@ function timed(venue: VenuePort, now: () => number, at: number[]): VenuePort {
   });
 }
 
-describe('Tracker', () => {
+describe('the RFQ status poller', () => {
   it('polls soon after the 201, then at growing intervals capped at 1 s, on the virtual clock', async () => {
     const v = await setupVenue({ fillLatencyMs: { min: 4_000, max: 4_000 } });
     const at: number[] = [];

@@ -1,29 +1,13 @@
-import type { Clock, TimerHandle } from '../clock/Clock.ts';
-import type { ClientRequestId } from '../domain/ids.ts';
-import type { RequestRecord } from '../domain/request.ts';
-import { isLimitOrder } from '../domain/requestOrder.ts';
-import { isTerminalVenueStatus } from '../domain/venueStatus.ts';
-import { JournalError } from '../errors/JournalError.ts';
-import { AuthError, PermissionError, TransientVenueError } from '../errors/venueErrors.ts';
-import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
-import { pollDelay } from './backoff.ts';
-import type { PollOptions } from './options.ts';
-
-/** What the tracker reports back; the executor owns every journal write. */
-export interface TrackerHost {
-  alive(): boolean;
-  /** Current record (null when it became terminal elsewhere, e.g. by reconciliation). */
-  current(id: ClientRequestId): RequestRecord | undefined;
-  onReport(r: RequestRecord, report: RequestStatusReport, terminal: boolean): void;
-  /** Not found after the grace window N times, or past the deadline: settle from positions. */
-  onLost(r: RequestRecord, why: string): void;
-  onAuthError(e: AuthError): void;
-  onPermissionError(e: PermissionError): void;
-  onOutage(ms: number): void;
-  onRateLimited(retryAfterMs: number): void;
-  /** Called right after a status answer arrived, before it is applied (crash point midPoll). */
-  midPoll(): void;
-}
+import type { Clock, TimerHandle } from '../../clock/Clock.ts';
+import type { ClientRequestId } from '../../domain/ids.ts';
+import type { RequestRecord } from '../../domain/request.ts';
+import { isLimitOrder } from '../../domain/requestOrder.ts';
+import { isTerminalVenueStatus } from '../../domain/venueStatus.ts';
+import { JournalError } from '../../errors/JournalError.ts';
+import { AuthError, PermissionError, TransientVenueError } from '../../errors/venueErrors.ts';
+import type { RequestStatusReport, VenuePort } from '../VenuePort.ts';
+import type { RequestWatch, WatchHost } from '../VenueReport.ts';
+import { type PollOptions, pollDelay } from './pollDelay.ts';
 
 interface Tracked {
   attempt: number;
@@ -33,37 +17,39 @@ interface Tracked {
 }
 
 /**
- * Polls each accepted request's own status endpoint with backoff until the venue reports a
- * terminal state. 404 inside the grace window is "not indexed yet"; network errors, 5xx and 429
- * never count as not found; a Retry-After pauses every poll (one limiter, no storm).
+ * The RFQ adapter's way of learning outcomes: polls each accepted request's own status endpoint
+ * with backoff until the venue reports a terminal state, and turns every answer into a report.
+ * 404 inside the grace window is "not indexed yet"; network errors, 5xx and 429 never count as
+ * not found; a Retry-After pauses every poll (one limiter, no storm); past the deadline, or not
+ * found past the grace, the request is reported lost, and the core settles it from positions.
  */
-export class Tracker {
+export class StatusPoller implements RequestWatch {
   private readonly tracked = new Map<ClientRequestId, Tracked>();
   private readonly venue: VenuePort;
   private readonly clock: Clock;
   private readonly o: PollOptions;
-  private readonly host: TrackerHost;
+  private readonly host: WatchHost;
   private pausedUntil = 0;
   private outageSince: number | undefined;
   private outageAlerted = false;
   /** Status polls sent, for benchmarks and tests. */
   polls = 0;
 
-  constructor(venue: VenuePort, clock: Clock, o: PollOptions, host: TrackerHost) {
+  constructor(venue: VenuePort, clock: Clock, o: PollOptions, host: WatchHost) {
     this.venue = venue;
     this.clock = clock;
     this.o = o;
     this.host = host;
   }
 
-  track(r: RequestRecord): void {
+  watch(r: RequestRecord): void {
     if (r.tempId === undefined || this.tracked.has(r.clientRequestId)) return;
     const t: Tracked = { attempt: 0, notFound: 0, probed: false, timer: undefined };
     this.tracked.set(r.clientRequestId, t);
     this.schedule(r.clientRequestId, t, pollDelay(0, this.o));
   }
 
-  untrack(id: ClientRequestId): void {
+  unwatch(id: ClientRequestId): void {
     const t = this.tracked.get(id);
     if (t?.timer !== undefined) this.clock.clearTimeout(t.timer);
     this.tracked.delete(id);
@@ -74,7 +60,11 @@ export class Tracker {
   }
 
   stopAll(): void {
-    for (const id of [...this.tracked.keys()]) this.untrack(id);
+    for (const id of [...this.tracked.keys()]) this.unwatch(id);
+  }
+
+  private lost(request: RequestRecord, why: string): void {
+    this.host.report({ type: 'lost', request, why });
   }
 
   private schedule(id: ClientRequestId, t: Tracked, ms: number): void {
@@ -131,12 +121,12 @@ export class Tracker {
           return;
         }
         this.tracked.delete(id);
-        this.host.onLost(fresh, `status endpoint answered 404 ${t.notFound} times after the grace window`);
+        this.lost(fresh, `status endpoint answered 404 ${t.notFound} times after the grace window`);
         return;
       }
     } else {
       const terminal = isTerminalVenueStatus(r.kind, report.status);
-      this.host.onReport(fresh, report, terminal);
+      this.host.report({ type: 'status', request: fresh, status: report, terminal });
       if (terminal) {
         this.tracked.delete(id);
         return;
@@ -145,7 +135,7 @@ export class Tracker {
     // A LIMIT rests until its price is reached: only MARKET requests have a settle deadline.
     if (!isLimitOrder(fresh.order) && now - since >= this.o.deadlineMs) {
       this.tracked.delete(id);
-      this.host.onLost(fresh, `no terminal status within the ${this.o.deadlineMs} ms deadline`);
+      this.lost(fresh, `no terminal status within the ${this.o.deadlineMs} ms deadline`);
       return;
     }
     t.attempt++;
@@ -155,18 +145,18 @@ export class Tracker {
   private onError(id: ClientRequestId, t: Tracked, e: unknown): void {
     if (e instanceof AuthError) {
       this.tracked.delete(id);
-      this.host.onAuthError(e);
+      this.host.report({ type: 'authFailed', error: e });
       return;
     }
     if (e instanceof PermissionError) {
       this.tracked.delete(id);
-      this.host.onPermissionError(e);
+      this.host.report({ type: 'permissionDenied', error: e });
       return;
     }
     const now = this.clock.now();
     if (e instanceof TransientVenueError && e.retryAfterMs !== undefined) {
       // Every 429 is a limiter defect worth seeing; one pause for all polls, not a storm.
-      if (now >= this.pausedUntil) this.host.onRateLimited(e.retryAfterMs);
+      if (now >= this.pausedUntil) this.host.report({ type: 'rateLimited', retryAfterMs: e.retryAfterMs });
       this.pausedUntil = Math.max(this.pausedUntil, now + e.retryAfterMs);
     }
     const r = this.host.current(id);
@@ -177,13 +167,13 @@ export class Tracker {
     ) {
       // Past its deadline with the venue unreachable: unknown, so its market is blocked (scenario 5).
       this.tracked.delete(id);
-      this.host.onLost(r, `status unreadable past the ${this.o.deadlineMs} ms deadline`);
+      this.lost(r, `status unreadable past the ${this.o.deadlineMs} ms deadline`);
       return;
     }
     this.outageSince ??= now;
     if (!this.outageAlerted && now - this.outageSince >= 60_000) {
       this.outageAlerted = true;
-      this.host.onOutage(now - this.outageSince);
+      this.host.report({ type: 'outage', ms: now - this.outageSince });
     }
     // An error is not an answer: it never counts as not found (HB #8457). Back off and retry.
     t.attempt++;

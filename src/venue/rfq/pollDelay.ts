@@ -1,4 +1,8 @@
-import type { PollOptions } from './options.ts';
+import type { z } from 'zod';
+import type { executionSchema } from '../../config/sections/execution.ts';
+
+/** `execution.poll`: how the RFQ adapter polls a request's status (the config schema's own type). */
+export type PollOptions = z.output<typeof executionSchema>['poll'];
 
 /**
  * Delay before poll number `attempt` (0 = the first poll after the 201): soon, then growing by
