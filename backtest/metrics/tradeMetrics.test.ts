@@ -81,6 +81,32 @@ describe('tradeMetrics on three hand-computed trades', () => {
   });
 });
 
+describe("tradeMetrics: backtesting.py's trade statistics on the same three trades", () => {
+  const m = tradeMetrics(TRADES, curve(10));
+  it('best and worst trade are the highest and lowest trade return', () => {
+    expect(m.bestTrade).toBeCloseTo(0.2, 12);
+    expect(m.worstTrade).toBeCloseTo(-0.1, 12);
+  });
+  it('trade durations are exit − entry: longest 2, mean 1 (ms bars, so whole ms)', () => {
+    expect(m.maxTradeDurationMs).toBe(2);
+    expect(m.averageTradeDurationMs).toBe(1);
+  });
+  it('SQN is √n × mean PnL / sample standard deviation of PnL', () => {
+    const mean = 35 / 3;
+    const sd = Math.sqrt(((20 - mean) ** 2 * 2 + (-5 - mean) ** 2) / 2);
+    expect(m.sqn).toBeCloseTo((Math.sqrt(3) * mean) / sd, 12);
+  });
+  it('Kelly is win rate − loss rate / (mean win / mean loss): 2/3 − (1/3) / (20 / 5)', () => {
+    expect(m.kellyCriterion).toBeCloseTo(2 / 3 - 1 / 3 / 4, 12);
+  });
+  it('the mean trade duration rounds up to the unit of the data (hours on hourly bars)', () => {
+    const HOUR = 3_600_000;
+    const hourly = Array.from({ length: 5 }, (_, i) => ({ time: i * HOUR, equity: 100 }));
+    const two = [trade({ entryTime: 0, exitTime: HOUR }), trade({ entryTime: 0, exitTime: 2 * HOUR })];
+    expect(tradeMetrics(two, hourly).averageTradeDurationMs).toBe(2 * HOUR);
+  });
+});
+
 describe('tradeMetrics on tiny samples', () => {
   it('no trades: rates and averages are N/A, sums are 0', () => {
     expect(tradeMetrics([], curve(3))).toEqual({
@@ -94,6 +120,12 @@ describe('tradeMetrics on tiny samples', () => {
       exposureTime: 0,
       feesPaid: 0,
       fundingPaid: 0,
+      bestTrade: null,
+      worstTrade: null,
+      maxTradeDurationMs: null,
+      averageTradeDurationMs: null,
+      sqn: null,
+      kellyCriterion: null,
     });
   });
   it('only winners: the profit factor has no losses to divide by', () => {
