@@ -134,7 +134,18 @@ describe('tradeMetrics on tiny samples', () => {
   it('prints null as N/A and fractions as percentages', () => {
     expect(formatMetric(null, 'ratio')).toBe('N/A');
     expect(formatMetric(0.1234, 'percent')).toBe('12.34 %');
-    expect(formatMetric(3 * 86_400_000, 'ms')).toBe('3.00 d');
+    expect(formatMetric(3 * 86_400_000, 'ms')).toBe('3 d');
+  });
+  it('prints each figure at the precision its magnitude needs: significant digits, not two decimals', () => {
+    expect(formatMetric(0.000022, 'percent')).toBe('0.0022 %');
+    expect(formatMetric(5.220601851851852, 'percent')).toBe('522.1 %');
+    expect(formatMetric(-2.189e-8, 'percent')).toBe('-0.000002189 %');
+    expect(formatMetric(0.7138734, 'ratio')).toBe('0.7139');
+    expect(formatMetric(10_009_136.6, 'money')).toBe('10,009,136.60');
+    expect(formatMetric(-1234.5, 'money')).toBe('-1,234.50');
+    expect(formatMetric(0.00123456, 'money')).toBe('0.001235');
+    expect(formatMetric(1.5 * 3_600_000, 'ms')).toBe('1.5 h');
+    expect(formatMetric(46 * 86_400_000, 'ms')).toBe('46 d');
   });
 });
 
