@@ -13,9 +13,12 @@ export function significant(x: number, digits = 4): string {
   return s.includes('e') ? Number(s).toString() : s.includes('.') ? s.replace(/\.?0+$/, '') : s;
 }
 
-/** "10009136.60" → "10,009,136.60": thousands apart, whatever the machine's locale. */
-function grouped(fixed: string): string {
-  const [whole = '', cents] = fixed.split('.');
+/**
+ * "10009136.60" → "10,009,136.60": thousands apart, whatever the machine's locale (the HTML cards;
+ * the terminal keeps plain numbers, which scripts read back).
+ */
+export function groupThousands(text: string): string {
+  const [whole = '', cents] = text.split('.');
   const g = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return cents === undefined ? g : `${g}.${cents}`;
 }
@@ -40,7 +43,7 @@ export function formatMetric(value: number | null, unit: MetricUnit): string {
     case 'ratio':
       return significant(value);
     case 'money':
-      return Math.abs(value) >= 1 ? grouped(value.toFixed(2)) : significant(value);
+      return Math.abs(value) >= 1 ? value.toFixed(2) : significant(value);
     case 'count':
       return String(value);
     case 'ms': {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PositionSide } from '../../src/domain/side.ts';
 import { backtestMetrics } from './backtestMetrics.ts';
 import type { EquityPoint } from './EquityPoint.ts';
-import { formatMetric } from './formatMetric.ts';
+import { formatMetric, groupThousands } from './formatMetric.ts';
 import type { TradeRecord } from './TradeRecord.ts';
 import { tradeMetrics } from './tradeMetrics.ts';
 
@@ -141,8 +141,8 @@ describe('tradeMetrics on tiny samples', () => {
     expect(formatMetric(5.220601851851852, 'percent')).toBe('522.1 %');
     expect(formatMetric(-2.189e-8, 'percent')).toBe('-0.000002189 %');
     expect(formatMetric(0.7138734, 'ratio')).toBe('0.7139');
-    expect(formatMetric(10_009_136.6, 'money')).toBe('10,009,136.60');
-    expect(formatMetric(-1234.5, 'money')).toBe('-1,234.50');
+    expect(formatMetric(10_009_136.6, 'money')).toBe('10009136.60');
+    expect(groupThousands(formatMetric(-1234.5, 'money'))).toBe('-1,234.50');
     expect(formatMetric(0.00123456, 'money')).toBe('0.001235');
     expect(formatMetric(1.5 * 3_600_000, 'ms')).toBe('1.5 h');
     expect(formatMetric(46 * 86_400_000, 'ms')).toBe('46 d');

@@ -2,7 +2,7 @@ import type { ReportBar, ReportCard, ReportLine } from '../../src/report/html/Re
 import { renderReport } from '../../src/report/html/renderReport.ts';
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
 import type { Metrics } from '../metrics/backtestMetrics.ts';
-import { formatMetric, type MetricUnit } from '../metrics/formatMetric.ts';
+import { formatMetric, groupThousands, type MetricUnit } from '../metrics/formatMetric.ts';
 import { ANNUALISED, fromDaysMark, shortPeriodDays } from '../metrics/shortPeriod.ts';
 import type { TradeRecord } from '../metrics/TradeRecord.ts';
 import { outcomeMetrics } from './outcomeMetrics.ts';
@@ -22,7 +22,7 @@ function card(
   const marked = days !== null && ANNUALISED.some((k) => k === key) && m[key] !== null;
   return {
     label,
-    value: formatMetric(m[key], unit),
+    value: unit === 'money' ? groupThousands(formatMetric(m[key], unit)) : formatMetric(m[key], unit),
     ...(t === undefined ? {} : { tone: t }),
     ...(marked ? { note: fromDaysMark(days) } : {}),
   };

@@ -12,16 +12,27 @@ export function outcomeMetrics(o: BacktestOutcome): BacktestMetrics {
   const m = o.metrics;
   if (m.overall.buyAndHoldReturn !== null || o.feeds.length === 0) return m;
   const curve = equityColumns(o.result.equity);
+  const overall = benchmarkMetrics(curve, o.feeds, m.overall.totalReturn);
+  // A lone strategy's (or market's) curve is the account's (the driver's rule): its alpha and beta too.
+  const alone = (n: number) => n === 1;
   const byMarket = Object.fromEntries(
     Object.entries(m.byMarket).map(([symbol, mm]) => {
       const own = o.feeds.filter((f) => f.symbol === symbol);
       if (own.length === 0) return [symbol, mm];
-      return [symbol, { ...mm, buyAndHoldReturn: benchmarkMetrics(curve, own, null).buyAndHoldReturn }];
+      const b = benchmarkMetrics(curve, own, mm.totalReturn);
+      return [
+        symbol,
+        alone(Object.keys(m.byMarket).length) && mm.totalReturn !== null
+          ? { ...mm, ...b }
+          : { ...mm, buyAndHoldReturn: b.buyAndHoldReturn },
+      ];
     }),
   );
-  return {
-    ...m,
-    overall: { ...m.overall, ...benchmarkMetrics(curve, o.feeds, m.overall.totalReturn) },
-    byMarket,
-  };
+  const byStrategy = Object.fromEntries(
+    Object.entries(m.byStrategy).map(([id, ms]) => [
+      id,
+      alone(Object.keys(m.byStrategy).length) && ms.totalReturn !== null ? { ...ms, ...overall } : ms,
+    ]),
+  );
+  return { ...m, overall: { ...m.overall, ...overall }, byMarket, byStrategy };
 }
