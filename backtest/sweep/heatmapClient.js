@@ -55,9 +55,13 @@
     });
   });
   ctx.fillStyle = '#334155';
-  d.x.values.forEach((v, i) => ctx.fillText(String(v), left + i * cell + cell / 2, top + ny * cell + 12));
+  d.x.values.forEach((v, i) => {
+    ctx.fillText(String(v), left + i * cell + cell / 2, top + ny * cell + 12);
+  });
   ctx.textAlign = 'right';
-  d.y.values.forEach((v, j) => ctx.fillText(String(v), left - 8, top + (ny - 1 - j) * cell + cell / 2));
+  d.y.values.forEach((v, j) => {
+    ctx.fillText(String(v), left - 8, top + (ny - 1 - j) * cell + cell / 2);
+  });
   ctx.textAlign = 'center';
   ctx.font = '600 12px system-ui, sans-serif';
   ctx.fillText(d.x.name, left + (nx * cell) / 2, top + ny * cell + 36);

@@ -10,7 +10,7 @@ import type { SweepRow } from './runSweep.ts';
 export const RANKED = { key: 'totalReturn', label: 'total return', unit: 'percent' } as const;
 
 const axisName = (a: SweepAxis) => (a.strategy === undefined ? a.param : `${a.strategy}.${a.param}`);
-const valueOf = (row: SweepRow, a: SweepAxis) => row.params[a.strategy ?? '*']?.[a.param];
+const paramOf = (row: SweepRow, a: SweepAxis) => row.params[a.strategy ?? '*']?.[a.param];
 const score = (row: SweepRow): number | null =>
   row.answer.ok ? (row.answer.metrics[RANKED.key] ?? null) : null;
 
@@ -21,8 +21,8 @@ const score = (row: SweepRow): number | null =>
 export function heatmapCells(rows: readonly SweepRow[], x: SweepAxis, y?: SweepAxis): (number | null)[][] {
   const cells: (number | null)[][] = (y?.values ?? [0]).map(() => x.values.map(() => null));
   for (const r of rows) {
-    const i = x.values.indexOf(valueOf(r, x) ?? Number.NaN);
-    const j = y === undefined ? 0 : y.values.indexOf(valueOf(r, y) ?? Number.NaN);
+    const i = x.values.indexOf(paramOf(r, x) ?? Number.NaN);
+    const j = y === undefined ? 0 : y.values.indexOf(paramOf(r, y) ?? Number.NaN);
     const v = score(r);
     const line = cells[j];
     if (i < 0 || line === undefined || v === null) continue;
