@@ -23,7 +23,9 @@ const row = (fast: number, slow: number, size: number, totalReturn: number | nul
 
 describe('heatmapCells', () => {
   it('puts the ranked metric of each (x, y) cell, the best over the third axis; a failed cell is null', () => {
-    const [fast, slow, size] = ['fast=5..10:5', 'slow=20..30:10', 'size=1..2:1'].map(parseSweep);
+    const fast = parseSweep('fast=5..10:5');
+    const slow = parseSweep('slow=20..30:10');
+    const size = parseSweep('size=1..2:1');
     const rows = [
       row(5, 20, 1, 0.1),
       row(5, 20, 2, 0.3),
@@ -34,13 +36,11 @@ describe('heatmapCells', () => {
       row(10, 30, 1, null),
       row(10, 30, 2, null),
     ];
-    // biome-ignore lint/style/noNonNullAssertion: the three axes parse above
-    expect(heatmapCells(rows, fast!, slow)).toEqual([
+    expect(heatmapCells(rows, fast, slow)).toEqual([
       [0.3, -0.1],
       [0.05, null],
     ]);
-    // biome-ignore lint/style/noNonNullAssertion: as above
-    expect(heatmapCells(rows, size!)).toEqual([[0.1, 0.3]]);
+    expect(heatmapCells(rows, size)).toEqual([[0.1, 0.3]]);
   });
 });
 
