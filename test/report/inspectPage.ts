@@ -10,7 +10,7 @@ export interface PageFacts {
   readonly errors: readonly string[];
   /** The last tick labels each chart's price axis drew, by chart element id. */
   readonly axes: Readonly<Record<string, readonly string[]>>;
-  /** Per chart element id: how many of its canvas pixels differ from the first pixel (its background). */
+  /** Per chart element id: how many of its canvas pixels are clearly unlike the first one (its background). */
   readonly inked: Readonly<Record<string, number>>;
   /** Metric rows (`.metrics tr`, `#heatmap-top tr`): how many, and the ones hidden from a reader. */
   readonly metricRows: number;

@@ -10,8 +10,16 @@
       const ctx = canvas.getContext('2d');
       if (ctx === null || canvas.width === 0 || canvas.height === 0) continue;
       const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 4; i < px.length; i += 4)
-        if (px[i] !== px[0] || px[i + 1] !== px[1] || px[i + 2] !== px[2] || px[i + 3] !== px[3]) n++;
+      // Ink: clearly unlike the background (the first pixel); faint grid lines do not count.
+      for (let i = 4; i < px.length; i += 4) {
+        const diff = Math.max(
+          Math.abs(px[i] - px[0]),
+          Math.abs(px[i + 1] - px[1]),
+          Math.abs(px[i + 2] - px[2]),
+          Math.abs(px[i + 3] - px[3]),
+        );
+        if (diff > 48) n++;
+      }
     }
     inked[el.id] = n;
   }
