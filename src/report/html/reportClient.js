@@ -127,6 +127,9 @@
       bottomFillColor1: 'rgba(220, 38, 38, 0.12)',
       bottomFillColor2: 'rgba(220, 38, 38, 0.4)',
       lineWidth: 1,
+      // Its last value is on the cards; a label there would sit on the axis's own labels.
+      lastValueVisible: false,
+      priceLineVisible: false,
       priceFormat: format('chart-drawdown', 100, ' %', data.drawdown.map((p) => p.value).concat([0])),
     });
     dd.setData(data.drawdown);

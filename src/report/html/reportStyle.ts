@@ -6,10 +6,10 @@ main{max-width:1360px;margin:0 auto;padding:24px 20px 48px}
 header h1{margin:0;font-size:22px;font-weight:650;letter-spacing:-.01em}
 header p{margin:4px 0 0;color:#475569}
 header .gen{font-size:12px;color:#94a3b8}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px;margin:20px 0}
-.card{background:#fff;border:1px solid #e2e8f0;border-radius:10px;padding:12px 14px}
+.cards{display:flex;flex-wrap:wrap;gap:12px;margin:20px 0}
+.card{flex:1 1 auto;min-width:130px;background:#fff;border:1px solid #e2e8f0;border-radius:10px;padding:12px 14px}
 .card .label{font-size:12px;color:#64748b;text-transform:uppercase;letter-spacing:.04em}
-.card .value{font-size:20px;font-weight:650;margin-top:2px;font-variant-numeric:tabular-nums}
+.card .value{font-size:20px;white-space:nowrap;font-weight:650;margin-top:2px;font-variant-numeric:tabular-nums}
 .card .sub{font-size:12px;color:#b45309}
 .warn{background:#fffbeb;border:1px solid #fde68a;color:#92400e;border-radius:8px;padding:8px 12px;margin:8px 0}
 .good{color:#15803d}.bad{color:#b91c1c}
