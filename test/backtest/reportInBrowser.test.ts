@@ -110,6 +110,8 @@ describe.skipIf(skip)('the report of two strategies on 4 days of XRPUSDT with a 
   it('draws every chart with a line and a legend entry per strategy', () => {
     expectReadable(page.facts, ['chart-price-0', 'chart-equity', 'chart-drawdown']);
     expect(page.html).toContain('sma-fast (realised)');
+    // Hourly bars: times of day on the time axis.
+    expect(page.facts.axes['time:chart-equity']?.some((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
     expect(page.html).toContain('sma-slow (realised)');
   });
 

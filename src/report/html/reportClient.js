@@ -17,6 +17,26 @@
     '#9333ea',
     '#ea580c',
   ];
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n) => String(n).padStart(2, '0');
+  /**
+   * Time-axis labels in UTC, recorded per chart: a year, a month, a day, or (intraday bars only) a
+   * time of day. Daily or longer bars never get a time of day: a "12:00" there would be noise.
+   */
+  const timeLabels = (id) => (time, type) => {
+    const d = new Date(time * 1000);
+    const label =
+      type === 0
+        ? String(d.getUTCFullYear())
+        : type === 1
+          ? MONTHS[d.getUTCMonth()]
+          : type === 2 || !data.intraday
+            ? String(d.getUTCDate())
+            : `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+    const seen = axes[`time:${id}`] || (axes[`time:${id}`] = []);
+    if (!seen.includes(label)) seen.push(label);
+    return label;
+  };
   const base = {
     autoSize: true,
     layout: { background: { color: '#ffffff' }, textColor: '#334155', fontSize: 12 },
@@ -26,6 +46,8 @@
     timeScale: { borderVisible: false, timeVisible: data.intraday, secondsVisible: false },
     crosshair: { mode: 0 },
   };
+
+  const options = (id) => ({ ...base, timeScale: { ...base.timeScale, tickMarkFormatter: timeLabels(id) } });
 
   // As many decimals as make neighbouring tick labels differ: a 0.002 % drawdown range gets
   // "-0.0010 %", "-0.0020 %", not "0.0 %" three times.
@@ -61,7 +83,7 @@
 
   data.markets.forEach((m, i) => {
     const id = `chart-price-${i}`;
-    const chart = LWC.createChart(document.getElementById(id), base);
+    const chart = LWC.createChart(document.getElementById(id), options(id));
     const series = chart.addSeries(LWC.CandlestickSeries, {
       upColor: '#16a34a',
       downColor: '#dc2626',
@@ -88,7 +110,7 @@
       .map((p) => p.value)
       .concat(data.lines.flatMap((l) => l.points.map((p) => p.value)));
     const equityFormat = format('chart-equity', 1, '', values);
-    const chart = LWC.createChart(document.getElementById('chart-equity'), base);
+    const chart = LWC.createChart(document.getElementById('chart-equity'), options('chart-equity'));
     const series = chart.addSeries(LWC.BaselineSeries, {
       baseValue: { type: 'price', price: data.equity[0].value },
       topLineColor: '#16a34a',
@@ -117,7 +139,7 @@
     state.charts++;
 
     // Drawdown as a negative fraction, shaded between the curve and 0 above it.
-    const ddChart = LWC.createChart(document.getElementById('chart-drawdown'), base);
+    const ddChart = LWC.createChart(document.getElementById('chart-drawdown'), options('chart-drawdown'));
     const dd = ddChart.addSeries(LWC.BaselineSeries, {
       baseValue: { type: 'price', price: 0 },
       topLineColor: '#dc2626',
