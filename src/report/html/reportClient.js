@@ -33,8 +33,9 @@
           : type === 2 || !data.intraday
             ? String(d.getUTCDate())
             : `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-    const seen = axes[`time:${id}`] || (axes[`time:${id}`] = []);
-    if (!seen.includes(label)) seen.push(label);
+    const key = `time:${id}`;
+    if (axes[key] === undefined) axes[key] = [];
+    if (!axes[key].includes(label)) axes[key].push(label);
     return label;
   };
   const base = {
