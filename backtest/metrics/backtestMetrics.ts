@@ -1,4 +1,10 @@
-import { type BenchmarkMetrics, benchmarkMetrics, type MarketCloses, NO_BENCHMARK } from './benchmark.ts';
+import {
+  type BenchmarkMetrics,
+  benchmarkMetrics,
+  buyAndHold,
+  type MarketCloses,
+  NO_BENCHMARK,
+} from './benchmark.ts';
 import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { type EquityMetrics, equityMetrics, NO_EQUITY_METRICS } from './equityMetrics.ts';
 import type { FundingSource } from './FundingSource.ts';
@@ -71,8 +77,7 @@ function grouped(
       key === 'market' && m.buyAndHoldReturn === null && own.length > 0
         ? {
             ...m,
-            buyAndHoldReturn: benchmarkMetrics(equityColumns(input.equity), own, null, input.firstTradingBar)
-              .buyAndHoldReturn,
+            buyAndHoldReturn: buyAndHold(equityColumns(input.equity), own, input.firstTradingBar),
           }
         : m;
   }

@@ -21,8 +21,13 @@ export interface BenchmarkMetrics {
 export const NO_BENCHMARK: BenchmarkMetrics = { buyAndHoldReturn: null, beta: null, alpha: null };
 
 /** The market's close at or before each curve time (its first close before its first bar). */
-function alignedCloses(curve: EquityColumns, m: MarketCloses): Float64Array {
-  const out = new Float64Array(curve.time.length);
+function alignedCloses(curve: EquityColumns, m: MarketCloses): ArrayLike<number> {
+  const n = curve.time.length;
+  // The usual case, one market whose bars are the curve's points: its closes as they are.
+  let same = m.time.length === n;
+  for (let i = 0; same && i < n; i++) same = m.time[i] === curve.time[i];
+  if (same) return m.close;
+  const out = new Float64Array(n);
   let j = 0;
   for (let i = 0; i < out.length; i++) {
     while (j + 1 < m.time.length && (m.time[j + 1] as number) <= (curve.time[i] as number)) j++;
@@ -32,9 +37,10 @@ function alignedCloses(curve: EquityColumns, m: MarketCloses): Float64Array {
 }
 
 /** What is held: one market's closes, or an equal-weight basket of several (each from 1 at `first`). */
-function heldValue(curve: EquityColumns, markets: readonly MarketCloses[], first: number): Float64Array {
+function heldValue(curve: EquityColumns, markets: readonly MarketCloses[], first: number): ArrayLike<number> {
   const aligned = markets.map((m) => alignedCloses(curve, m));
-  if (aligned.length === 1) return aligned[0] as Float64Array;
+  const only = aligned[0];
+  if (aligned.length === 1 && only !== undefined) return only;
   const out = new Float64Array(curve.time.length);
   for (const c of aligned)
     for (let i = 0; i < out.length; i++)
@@ -49,16 +55,39 @@ function logReturns(x: ArrayLike<number>): Float64Array {
   return out;
 }
 
-/** `np.cov(a, b)[0, 1] / np.cov(a, b)[1, 1]`: both centred on their means, sums pairwise. */
+/**
+ * `np.cov(a, b)[0, 1] / np.cov(a, b)[1, 1]`: both centred on their means (numpy's pairwise sums),
+ * then the products summed in order (numpy hands them to BLAS, whose order is its own).
+ */
 function beta(a: Float64Array, b: Float64Array): number | null {
   const n = a.length;
   if (n < 2) return null;
   const ma = pairwiseSum(a) / n;
   const mb = pairwiseSum(b) / n;
-  const cross = Float64Array.from(a, (x, i) => (x - ma) * ((b[i] as number) - mb));
-  const square = Float64Array.from(b, (x) => (x - mb) * (x - mb));
-  const q = pairwiseSum(cross) / (n - 1) / (pairwiseSum(square) / (n - 1));
+  let cross = 0;
+  let square = 0;
+  for (let i = 0; i < n; i++) {
+    const db = (b[i] as number) - mb;
+    cross += ((a[i] as number) - ma) * db;
+    square += db * db;
+  }
+  const q = cross / (n - 1) / (square / (n - 1));
   return Number.isFinite(q) ? q : null;
+}
+
+/** Last close / close of the first trading bar − 1 of what is held; null when not finite. */
+export function buyAndHold(
+  curve: EquityColumns,
+  markets: readonly MarketCloses[],
+  firstTradingBar = 0,
+): number | null {
+  const n = curve.time.length;
+  if (markets.length === 0 || n < 2 || markets.some((m) => m.time.length === 0)) return null;
+  const first = Math.min(Math.max(0, firstTradingBar), n - 1);
+  const held = heldValue(curve, markets, first);
+  const c0 = held[first] as number;
+  const bh = ((held[n - 1] as number) - c0) / c0;
+  return Number.isFinite(bh) ? bh : null;
 }
 
 /**

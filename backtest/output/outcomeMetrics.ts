@@ -1,6 +1,6 @@
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
 import type { BacktestMetrics } from '../metrics/backtestMetrics.ts';
-import { benchmarkMetrics } from '../metrics/benchmark.ts';
+import { benchmarkMetrics, buyAndHold } from '../metrics/benchmark.ts';
 import { equityColumns } from '../metrics/EquityPoint.ts';
 
 /**
@@ -19,12 +19,11 @@ export function outcomeMetrics(o: BacktestOutcome): BacktestMetrics {
     Object.entries(m.byMarket).map(([symbol, mm]) => {
       const own = o.feeds.filter((f) => f.symbol === symbol);
       if (own.length === 0) return [symbol, mm];
-      const b = benchmarkMetrics(curve, own, mm.totalReturn);
       return [
         symbol,
         alone(Object.keys(m.byMarket).length) && mm.totalReturn !== null
-          ? { ...mm, ...b }
-          : { ...mm, buyAndHoldReturn: b.buyAndHoldReturn },
+          ? { ...mm, ...benchmarkMetrics(curve, own, mm.totalReturn) }
+          : { ...mm, buyAndHoldReturn: buyAndHold(curve, own) },
       ];
     }),
   );
