@@ -1,29 +1,63 @@
+import {
+  type BenchmarkMetrics,
+  benchmarkMetrics,
+  buyAndHold,
+  type MarketCloses,
+  NO_BENCHMARK,
+} from './benchmark.ts';
 import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { type EquityMetrics, equityMetrics, NO_EQUITY_METRICS } from './equityMetrics.ts';
+import type { FundingSource } from './FundingSource.ts';
+import { shortPeriodWarning } from './shortPeriod.ts';
 import type { TradeRecord } from './TradeRecord.ts';
 import { type TradeMetrics, tradeMetrics } from './tradeMetrics.ts';
 
-export type Metrics = EquityMetrics & TradeMetrics;
+export type Metrics = EquityMetrics & BenchmarkMetrics & TradeMetrics;
 
 export interface BacktestMetrics {
   readonly overall: Metrics;
   readonly byStrategy: Readonly<Record<string, Metrics>>;
   readonly byMarket: Readonly<Record<string, Metrics>>;
+  /** Things to read before the figures (annualised figures from a short period). */
+  readonly warnings: readonly string[];
+  /** Where each market's funding came from, when the driver says. */
+  readonly fundingSources?: Readonly<Record<string, FundingSource>>;
 }
 
 export interface BacktestMetricsInput {
   /** The account's curve, one point per bar close. */
   readonly equity: EquityCurve;
   readonly trades: readonly TradeRecord[];
-  /** Bar length; chooses daily resampling (≤ 1 day) or one period per bar (longer bars). */
-  readonly intervalMs: number;
+  /** Bar length (kept for callers; the figures use the curve's own spacing, as backtesting.py). */
+  readonly intervalMs?: number;
   /** A strategy's or market's own curve when the driver keeps one; without it, its equity figures are N/A. */
   readonly strategyEquity?: Readonly<Record<string, EquityCurve>>;
   readonly marketEquity?: Readonly<Record<string, EquityCurve>>;
+  /** The markets' closes (the driver's `feeds`): buy & hold, alpha and beta; without them those are N/A. */
+  readonly markets?: readonly MarketCloses[];
+  /** First bar a strategy can act on (its warm-up): buy & hold starts at its close, as backtesting.py's. */
+  readonly firstTradingBar?: number;
+  readonly fundingSources?: Readonly<Record<string, FundingSource>>;
+}
+
+function figures(
+  curve: EquityCurve | undefined,
+  markets: readonly MarketCloses[],
+  trades: readonly TradeRecord[],
+  account: EquityCurve,
+  firstTradingBar: number | undefined,
+): Metrics {
+  const eq = curve === undefined ? NO_EQUITY_METRICS : equityMetrics(curve);
+  const bench =
+    curve === undefined
+      ? NO_BENCHMARK
+      : benchmarkMetrics(equityColumns(curve), markets, eq.totalReturn, firstTradingBar);
+  // Exposure is measured on the account's bars: the share of them this group held a position.
+  return { ...eq, ...bench, ...tradeMetrics(trades, account) };
 }
 
 function grouped(
-  input: BacktestMetricsInput,
+  input: BacktestMetricsInput & { readonly equity: EquityCurve },
   key: 'strategy' | 'market',
   curves: Readonly<Record<string, EquityCurve>> | undefined,
 ): Record<string, Metrics> {
@@ -33,14 +67,19 @@ function grouped(
     if (list) list.push(t);
     else groups.set(t[key], [t]);
   }
+  const all = input.markets ?? [];
   const out: Record<string, Metrics> = {};
   for (const name of [...groups.keys()].sort()) {
-    const curve = curves?.[name];
-    // Exposure is measured on the account's bars: the share of them this group held a position.
-    out[name] = {
-      ...(curve ? equityMetrics(curve, input.intervalMs) : NO_EQUITY_METRICS),
-      ...tradeMetrics(groups.get(name) as TradeRecord[], input.equity),
-    };
+    const own = key === 'market' ? all.filter((m) => m.symbol === name) : all;
+    const m = figures(curves?.[name], own, groups.get(name) ?? [], input.equity, input.firstTradingBar);
+    // A market's buy & hold needs no curve of its own: it is the market's.
+    out[name] =
+      key === 'market' && m.buyAndHoldReturn === null && own.length > 0
+        ? {
+            ...m,
+            buyAndHoldReturn: buyAndHold(equityColumns(input.equity), own, input.firstTradingBar),
+          }
+        : m;
   }
   return out;
 }
@@ -48,12 +87,19 @@ function grouped(
 /** Every metric overall, per strategy and per market (groups sorted by name). */
 export function backtestMetrics(given: BacktestMetricsInput): BacktestMetrics {
   const input = { ...given, equity: equityColumns(given.equity) };
+  const overall = figures(
+    input.equity,
+    input.markets ?? [],
+    input.trades,
+    input.equity,
+    input.firstTradingBar,
+  );
+  const warning = shortPeriodWarning(overall);
   return {
-    overall: {
-      ...equityMetrics(input.equity, input.intervalMs),
-      ...tradeMetrics(input.trades, input.equity),
-    },
+    overall,
     byStrategy: grouped(input, 'strategy', input.strategyEquity),
     byMarket: grouped(input, 'market', input.marketEquity),
+    warnings: warning === null ? [] : [warning],
+    ...(given.fundingSources === undefined ? {} : { fundingSources: given.fundingSources }),
   };
 }

@@ -11,9 +11,9 @@ const daily = (...equity: number[]): EquityPoint[] =>
 
 describe('equityMetrics on a hand-computed weekday curve 100, 110, 99, 99, 118.8', () => {
   // Day returns +10 %, −10 %, 0, +20 %; no weekend bars, so 252 periods a year (backtesting.py's rule).
-  const m = equityMetrics(daily(100, 110, 99, 99, 118.8), DAY);
-  // Geometric mean over 5 periods, the first counted as a 0 return: 1.188^(1/5) − 1.
-  const g = 1.188 ** (1 / 5) - 1;
+  const m = equityMetrics(daily(100, 110, 99, 99, 118.8));
+  // Geometric mean of the 4 day returns (backtesting.py 9c2b8e1 drops the first day's missing return).
+  const g = 1.188 ** (1 / 4) - 1;
   const annual = (1 + g) ** 252 - 1;
   const variance = 0.05 / 3; // deviations from 0.05: ±0.05, ±0.15 → squares sum 0.05, n − 1 = 3
   const vol = Math.sqrt((variance + (1 + g) ** 2) ** 252 - (1 + g) ** 504);
@@ -43,8 +43,8 @@ describe('equityMetrics on a hand-computed weekday curve 100, 110, 99, 99, 118.8
 describe('equityMetrics conventions', () => {
   it('uses 365 days a year when the market trades on weekends', () => {
     // 7 consecutive days from Monday: 2 of 7 bars on a weekend > 60 % of 2/7.
-    const m = equityMetrics(daily(100, 101, 102, 103, 104, 105, 106), DAY);
-    expect(m.annualReturn).toBeCloseTo(1.06 ** (365 / 7) - 1, 9);
+    const m = equityMetrics(daily(100, 101, 102, 103, 104, 105, 106));
+    expect(m.annualReturn).toBeCloseTo(1.06 ** (365 / 6) - 1, 9);
   });
 
   it('resamples hourly bars to the last equity of each UTC day', () => {
@@ -54,25 +54,53 @@ describe('equityMetrics conventions', () => {
       { time: MON + DAY, equity: 50 },
       { time: MON + DAY + 23 * HOUR, equity: 220 }, // Tuesday's close: +10 % on the day
     ];
-    const m = equityMetrics(hourly, HOUR);
-    expect(m.annualReturn).toBeCloseTo(1.1 ** (252 / 2) - 1, 6);
+    const m = equityMetrics(hourly);
+    expect((m.annualReturn as number) / (1.1 ** 252 - 1)).toBeCloseTo(1, 9);
     expect(m.maxDrawdown).toBeCloseTo(0.75, 12); // intraday points still count for the drawdown
   });
 
-  it('takes each monthly bar as its own period, 365 days / interval a year', () => {
-    const month = 30 * DAY;
-    const curve = [100, 110, 121].map((e, i) => ({ time: MON + i * month, equity: e }));
-    expect(equityMetrics(curve, month).annualReturn).toBeCloseTo(1.21 ** (365 / 30 / 3) - 1, 9);
+  it('resamples monthly bars to calendar months, 12 a year (a 29-to-31-day median spacing)', () => {
+    const curve = [100, 110, 121].map((e, i) => ({ time: Date.UTC(2024, i, 1), equity: e }));
+    expect(equityMetrics(curve).annualReturn).toBeCloseTo(1.1 ** 12 - 1, 9);
+  });
+
+  it('resamples weekly bars to weeks ending Sunday, 52 a year', () => {
+    const curve = [100, 110, 121].map((e, i) => ({ time: MON + i * 7 * DAY, equity: e }));
+    expect(equityMetrics(curve).annualReturn).toBeCloseTo(1.1 ** 52 - 1, 9);
+  });
+
+  it('CAGR compounds the total return over the years of 365.25 days between the first and last point', () => {
+    const m = equityMetrics(daily(100, 90, 121));
+    expect(m.cagr).toBeCloseTo(1.21 ** (365.25 / 2) - 1, 6);
+    expect(m.equityPeak).toBe(121);
+    expect(m.durationMs).toBe(2 * DAY);
+  });
+
+  it('averages the drawdowns: each from a peak to the next point back at it, its depth the deepest point', () => {
+    // 100 → 90 (−10 %) back at 100 after 2 days; 120 → 90 (−25 %) → 96 → 97 never back: 3 days.
+    const m = equityMetrics(daily(100, 90, 100, 120, 90, 96, 97));
+    expect(m.maxDrawdown).toBeCloseTo(0.25, 12);
+    expect(m.averageDrawdown).toBeCloseTo((0.1 + 0.25) / 2, 12);
+    expect(m.maxDrawdownDurationMs).toBe(3 * DAY);
+    // 2.5 days, rounded up to the data's unit (whole days), as backtesting.py rounds.
+    expect(m.averageDrawdownDurationMs).toBe(3 * DAY);
+  });
+
+  it('a fall at the very last point counts for the max drawdown but is no drawdown episode (as backtesting.py)', () => {
+    const m = equityMetrics(daily(100, 110, 99));
+    expect(m.maxDrawdown).toBeCloseTo(0.1, 12);
+    expect(m.averageDrawdown).toBe(0);
+    expect(m.maxDrawdownDurationMs).toBe(0);
   });
 
   it('counts a drawdown never recovered until the last point', () => {
-    expect(equityMetrics(daily(100, 120, 90, 100), DAY).maxDrawdownDurationMs).toBe(2 * DAY);
+    expect(equityMetrics(daily(100, 120, 90, 100)).maxDrawdownDurationMs).toBe(2 * DAY);
   });
 });
 
 describe('equityMetrics on tiny samples answers N/A (null), never NaN or Infinity', () => {
   it('a single point has only its equity', () => {
-    const m = equityMetrics(daily(100), DAY);
+    const m = equityMetrics(daily(100));
     expect(m).toMatchObject({
       startEquity: 100,
       finalEquity: 100,
@@ -82,28 +110,25 @@ describe('equityMetrics on tiny samples answers N/A (null), never NaN or Infinit
     });
   });
   it('a flat curve has no volatility, downside or drawdown to divide by', () => {
-    const m = equityMetrics(daily(100, 100, 100), DAY);
+    const m = equityMetrics(daily(100, 100, 100));
     expect(m).toMatchObject({ totalReturn: 0, annualReturn: 0, sharpe: null, sortino: null, calmar: null });
     expect(m.maxDrawdown).toBe(0);
     expect(m.maxDrawdownDurationMs).toBe(0);
   });
   it('a curve that rises every day has no Sortino (no losing day)', () => {
-    expect(equityMetrics(daily(100, 101, 103), DAY).sortino).toBeNull();
+    expect(equityMetrics(daily(100, 101, 103)).sortino).toBeNull();
   });
   it('two bars within one day give no day return to annualise', () => {
-    const m = equityMetrics(
-      [
-        { time: MON, equity: 100 },
-        { time: MON + HOUR, equity: 90 },
-      ],
-      HOUR,
-    );
+    const m = equityMetrics([
+      { time: MON, equity: 100 },
+      { time: MON + HOUR, equity: 90 },
+    ]);
     expect(m.totalReturn).toBeCloseTo(-0.1, 12);
     expect(m.annualReturn).toBeNull();
     expect(m.sharpe).toBeNull();
   });
   it('a curve that loses everything has no geometric mean', () => {
-    expect(equityMetrics(daily(100, 0, 0), DAY).annualReturn).toBeNull();
+    expect(equityMetrics(daily(100, 0, 0)).annualReturn).toBeNull();
   });
 });
 
@@ -114,6 +139,6 @@ describe('equityMetrics on columns', () => {
       time: Float64Array.from(points, (p) => p.time),
       equity: Float64Array.from(points, (p) => p.equity),
     };
-    expect(equityMetrics(columns, DAY)).toEqual(equityMetrics(points, DAY));
+    expect(equityMetrics(columns)).toEqual(equityMetrics(points));
   });
 });

@@ -1,77 +1,105 @@
+import { ceilToResolution, dataPeriodMs } from './dataPeriod.ts';
 import { drawdown } from './drawdown.ts';
 import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { geometricMean } from './geometricMean.ts';
+import { mean, sampleVariance } from './pairwiseSum.ts';
 import { periodReturns } from './periodReturns.ts';
 import { ratio } from './ratio.ts';
 
-/** Metrics of an equity curve; every figure is a fraction (0.05 = 5 %) or null (N/A). */
+const DAY = 86_400_000;
+
+/** Metrics of an equity curve; every figure is a fraction (0.05 = 5 %), ms, money, or null (N/A). */
 export interface EquityMetrics {
   readonly startEquity: number | null;
   readonly finalEquity: number | null;
+  readonly equityPeak: number | null;
+  /** Last curve time − first (backtesting.py's "Duration"); annualised figures from under 30 days are flagged. */
+  readonly durationMs: number | null;
   readonly totalReturn: number | null;
   readonly annualReturn: number | null;
+  readonly cagr: number | null;
   readonly annualVolatility: number | null;
   readonly sharpe: number | null;
   readonly sortino: number | null;
   readonly calmar: number | null;
   readonly maxDrawdown: number | null;
+  readonly averageDrawdown: number | null;
   readonly maxDrawdownDurationMs: number | null;
+  readonly averageDrawdownDurationMs: number | null;
 }
 
 export const NO_EQUITY_METRICS: EquityMetrics = {
   startEquity: null,
   finalEquity: null,
+  equityPeak: null,
+  durationMs: null,
   totalReturn: null,
   annualReturn: null,
+  cagr: null,
   annualVolatility: null,
   sharpe: null,
   sortino: null,
   calmar: null,
   maxDrawdown: null,
+  averageDrawdown: null,
   maxDrawdownDurationMs: null,
+  averageDrawdownDurationMs: null,
 };
 
-/** Sample variance (n − 1), as pandas' `var()`; null below two values. */
-function sampleVariance(xs: readonly number[]): number | null {
-  if (xs.length < 2) return null;
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  return xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+/** backtesting.py's years of a duration: (days + seconds / 86 400) / 365.25, whole seconds. */
+function years(ms: number): number {
+  return (Math.floor(ms / DAY) + Math.floor((ms % DAY) / 1_000) / 86_400) / 365.25;
 }
 
 /**
- * backtesting.py's `compute_stats` figures for one curve, risk-free rate 0 (README.md states each
- * convention). Needs at least two points with a positive start; a ratio whose denominator is 0
- * (no volatility, no losing day, no drawdown) is null, never Infinity or NaN.
+ * backtesting.py 9c2b8e1's `compute_stats` figures for one curve, risk-free rate 0, in its own
+ * operations (README.md states each convention). Needs at least two points with a positive start;
+ * a ratio whose denominator is 0 (no volatility, no losing period, no drawdown) is null, never
+ * Infinity or NaN.
  */
-export function equityMetrics(input: EquityCurve, intervalMs: number): EquityMetrics {
+export function equityMetrics(input: EquityCurve): EquityMetrics {
   const curve = equityColumns(input);
   const n = curve.equity.length;
   const first = n > 0 ? (curve.equity[0] as number) : undefined;
   const last = n > 0 ? (curve.equity[n - 1] as number) : undefined;
   if (n < 2 || first === undefined || last === undefined || !(first > 0))
     return { ...NO_EQUITY_METRICS, startEquity: first ?? null, finalEquity: last ?? null };
-  const { returns, periods, periodsPerYear: d } = periodReturns(curve, intervalMs);
-  // backtesting.py counts the first period as a 0 return in the geometric mean (pct_change's NaN, filled).
-  const g = returns.length === 0 ? null : geometricMean([0, ...returns]);
-  const annualReturn = g === null || periods < 2 ? null : (1 + g) ** d - 1;
+  let peak = first;
+  for (let i = 1; i < n; i++) peak = Math.max(peak, curve.equity[i] as number);
+  const durationMs = (curve.time[n - 1] as number) - (curve.time[0] as number);
+  const { returns, periodsPerYear: d } = periodReturns(curve);
+  const g = geometricMean(returns);
+  const annualReturn = g === null || d === null ? null : (1 + g) ** d - 1;
   const variance = sampleVariance(returns);
-  const vol =
-    g === null || variance === null ? null : Math.sqrt((variance + (1 + g) ** 2) ** d - (1 + g) ** (2 * d));
-  const downside =
-    returns.length === 0
+  // backtesting.py's compounded volatility, in its operations: for a nearly flat curve this is a
+  // difference of two numbers near 1, and only the same operations give the same figure.
+  const v =
+    g === null || variance === null || d === null
       ? null
-      : Math.sqrt(returns.reduce((a, r) => a + Math.min(r, 0) ** 2, 0) / returns.length);
+      : (variance + (1 + g) ** 2) ** d - (1 + g) ** (2 * d);
+  const vol = v === null || !(v >= 0) ? null : Math.sqrt(v);
+  const downsideMean = mean(Float64Array.from(returns, (r) => Math.min(r, 0) ** 2));
+  const downside = downsideMean === null || d === null ? null : Math.sqrt(downsideMean) * Math.sqrt(d);
   const dd = drawdown(curve);
+  const period = dataPeriodMs(curve.time);
+  const y = years(durationMs);
+  const cagr = y > 0 ? (last / first) ** (1 / y) - 1 : null;
   return {
     startEquity: first,
     finalEquity: last,
+    equityPeak: peak,
+    durationMs,
     totalReturn: (last - first) / first,
     annualReturn,
+    cagr: cagr !== null && Number.isFinite(cagr) ? cagr : null,
     annualVolatility: vol,
-    sharpe: ratio(annualReturn, vol),
-    sortino: ratio(annualReturn, downside === null ? null : downside * Math.sqrt(d)),
+    // As backtesting.py: the percentages divided (the same bits as its figure).
+    sharpe: annualReturn === null || vol === null ? null : ratio(annualReturn * 100, vol * 100),
+    sortino: ratio(annualReturn, downside),
     calmar: ratio(annualReturn, dd.max),
     maxDrawdown: dd.max,
-    maxDrawdownDurationMs: dd.maxDurationMs,
+    averageDrawdown: dd.average,
+    maxDrawdownDurationMs: ceilToResolution(dd.maxDurationMs, period),
+    averageDrawdownDurationMs: ceilToResolution(dd.averageDurationMs, period),
   };
 }

@@ -1,19 +1,54 @@
-/** How a metric prints: null is "N/A"; fractions as percentages, ratios to 2 decimals, durations in days. */
-export function formatMetric(
-  value: number | null,
-  unit: 'percent' | 'ratio' | 'money' | 'count' | 'ms',
-): string {
+export type MetricUnit = 'percent' | 'ratio' | 'money' | 'count' | 'ms';
+
+/**
+ * `x` to `digits` significant digits, trailing zeros dropped: 0.0022, 12.34, 522.1. Numbers of
+ * `digits` or more integer digits keep them all (10009136.6 → 10009137); tiny ones go exponential.
+ */
+export function significant(x: number, digits = 4): string {
+  if (x === 0) return '0';
+  const abs = Math.abs(x);
+  if (abs >= 10 ** digits) return Math.round(x).toString();
+  if (abs < 1e-6) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e');
+  const s = x.toPrecision(digits);
+  return s.includes('e') ? Number(s).toString() : s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+}
+
+/**
+ * "10009136.60" → "10,009,136.60": thousands apart, whatever the machine's locale (the HTML cards;
+ * the terminal keeps plain numbers, which scripts read back).
+ */
+export function groupThousands(text: string): string {
+  const [whole = '', cents] = text.split('.');
+  const g = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return cents === undefined ? g : `${g}.${cents}`;
+}
+
+const DURATION_UNITS = [
+  [86_400_000, 'd'],
+  [3_600_000, 'h'],
+  [60_000, 'min'],
+  [1_000, 's'],
+] as const;
+
+/**
+ * How a metric prints, each at the precision its magnitude needs: null is "N/A"; fractions as
+ * percentages to 4 significant digits (0.000022 → "0.0022 %", not "0.00 %"); ratios to 4;
+ * money to the cent (below 1, 4 significant digits); durations in their largest whole unit.
+ */
+export function formatMetric(value: number | null, unit: MetricUnit): string {
   if (value === null) return 'N/A';
   switch (unit) {
     case 'percent':
-      return `${(value * 100).toFixed(2)} %`;
+      return `${significant(value * 100)} %`;
     case 'ratio':
-      return value.toFixed(2);
+      return significant(value);
     case 'money':
-      return value.toFixed(2);
+      return Math.abs(value) >= 1 ? value.toFixed(2) : significant(value);
     case 'count':
       return String(value);
-    case 'ms':
-      return `${(value / 86_400_000).toFixed(2)} d`;
+    case 'ms': {
+      const [size, name] = DURATION_UNITS.find(([u]) => Math.abs(value) >= u) ?? [1, 'ms'];
+      return `${significant(value / size, 3)} ${name}`;
+    }
   }
 }

@@ -1,14 +1,18 @@
+import { pairwiseSum } from './pairwiseSum.ts';
+
 /**
  * The geometric mean return of `returns` (fractions), as backtesting.py's `geometric_mean`:
- * exp(mean(log(1 + r))) − 1. Null when empty or when a return is −100 % or worse (backtesting.py
- * answers 0 there, which would read as "flat"; N/A is the honest answer).
+ * exp(Σ log(1 + r) / n) − 1, in its very operations (log of 1 + r, numpy's pairwise sum, exp − 1)
+ * so the two agree to the last bits on nearly flat curves. Null when empty or when a return is
+ * −100 % or worse (backtesting.py answers 0 there, which would read as "flat"; N/A is honest).
  */
-export function geometricMean(returns: readonly number[]): number | null {
+export function geometricMean(returns: ArrayLike<number>): number | null {
   if (returns.length === 0) return null;
-  let logs = 0;
-  for (const r of returns) {
-    if (!(1 + r > 0)) return null;
-    logs += Math.log1p(r);
+  const logs = new Float64Array(returns.length);
+  for (let i = 0; i < returns.length; i++) {
+    const g = 1 + (returns[i] as number);
+    if (!(g > 0)) return null;
+    logs[i] = Math.log(g);
   }
-  return Math.expm1(logs / returns.length);
+  return Math.exp(pairwiseSum(logs) / returns.length) - 1;
 }

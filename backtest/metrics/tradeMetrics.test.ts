@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PositionSide } from '../../src/domain/side.ts';
 import { backtestMetrics } from './backtestMetrics.ts';
 import type { EquityPoint } from './EquityPoint.ts';
-import { formatMetric } from './formatMetric.ts';
+import { formatMetric, groupThousands } from './formatMetric.ts';
 import type { TradeRecord } from './TradeRecord.ts';
 import { tradeMetrics } from './tradeMetrics.ts';
 
@@ -81,6 +81,32 @@ describe('tradeMetrics on three hand-computed trades', () => {
   });
 });
 
+describe("tradeMetrics: backtesting.py's trade statistics on the same three trades", () => {
+  const m = tradeMetrics(TRADES, curve(10));
+  it('best and worst trade are the highest and lowest trade return', () => {
+    expect(m.bestTrade).toBeCloseTo(0.2, 12);
+    expect(m.worstTrade).toBeCloseTo(-0.1, 12);
+  });
+  it('trade durations are exit − entry: longest 2, mean 1 (ms bars, so whole ms)', () => {
+    expect(m.maxTradeDurationMs).toBe(2);
+    expect(m.averageTradeDurationMs).toBe(1);
+  });
+  it('SQN is √n × mean PnL / sample standard deviation of PnL', () => {
+    const mean = 35 / 3;
+    const sd = Math.sqrt(((20 - mean) ** 2 * 2 + (-5 - mean) ** 2) / 2);
+    expect(m.sqn).toBeCloseTo((Math.sqrt(3) * mean) / sd, 12);
+  });
+  it('Kelly is win rate − loss rate / (mean win / mean loss): 2/3 − (1/3) / (20 / 5)', () => {
+    expect(m.kellyCriterion).toBeCloseTo(2 / 3 - 1 / 3 / 4, 12);
+  });
+  it('the mean trade duration rounds up to the unit of the data (hours on hourly bars)', () => {
+    const HOUR = 3_600_000;
+    const hourly = Array.from({ length: 5 }, (_, i) => ({ time: i * HOUR, equity: 100 }));
+    const two = [trade({ entryTime: 0, exitTime: HOUR }), trade({ entryTime: 0, exitTime: 2 * HOUR })];
+    expect(tradeMetrics(two, hourly).averageTradeDurationMs).toBe(2 * HOUR);
+  });
+});
+
 describe('tradeMetrics on tiny samples', () => {
   it('no trades: rates and averages are N/A, sums are 0', () => {
     expect(tradeMetrics([], curve(3))).toEqual({
@@ -94,6 +120,12 @@ describe('tradeMetrics on tiny samples', () => {
       exposureTime: 0,
       feesPaid: 0,
       fundingPaid: 0,
+      bestTrade: null,
+      worstTrade: null,
+      maxTradeDurationMs: null,
+      averageTradeDurationMs: null,
+      sqn: null,
+      kellyCriterion: null,
     });
   });
   it('only winners: the profit factor has no losses to divide by', () => {
@@ -102,7 +134,18 @@ describe('tradeMetrics on tiny samples', () => {
   it('prints null as N/A and fractions as percentages', () => {
     expect(formatMetric(null, 'ratio')).toBe('N/A');
     expect(formatMetric(0.1234, 'percent')).toBe('12.34 %');
-    expect(formatMetric(3 * 86_400_000, 'ms')).toBe('3.00 d');
+    expect(formatMetric(3 * 86_400_000, 'ms')).toBe('3 d');
+  });
+  it('prints each figure at the precision its magnitude needs: significant digits, not two decimals', () => {
+    expect(formatMetric(0.000022, 'percent')).toBe('0.0022 %');
+    expect(formatMetric(5.220601851851852, 'percent')).toBe('522.1 %');
+    expect(formatMetric(-2.189e-8, 'percent')).toBe('-0.000002189 %');
+    expect(formatMetric(0.7138734, 'ratio')).toBe('0.7139');
+    expect(formatMetric(10_009_136.6, 'money')).toBe('10009136.60');
+    expect(groupThousands(formatMetric(-1234.5, 'money'))).toBe('-1,234.50');
+    expect(formatMetric(0.00123456, 'money')).toBe('0.001235');
+    expect(formatMetric(1.5 * 3_600_000, 'ms')).toBe('1.5 h');
+    expect(formatMetric(46 * 86_400_000, 'ms')).toBe('46 d');
   });
 });
 

@@ -1,5 +1,7 @@
+import { ceilToResolution, dataPeriodMs } from './dataPeriod.ts';
 import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { geometricMean } from './geometricMean.ts';
+import { mean, pairwiseSum, sampleVariance } from './pairwiseSum.ts';
 import { ratio } from './ratio.ts';
 import type { TradeRecord } from './TradeRecord.ts';
 
@@ -20,9 +22,23 @@ export interface TradeMetrics {
   readonly exposureTime: number | null;
   readonly feesPaid: number;
   readonly fundingPaid: number;
+  /** Highest and lowest trade return. */
+  readonly bestTrade: number | null;
+  readonly worstTrade: number | null;
+  /** Longest and mean time from entry to exit, rounded up to the data's unit (backtesting.py's rounding). */
+  readonly maxTradeDurationMs: number | null;
+  readonly averageTradeDurationMs: number | null;
+  /** Van Tharp's system quality number: √n × mean PnL / sample standard deviation of PnL. */
+  readonly sqn: number | null;
+  /** win rate − (1 − win rate) / (mean winning PnL / mean losing |PnL|). */
+  readonly kellyCriterion: number | null;
 }
 
-/** A trade's return on the notional it opened: pnl / (|quantity| × entry price). */
+/**
+ * A trade's return on the notional it opened: pnl / (|quantity| × entry price). With pnl net of
+ * fees (and funding), this is backtesting.py's `pl_pct`: sign × (exit / entry − 1) − commissions /
+ * (|size| × entry).
+ */
 export function tradeReturn(t: TradeRecord): number {
   return t.pnl / (Math.abs(t.quantity) * t.entryPrice);
 }
@@ -48,32 +64,47 @@ export function exposureTime(trades: readonly TradeRecord[], curve: EquityCurve)
 
 export function tradeMetrics(trades: readonly TradeRecord[], curve: EquityCurve): TradeMetrics {
   const n = trades.length;
-  const returns = trades.map(tradeReturn);
+  const returns = Float64Array.from(trades, tradeReturn);
+  const pnls = Float64Array.from(trades, (t) => t.pnl);
   let wins = 0;
-  let up = 0;
-  let down = 0;
-  let pnl = 0;
   let fees = 0;
   let funding = 0;
-  for (const [i, t] of trades.entries()) {
-    const r = returns[i] as number;
+  for (const t of trades) {
     if (t.pnl > 0) wins++;
-    if (r > 0) up += r;
-    else down -= r;
-    pnl += t.pnl;
     fees += t.fees;
     funding += t.funding;
   }
+  const winRate = n === 0 ? null : wins / n;
+  const up = pairwiseSum(returns.filter((r) => r > 0));
+  const down = Math.abs(pairwiseSum(returns.filter((r) => r < 0)));
+  const avgPnl = mean(pnls);
+  const variance = sampleVariance(pnls);
+  const avgWin = mean(pnls.filter((p) => p > 0));
+  const avgLoss = mean(pnls.filter((p) => p < 0));
+  const durations = trades.map((t) => t.exitTime - t.entryTime);
+  const period = dataPeriodMs(equityColumns(curve).time);
   return {
     trades: n,
-    netPnl: pnl,
-    winRate: n === 0 ? null : wins / n,
+    netPnl: pairwiseSum(pnls),
+    winRate,
     profitFactor: ratio(up, down),
-    expectancy: n === 0 ? null : returns.reduce((a, r) => a + r, 0) / n,
+    expectancy: mean(returns),
     averageTrade: geometricMean(returns),
-    averagePnl: n === 0 ? null : pnl / n,
+    averagePnl: avgPnl,
     exposureTime: exposureTime(trades, curve),
     feesPaid: fees,
     fundingPaid: funding,
+    bestTrade: n === 0 ? null : returns.reduce((a, r) => Math.max(a, r), Number.NEGATIVE_INFINITY),
+    worstTrade: n === 0 ? null : returns.reduce((a, r) => Math.min(a, r), Number.POSITIVE_INFINITY),
+    maxTradeDurationMs: ceilToResolution(
+      n === 0 ? null : durations.reduce((a, d) => Math.max(a, d), 0),
+      period,
+    ),
+    averageTradeDurationMs: ceilToResolution(mean(durations), period),
+    sqn: avgPnl === null || variance === null ? null : ratio(Math.sqrt(n) * avgPnl, Math.sqrt(variance)),
+    kellyCriterion:
+      winRate === null || avgWin === null || avgLoss === null
+        ? null
+        : winRate - (1 - winRate) / (avgWin / -avgLoss),
   };
 }

@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
 import type { TradeRecord } from '../metrics/TradeRecord.ts';
 import { isoTimes } from './isoTimes.ts';
+import { outcomeMetrics } from './outcomeMetrics.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 /** What JSON.stringify writes for a number. */
@@ -38,7 +39,7 @@ export function writeBacktestJson(file: string, o: BacktestOutcome): void {
     intervalMs: r.intervalMs,
     initialCash: r.initialCash,
     finalEquity: r.finalEquity,
-    metrics: o.metrics,
+    metrics: outcomeMetrics(o),
   };
   const tail = { warnings: r.warnings, denials: r.denials, strategyEvents: r.strategyEvents };
   /** `"key": value` at the document's first level, pretty-printed like the rest. */

@@ -5,6 +5,7 @@ import { formatMetric } from '../metrics/formatMetric.ts';
 import type { SweepAxis } from './parseSweep.ts';
 import { runSweep } from './runSweep.ts';
 import { sharedData } from './sharedData.ts';
+import { type StitchedOutOfSample, stitchedLine, stitchOutOfSample } from './stitchOutOfSample.ts';
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   m: 60_000,
@@ -40,15 +41,22 @@ export interface WalkForwardWindow {
   readonly error?: string;
 }
 
+/** Every window, and their test runs chained into one out-of-sample account. */
+export interface WalkForwardResult {
+  readonly windows: readonly WalkForwardWindow[];
+  readonly stitched: StitchedOutOfSample;
+}
+
 /**
  * Walk-forward: on each training window the sweep picks the best point (by total return), which
- * then runs on the following test window it never saw; windows advance by the test length.
+ * then runs on the following test window it never saw; windows advance by the test length. The
+ * test runs' curves are chained (`stitchOutOfSample`): the out-of-sample result as one account.
  */
 export async function walkForward(
   request: Omit<BacktestRequest, 'onProgress' | 'params'>,
   axes: readonly SweepAxis[],
   spec: { readonly trainMs: number; readonly testMs: number },
-): Promise<WalkForwardWindow[]> {
+): Promise<WalkForwardResult> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
   // Read once: every window's sweep and test run share this copy.
   const loaded = request.loaded ?? sharedData(loadData(request));
@@ -62,6 +70,7 @@ export async function walkForward(
     Math.max(...times.map((t) => t.at(-1) as number)) + 1,
   );
   const out: WalkForwardWindow[] = [];
+  const runs: Parameters<typeof stitchOutOfSample>[0][number][] = [];
   for (let s = start; s + spec.trainMs < end; s += spec.testMs) {
     const testFrom = s + spec.trainMs;
     const testTo = Math.min(end, testFrom + spec.testMs);
@@ -74,6 +83,7 @@ export async function walkForward(
         testTo,
         error: top?.answer.ok === false ? top.answer.error : 'no result',
       });
+      runs.push(undefined);
       continue;
     }
     const all = top.params['*'] ?? {};
@@ -94,7 +104,9 @@ export async function walkForward(
         testReturn: test.metrics.overall.totalReturn,
         testTrades: test.metrics.overall.trades,
       });
+      runs.push({ equity: test.result.equity, trades: test.metrics.overall.trades });
     } catch (error) {
+      runs.push(undefined);
       out.push({
         trainFrom: s,
         testFrom,
@@ -107,12 +119,14 @@ export async function walkForward(
     throw new ConfigError(
       '--walk-forward: the data range is shorter than one training window plus a test window',
     );
-  return out;
+  return { windows: out, stitched: stitchOutOfSample(runs) };
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function walkForwardTable(rows: readonly WalkForwardWindow[]): string {
+/** The windows' table, then the stitched out-of-sample line. */
+export function walkForwardTable(result: WalkForwardResult): string {
+  const rows = result.windows;
   const head = [
     'window',
     'train from',
@@ -144,5 +158,5 @@ export function walkForwardTable(rows: readonly WalkForwardWindow[]): string {
       .map((x, c) => x.padEnd(widths[c] ?? 0))
       .join('  ')
       .trimEnd();
-  return `${[line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')}\n`;
+  return `${[line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n')}\n\n${stitchedLine(result.stitched)}\n`;
 }

@@ -52,7 +52,7 @@ describe('walk-forward', () => {
     const axes = ['fast=5..10:5', 'slow=30..40:10'].map(parseSweep);
     const first = loadData(GOOG).feeds[0]?.time[0] as number;
     const request = { ...GOOG, from: first, to: first + 1_500 * DAY };
-    const windows = await walkForward(request, axes, { trainMs: 1_000 * DAY, testMs: 250 * DAY });
+    const { windows } = await walkForward(request, axes, { trainMs: 1_000 * DAY, testMs: 250 * DAY });
     expect(windows.map((w) => [w.trainFrom, w.testFrom, w.testTo])).toEqual([
       [first, first + 1_000 * DAY, first + 1_250 * DAY],
       [first + 250 * DAY, first + 1_250 * DAY, first + 1_500 * DAY],

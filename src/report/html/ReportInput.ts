@@ -38,6 +38,14 @@ export interface ReportCard {
   readonly value: string;
   /** Colours the value: good green, bad red, neutral plain. */
   readonly tone?: 'good' | 'bad' | 'neutral';
+  /** A qualifier under the value, e.g. "(from 4 days)". */
+  readonly note?: string;
+}
+
+/** One more line on the equity chart (a strategy's own curve), with its name in the legend. */
+export interface ReportLine {
+  readonly name: string;
+  readonly points: readonly ReportPoint[];
 }
 
 export interface ReportInput {
@@ -50,5 +58,12 @@ export interface ReportInput {
   readonly markets: readonly { readonly symbol: string; readonly bars: readonly ReportBar[] }[];
   readonly trades: readonly ReportTrade[];
   readonly equity: readonly ReportPoint[];
+  /** Lines drawn over the equity (one per strategy when there are several). */
+  readonly equityLines?: readonly ReportLine[];
+  /** Metric tables, shown whole (no scroll box), side by side when the page is wide. */
   readonly tables: readonly ReportTable[];
+  /** Sentences to read before the figures (funding source, short-period warnings). */
+  readonly notes?: readonly string[];
+  /** Bar length: axes show times of day only below a day. */
+  readonly intervalMs?: number;
 }
