@@ -4,7 +4,9 @@ import { type BarColumns, readBarColumns } from '../src/market/readBarColumns.ts
 import { type FundingRate, readFundingRates } from '../src/market/readFundingRates.ts';
 import { riskOptionsFromConfig } from '../src/risk/limits.ts';
 import { loadConfigWithStrategies } from '../src/strategy/loadConfigWithStrategies.ts';
+import { backtestMarkets } from './backtestMarkets.ts';
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
+import { fundingSources } from './metrics/FundingSource.ts';
 import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
 
 /** `SYMBOL=FILE` as given to --data and --funding. */
@@ -107,10 +109,19 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     ids.length === 1 ? { [ids[0] as string]: result.equity } : undefined;
   const strategyEquity = only(chosen.map((c) => c.id));
   const marketEquity = only(feeds.map((f) => f.symbol));
+  const symbols = feeds.map((f) => f.symbol as string);
+  const specs = new Map(backtestMarkets(symbols, settings, {}).map((m) => [m.spec.symbol as string, m]));
   const metrics = backtestMetrics({
     equity: result.equity,
     trades: result.trades,
     intervalMs: result.intervalMs,
+    markets: feeds,
+    fundingSources: fundingSources(
+      symbols,
+      req.funding,
+      settings.fundingRate,
+      (s) => specs.get(s)?.fundingRateLong ?? 0,
+    ),
     ...(strategyEquity === undefined ? {} : { strategyEquity }),
     ...(marketEquity === undefined ? {} : { marketEquity }),
   });

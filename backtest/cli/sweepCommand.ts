@@ -3,6 +3,7 @@ import { ConfigError } from '../../src/errors/ConfigError.ts';
 import type { SymbolFile } from '../backtestFromFiles.ts';
 import { parseSweep } from '../sweep/parseSweep.ts';
 import { runSweep, sweepTable } from '../sweep/runSweep.ts';
+import { sweepHeatmapHtml } from '../sweep/sweepHeatmap.ts';
 import { parseWalkForward, walkForward, walkForwardTable } from '../sweep/walkForward.ts';
 import { type BacktestCommandOptions, type CommandIo, progress } from './backtestCommand.ts';
 
@@ -24,7 +25,10 @@ export async function sweepCommand(
     throw new ConfigError(
       '--walk-forward needs the parameters to choose from: add --sweep PARAM=FROM..TO:STEP',
     );
-  if (o.report !== undefined) throw new ConfigError('--report draws one backtest: run it without --sweep');
+  if (o.report !== undefined && o.walkForward !== undefined)
+    throw new ConfigError(
+      '--report with --sweep draws the heatmap of a sweep: run it without --walk-forward',
+    );
   const axes = o.sweep.map(parseSweep);
   const request = {
     configFile,
@@ -45,6 +49,8 @@ export async function sweepCommand(
     bar.stop();
     io.stdout.write(sweepTable(rows));
     if (o.json !== undefined) writeFileSync(o.json, `${JSON.stringify({ sweep: rows }, null, 2)}\n`);
+    // The ranked metric over the first two swept parameters, as backtesting.py's plot_heatmaps.
+    if (o.report !== undefined) writeFileSync(o.report, sweepHeatmapHtml(rows, axes));
   } finally {
     bar.stop();
   }

@@ -181,6 +181,7 @@ describe('perpflow backtest', () => {
 
   it('--sweep runs every grid point across worker threads and ranks them by total return, refused points last', async () => {
     const json = join(out, 'sweep.json');
+    const heatmap = join(out, 'sweep.html');
     const r = await perpflow([
       GOOG_CONFIG,
       '--data',
@@ -191,9 +192,13 @@ describe('perpflow backtest', () => {
       'slow=20..30:10',
       '--json',
       json,
+      '--report',
+      heatmap,
     ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
+    // --report with --sweep: the heatmap of the ranked metric over the two swept parameters.
+    expect(readFileSync(heatmap, 'utf8')).toContain('total return over fast × slow');
     const lines = r.stdout.trim().split('\n').slice(2);
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.includes('fast=10 slow=30'))).toContain('10009136.60');
