@@ -13,6 +13,11 @@ export {
   type StrategyRequestUpdate,
   type StrategySchedule,
 } from './defineStrategy.ts';
+export { Atr } from './indicators/Atr.ts';
+export { RollingMax } from './indicators/RollingMax.ts';
+export { RollingMin } from './indicators/RollingMin.ts';
+export { RollingStdDev } from './indicators/RollingStdDev.ts';
+export { Sma } from './indicators/Sma.ts';
 export { loadStrategyModule } from './loadStrategyModule.ts';
 export { type FundingView, MarketData } from './MarketData.ts';
 export { HookFailure, type HookName, type StrategyEvent } from './runnerEvents.ts';
