@@ -4,6 +4,7 @@ import type { Bar } from '../domain/bar.ts';
 import { type IntentId, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { deriveIntentId } from '../domain/intentId.ts';
+import { type Decimal, dec } from '../domain/money.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { StrategyError } from '../errors/StrategyError.ts';
 import {
@@ -13,7 +14,7 @@ import {
   type StrategyRequestUpdate,
   warmupOf,
 } from './defineStrategy.ts';
-import { intentsOfResult } from './intentsOfResult.ts';
+import { intentsOfResult, type ResultScope } from './intentsOfResult.ts';
 import type { MarketData } from './MarketData.ts';
 import type { HookFailure, HookName, StrategyEvent } from './runnerEvents.ts';
 import type { StrategyBook } from './StrategyBook.ts';
@@ -63,8 +64,18 @@ export class StrategyRunner {
   private readonly maxFailures: number;
   private readonly stopwatch: Stopwatch;
   private readonly warmup: number;
-  private lastSignal = '';
-  private lastId: IntentId | undefined;
+  /** The conversion's context, one per runner: the hook, time and index change per call. */
+  private readonly scope: { -readonly [K in keyof ResultScope]: ResultScope[K] };
+  /** The last two leg-0 ids: a strategy that names its open (ctx.intentId) and returns it beside a close hashes each once. */
+  private readonly idCache: [string, IntentId | undefined, string, IntentId | undefined] = [
+    '',
+    undefined,
+    '',
+    undefined,
+  ];
+  private idNext = 0;
+  /** Strategies repeat the same few quantities and fractions: each Decimal is made once. */
+  private readonly decimals = new Map<number, Decimal>();
   private barsSeen = 0;
   private failures = 0;
   private started = false;
@@ -97,6 +108,18 @@ export class StrategyRunner {
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
       intentId: (signal) => this.idOf(signal, 0),
     };
+    const scope = {
+      hook: 'onBar' as HookName,
+      markets: o.markets,
+      strategyId: this.sid,
+      now: 0,
+      index: 0,
+      defaultSignal: () => `${scope.hook}@${scope.now}`,
+      price: this.ctx.price,
+      idOf: this.idOf,
+      dec: this.decOf,
+    };
+    this.scope = scope;
   }
 
   /** Still collecting its warm-up bars (its intents are dropped until then). */
@@ -203,14 +226,9 @@ export class StrategyRunner {
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
     if (result === undefined || (Array.isArray(result) && result.length === 0)) return this.succeed();
-    const scope = {
-      strategyId: this.sid,
-      markets: this.markets,
-      now,
-      price: this.ctx.price,
-      idOf: this.idOf,
-    };
-    const out = intentsOfResult(hook, result, scope);
+    this.scope.hook = hook;
+    this.scope.now = now;
+    const out = intentsOfResult(result, this.scope);
     if ('invalid' in out) return this.fail(hook, 'invalidIntent', out.invalid);
     this.succeed();
     // Intents decided on a half-filled window are not traded; the hook still ran to fill indicators.
@@ -219,13 +237,28 @@ export class StrategyRunner {
 
   /** A strategy that names its open (ctx.intentId) and then returns it hashes once, not twice. */
   private readonly idOf = (signal: string, leg: number): IntentId => {
-    if (leg === 0 && signal === this.lastSignal && this.lastId !== undefined) return this.lastId;
+    const c = this.idCache;
+    if (leg === 0) {
+      if (signal === c[0] && c[1] !== undefined) return c[1];
+      if (signal === c[2] && c[3] !== undefined) return c[3];
+    }
     const id = deriveIntentId(this.sid, signal, leg);
     if (leg === 0) {
-      this.lastSignal = signal;
-      this.lastId = id;
+      c[this.idNext] = signal;
+      c[this.idNext + 1] = id;
+      this.idNext = 2 - this.idNext;
     }
     return id;
+  };
+
+  private readonly decOf = (value: number): Decimal => {
+    let d = this.decimals.get(value);
+    if (d === undefined) {
+      if (this.decimals.size >= 256) this.decimals.clear();
+      d = dec(value);
+      this.decimals.set(value, d);
+    }
+    return d;
   };
 
   private succeed(): readonly Intent[] {
