@@ -1,5 +1,12 @@
 import { ClientRequestId, IntentId, MarketSymbol, QuoteId, type StrategyId } from '../domain/ids.ts';
-import type { Intent, PositionRef } from '../domain/intent.ts';
+import type {
+  CancelIntent,
+  CloseIntent,
+  Intent,
+  OpenIntent,
+  PositionRef,
+  SetTpSlIntent,
+} from '../domain/intent.ts';
 import { deriveIntentId } from '../domain/intentId.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import type { StrategyIntent } from './strategyIntent.ts';
@@ -41,7 +48,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
   const strategyId = c.strategyId;
   const createdAt = c.now;
   const symbol = MarketSymbol(i.market);
-  const why = i.reason === undefined ? {} : { reason: i.reason };
+  // Optional fields are assigned when present, not spread in: a spread makes and copies an object.
   switch (i.kind) {
     case 'open': {
       const orderType = i.type ?? 'MARKET';
@@ -52,88 +59,84 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
           throw new Error(`open on ${i.market} by notional: no price for the market yet`);
         quantity = (i.notional ?? Number.NaN) / price;
       }
-      out.push({
+      const open: Mutable<OpenIntent> = {
         intentId,
         strategyId,
         createdAt,
         symbol,
-        ...why,
         kind: 'open',
         side: i.side,
         quantity: d(quantity),
         leverage: i.leverage,
         orderType,
-        ...(i.slippage === undefined ? {} : { slippage: d(i.slippage) }),
-        ...(i.price === undefined ? {} : { limitPrice: d(i.price) }),
-        ...(i.allowStacking === undefined ? {} : { allowStacking: i.allowStacking }),
-      });
+      };
+      if (i.reason !== undefined) open.reason = i.reason;
+      if (i.slippage !== undefined) open.slippage = d(i.slippage);
+      if (i.price !== undefined) open.limitPrice = d(i.price);
+      if (i.allowStacking !== undefined) open.allowStacking = i.allowStacking;
+      out.push(open);
       if (i.takeProfit === undefined && i.stopLoss === undefined) return out;
-      out.push({
-        intentId: c.idOf === undefined ? deriveIntentId(strategyId, signal, 1) : c.idOf(signal, 1),
-        strategyId,
-        createdAt,
-        symbol,
-        ...why,
-        kind: 'setTpSl',
-        position: { by: 'intent', intentId },
-        ...(i.takeProfit === undefined ? {} : { takeProfit: d(i.takeProfit) }),
-        ...(i.stopLoss === undefined ? {} : { stopLoss: d(i.stopLoss) }),
-      });
+      const id1 = c.idOf === undefined ? deriveIntentId(strategyId, signal, 1) : c.idOf(signal, 1);
+      out.push(tpsl(id1, strategyId, createdAt, symbol, i.reason, { by: 'intent', intentId }, i, d));
       return out;
     }
     case 'close': {
       const quantity = i.quantity ?? 'all';
-      out.push({
+      const close: Mutable<CloseIntent> = {
         intentId,
         strategyId,
         createdAt,
         symbol,
-        ...why,
         kind: 'close',
         position: ref(i.position),
         quantity: quantity === 'all' ? 'all' : d(quantity),
         orderType: i.type ?? 'MARKET',
-        ...(i.slippage === undefined ? {} : { slippage: d(i.slippage) }),
-        ...(i.price === undefined ? {} : { closePrice: d(i.price) }),
-      });
+      };
+      if (i.reason !== undefined) close.reason = i.reason;
+      if (i.slippage !== undefined) close.slippage = d(i.slippage);
+      if (i.price !== undefined) close.closePrice = d(i.price);
+      out.push(close);
       return out;
     }
-    case 'cancel':
-      out.push({
+    case 'cancel': {
+      const cancel: Mutable<CancelIntent> = {
         intentId,
         strategyId,
         createdAt,
         symbol,
-        ...why,
         kind: 'cancel',
         target: ClientRequestId(i.request),
-      });
+      };
+      if (i.reason !== undefined) cancel.reason = i.reason;
+      out.push(cancel);
       return out;
+    }
     case 'setTpSl':
-      out.push({
-        intentId,
-        strategyId,
-        createdAt,
-        symbol,
-        ...why,
-        kind: 'setTpSl',
-        position: ref(i.position),
-        ...(i.takeProfit === undefined ? {} : { takeProfit: d(i.takeProfit) }),
-        ...(i.stopLoss === undefined ? {} : { stopLoss: d(i.stopLoss) }),
-      });
+      out.push(tpsl(intentId, strategyId, createdAt, symbol, i.reason, ref(i.position), i, d));
       return out;
     case 'clearTpSl':
-      out.push({
-        intentId,
-        strategyId,
-        createdAt,
-        symbol,
-        ...why,
-        kind: 'setTpSl',
-        position: ref(i.position),
-        takeProfit: null,
-        stopLoss: null,
-      });
+      out.push(tpsl(intentId, strategyId, createdAt, symbol, i.reason, ref(i.position), CLEARED, d));
       return out;
   }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+const CLEARED = { takeProfit: null, stopLoss: null } as const;
+
+/** A setTpSl: a price sets that leg, null clears it, absent leaves it as the venue has it. */
+function tpsl(
+  intentId: IntentId,
+  strategyId: StrategyId,
+  createdAt: number,
+  symbol: MarketSymbol,
+  reason: string | undefined,
+  position: PositionRef,
+  legs: { readonly takeProfit?: number | null | undefined; readonly stopLoss?: number | null | undefined },
+  d: (value: number) => Decimal,
+): SetTpSlIntent {
+  const out: Mutable<SetTpSlIntent> = { intentId, strategyId, createdAt, symbol, kind: 'setTpSl', position };
+  if (reason !== undefined) out.reason = reason;
+  if (legs.takeProfit !== undefined) out.takeProfit = legs.takeProfit === null ? null : d(legs.takeProfit);
+  if (legs.stopLoss !== undefined) out.stopLoss = legs.stopLoss === null ? null : d(legs.stopLoss);
+  return out;
 }

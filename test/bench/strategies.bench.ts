@@ -13,10 +13,10 @@
 
 import { SMA } from 'trading-signals';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
-import type { Bar } from '../../src/domain/bar.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import {
   type AnyStrategy,
+  ColumnBarView,
   MarketData,
   MemoryStateStore,
   StrategyHost,
@@ -65,6 +65,21 @@ function plainSignals(c: Float64Array, fast: number, slow: number): number {
   return signals;
 }
 
+/** The closes as a backtest's columns (open = high = low = close). */
+function columnsOf(c: Float64Array) {
+  const time = Float64Array.from({ length: c.length }, (_, i) => i * MIN);
+  return {
+    symbol: SYMBOL,
+    intervalMs: MIN,
+    time,
+    open: c,
+    high: c,
+    low: c,
+    close: c,
+    volume: new Float64Array(c.length),
+  };
+}
+
 function viaHost(c: Float64Array, configs: readonly { fast: number; slow: number }[]): number {
   const clock = new VirtualClock(0);
   const data = new MarketData(64);
@@ -90,20 +105,12 @@ function viaHost(c: Float64Array, configs: readonly { fast: number; slow: number
     r.start();
     host.add(r);
   });
+  // As a backtest hands them over: one view over the columns, moved row by row.
+  const view = new ColumnBarView(columnsOf(c));
   for (let i = 0; i < c.length; i++) {
     clock.advanceSync(MIN);
-    const v = c[i] as number;
-    const bar: Bar = {
-      symbol: SYMBOL,
-      openTime: i * MIN,
-      intervalMs: MIN,
-      open: v,
-      high: v,
-      low: v,
-      close: v,
-      volume: 0,
-    };
-    host.onBar(bar);
+    view.row = i;
+    host.onBar(view);
   }
   return opens;
 }
