@@ -23,14 +23,38 @@ import { IntentId, type StrategyId } from './ids.ts';
  *   right after the restart would not be recognised as the one already journaled.
  */
 export function deriveIntentId(strategyId: StrategyId, signalId: string, leg = 0): IntentId {
-  hash96(`${strategyId}\u0000${signalId}\u0000${leg}`);
+  // The key's code units go straight into a scratch buffer: no joined string is built.
+  let n = put(strategyId, 0);
+  n = put(signalId, put('\u0000', n));
+  n = leg >= 0 && leg <= 9 ? put1(48 + leg, put('\u0000', n)) : put(String(leg), put('\u0000', n));
+  hash96(n);
   return IntentId(idOfOut());
 }
 
 /** MurmurHash3_x86_128, seed 0, of the string's UTF-16LE bytes: its first 96 bits as 24 hex digits. */
 export function murmur96(s: string): string {
-  hash96(s);
+  hash96(put(s, 0));
   return idOfOut().slice(3);
+}
+
+/** The code units being hashed; grows for a long key. */
+let units = new Uint16Array(256);
+
+function put(s: string, at: number): number {
+  const end = at + s.length;
+  if (end > units.length) {
+    const bigger = new Uint16Array(Math.max(end, units.length * 2));
+    bigger.set(units);
+    units = bigger;
+  }
+  for (let i = 0; i < s.length; i++) units[at + i] = s.charCodeAt(i);
+  return end;
+}
+
+function put1(unit: number, at: number): number {
+  if (at >= units.length) return put(String.fromCharCode(unit), at);
+  units[at] = unit;
+  return at + 1;
 }
 
 const C1 = 0x239b961b;
@@ -68,23 +92,23 @@ function fmix(x: number): number {
 }
 
 /** The little-endian 32-bit word of code units i and i + 1 (0 past the end). */
-function word(s: string, i: number, end: number): number {
-  return (i < end ? s.charCodeAt(i) : 0) | (i + 1 < end ? s.charCodeAt(i + 1) << 16 : 0);
+function word(u: Uint16Array, i: number, end: number): number {
+  return (i < end ? (u[i] as number) : 0) | (i + 1 < end ? (u[i + 1] as number) << 16 : 0);
 }
 
-/** MurmurHash3_x86_128, seed 0, of the string's UTF-16LE bytes: h1 h2 h3 into `out`. */
-function hash96(s: string): void {
-  const units = s.length;
+/** MurmurHash3_x86_128, seed 0, of the first `count` code units (UTF-16LE bytes): h1 h2 h3 into `out`. */
+function hash96(count: number): void {
+  const s = units;
   let h1 = 0;
   let h2 = 0;
   let h3 = 0;
   let h4 = 0;
-  const blocks = units - (units % 8);
+  const blocks = count - (count % 8);
   for (let i = 0; i < blocks; i += 8) {
-    let k1 = s.charCodeAt(i) | (s.charCodeAt(i + 1) << 16);
-    let k2 = s.charCodeAt(i + 2) | (s.charCodeAt(i + 3) << 16);
-    let k3 = s.charCodeAt(i + 4) | (s.charCodeAt(i + 5) << 16);
-    let k4 = s.charCodeAt(i + 6) | (s.charCodeAt(i + 7) << 16);
+    let k1 = (s[i] as number) | ((s[i + 1] as number) << 16);
+    let k2 = (s[i + 2] as number) | ((s[i + 3] as number) << 16);
+    let k3 = (s[i + 4] as number) | ((s[i + 5] as number) << 16);
+    let k4 = (s[i + 6] as number) | ((s[i + 7] as number) << 16);
     k1 = Math.imul(rotl(Math.imul(k1, C1), 15), C2);
     h1 ^= k1;
     h1 = (Math.imul(rotl(h1, 19) + h2, 5) + 0x561ccd1b) | 0;
@@ -98,12 +122,12 @@ function hash96(s: string): void {
     h4 ^= k4;
     h4 = (Math.imul(rotl(h4, 13) + h1, 5) + 0x32ac3b17) | 0;
   }
-  const tail = units - blocks;
-  if (tail > 6) h4 ^= Math.imul(rotl(Math.imul(word(s, blocks + 6, units), C4), 18), C1);
-  if (tail > 4) h3 ^= Math.imul(rotl(Math.imul(word(s, blocks + 4, units), C3), 17), C4);
-  if (tail > 2) h2 ^= Math.imul(rotl(Math.imul(word(s, blocks + 2, units), C2), 16), C3);
-  if (tail > 0) h1 ^= Math.imul(rotl(Math.imul(word(s, blocks, units), C1), 15), C2);
-  const bytes = units * 2;
+  const tail = count - blocks;
+  if (tail > 6) h4 ^= Math.imul(rotl(Math.imul(word(s, blocks + 6, count), C4), 18), C1);
+  if (tail > 4) h3 ^= Math.imul(rotl(Math.imul(word(s, blocks + 4, count), C3), 17), C4);
+  if (tail > 2) h2 ^= Math.imul(rotl(Math.imul(word(s, blocks + 2, count), C2), 16), C3);
+  if (tail > 0) h1 ^= Math.imul(rotl(Math.imul(word(s, blocks, count), C1), 15), C2);
+  const bytes = count * 2;
   h1 ^= bytes;
   h2 ^= bytes;
   h3 ^= bytes;
