@@ -44,6 +44,7 @@ interface Lane {
   /** fast − slow on the previous bar; NaN until both averages are ready. */
   prevDiff: number;
   readonly held: string;
+  readonly reason: Readonly<Record<Side, string>>;
 }
 
 /**
@@ -58,13 +59,19 @@ export default defineStrategy({
   interval: '1h',
   warmup: (p) => p.slow + 1,
   init: (ctx) => {
+    const { fast, slow } = ctx.params;
+    const reason = {
+      LONG: `SMA${fast} crossed above SMA${slow}`,
+      SHORT: `SMA${fast} crossed below SMA${slow}`,
+    };
     const lanes = new Map<string, Lane>();
     for (const m of ctx.markets)
       lanes.set(m, {
-        fast: new Sma(ctx.params.fast),
-        slow: new Sma(ctx.params.slow),
+        fast: new Sma(fast),
+        slow: new Sma(slow),
         prevDiff: Number.NaN,
         held: `held:${m}`,
+        reason,
       });
     return lanes;
   },
@@ -104,7 +111,7 @@ export default defineStrategy({
         slippage: p.slippage,
         signal,
         ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
-        reason: `SMA${p.fast} crossed ${side === 'LONG' ? 'above' : 'below'} SMA${p.slow}`,
+        reason: lane.reason[side],
       });
       ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
     }

@@ -14,6 +14,8 @@ export class Sma {
   private readonly ring: Float64Array;
   /** Values added so far (a replace does not count). */
   private count = 0;
+  /** The slot the next value goes to (count modulo interval, without a division per update). */
+  private next = 0;
   private sum = 0;
 
   constructor(interval: number) {
@@ -41,15 +43,18 @@ export class Sma {
     checkFinite('Sma', value);
     const n = this.interval;
     if (replace && this.count > 0) {
-      const slot = (this.count - 1) % n;
+      const slot = this.next === 0 ? n - 1 : this.next - 1;
       this.sum += value - (this.ring[slot] as number);
       this.ring[slot] = value;
     } else {
-      const slot = this.count % n;
+      const slot = this.next;
       this.sum += value - (this.count >= n ? (this.ring[slot] as number) : 0);
       this.ring[slot] = value;
       this.count++;
-      if (slot === n - 1) this.resum();
+      if (slot === n - 1) {
+        this.next = 0;
+        this.resum();
+      } else this.next = slot + 1;
     }
     return this.count >= n ? this.sum / n : null;
   }
