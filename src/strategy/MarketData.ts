@@ -13,13 +13,20 @@ const NONE: readonly Bar[] = Object.freeze([]);
 
 /** What is known of one market: its slot is found once per bar (or once per run), not per read. */
 export class MarketSlot {
-  price: number | undefined;
+  /** NaN until known: a field that only ever holds doubles is updated in place, one that may hold undefined boxes each one. */
+  private last = Number.NaN;
   readonly bars: BarRing;
   constructor(keep: number) {
     this.bars = new BarRing(keep);
   }
+  get price(): number | undefined {
+    return Number.isNaN(this.last) ? undefined : this.last;
+  }
+  set price(value: number) {
+    this.last = value;
+  }
   onBar(bar: Bar): void {
-    this.price = bar.close;
+    this.last = bar.close;
     this.bars.push(bar);
   }
 }
