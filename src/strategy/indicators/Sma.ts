@@ -31,32 +31,35 @@ export class Sma {
     return this.count >= this.interval;
   }
 
+  /** The per-bar path, kept small so the JIT inlines it into the strategy's hook. */
   add(value: number): number | null {
-    return this.update(value, false);
+    // value − value is 0 for every finite number, NaN for NaN and ±Infinity.
+    if (value - value !== 0) checkFinite('Sma', value);
+    const n = this.interval;
+    const slot = this.next;
+    this.sum += value - (this.count >= n ? (this.ring[slot] as number) : 0);
+    this.ring[slot] = value;
+    this.count++;
+    if (slot === n - 1) {
+      this.next = 0;
+      this.resum();
+    } else this.next = slot + 1;
+    return this.count >= n ? this.sum / n : null;
   }
 
+  /** Swaps the last value (the bar still forming changed); the first value if there is none yet. */
   replace(value: number): number | null {
-    return this.update(value, true);
+    if (this.count === 0) return this.add(value);
+    checkFinite('Sma', value);
+    const n = this.interval;
+    const slot = this.next === 0 ? n - 1 : this.next - 1;
+    this.sum += value - (this.ring[slot] as number);
+    this.ring[slot] = value;
+    return this.count >= n ? this.sum / n : null;
   }
 
   update(value: number, replace = false): number | null {
-    checkFinite('Sma', value);
-    const n = this.interval;
-    if (replace && this.count > 0) {
-      const slot = this.next === 0 ? n - 1 : this.next - 1;
-      this.sum += value - (this.ring[slot] as number);
-      this.ring[slot] = value;
-    } else {
-      const slot = this.next;
-      this.sum += value - (this.count >= n ? (this.ring[slot] as number) : 0);
-      this.ring[slot] = value;
-      this.count++;
-      if (slot === n - 1) {
-        this.next = 0;
-        this.resum();
-      } else this.next = slot + 1;
-    }
-    return this.count >= n ? this.sum / n : null;
+    return replace ? this.replace(value) : this.add(value);
   }
 
   getResult(): number | null {
