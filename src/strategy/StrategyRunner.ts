@@ -1,12 +1,11 @@
 import type { Clock } from '../clock/Clock.ts';
 import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
 import type { Bar } from '../domain/bar.ts';
-import { type IntentId, StrategyId } from '../domain/ids.ts';
+import { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
-import { deriveIntentId } from '../domain/intentId.ts';
-import { type Decimal, dec } from '../domain/money.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { StrategyError } from '../errors/StrategyError.ts';
+import { ConvertMemo } from './ConvertMemo.ts';
 import {
   type AnyStrategy,
   type StrategyContext,
@@ -66,16 +65,7 @@ export class StrategyRunner {
   private readonly warmup: number;
   /** The conversion's context, one per runner: the hook, time and index change per call. */
   private readonly scope: { -readonly [K in keyof ResultScope]: ResultScope[K] };
-  /** The last two leg-0 ids: a strategy that names its open (ctx.intentId) and returns it beside a close hashes each once. */
-  private readonly idCache: [string, IntentId | undefined, string, IntentId | undefined] = [
-    '',
-    undefined,
-    '',
-    undefined,
-  ];
-  private idNext = 0;
-  /** Strategies repeat the same few quantities and fractions: each Decimal is made once. */
-  private readonly decimals = new Map<number, Decimal>();
+  private readonly memo: ConvertMemo;
   private barsSeen = 0;
   private failures = 0;
   private started = false;
@@ -85,6 +75,7 @@ export class StrategyRunner {
     this.o = o;
     this.id = o.id;
     this.sid = StrategyId(o.id);
+    this.memo = new ConvertMemo(this.sid);
     this.markets = o.markets;
     this.budgetMs = o.hookBudgetMs ?? 50;
     this.timed = Number.isFinite(this.budgetMs);
@@ -106,7 +97,7 @@ export class StrategyRunner {
       funding: (m) => data.fundingOf(m),
       positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
-      intentId: (signal) => this.idOf(signal, 0),
+      intentId: (signal) => this.memo.idOf(signal, 0),
     };
     const scope = {
       hook: 'onBar' as HookName,
@@ -116,8 +107,8 @@ export class StrategyRunner {
       index: 0,
       defaultSignal: () => `${scope.hook}@${scope.now}`,
       price: this.ctx.price,
-      idOf: this.idOf,
-      dec: this.decOf,
+      idOf: this.memo.idOf,
+      dec: this.memo.dec,
     };
     this.scope = scope;
   }
@@ -234,32 +225,6 @@ export class StrategyRunner {
     // Intents decided on a half-filled window are not traded; the hook still ran to fill indicators.
     return this.barsSeen < this.warmup ? NONE : out;
   }
-
-  /** A strategy that names its open (ctx.intentId) and then returns it hashes once, not twice. */
-  private readonly idOf = (signal: string, leg: number): IntentId => {
-    const c = this.idCache;
-    if (leg === 0) {
-      if (signal === c[0] && c[1] !== undefined) return c[1];
-      if (signal === c[2] && c[3] !== undefined) return c[3];
-    }
-    const id = deriveIntentId(this.sid, signal, leg);
-    if (leg === 0) {
-      c[this.idNext] = signal;
-      c[this.idNext + 1] = id;
-      this.idNext = 2 - this.idNext;
-    }
-    return id;
-  };
-
-  private readonly decOf = (value: number): Decimal => {
-    let d = this.decimals.get(value);
-    if (d === undefined) {
-      if (this.decimals.size >= 256) this.decimals.clear();
-      d = dec(value);
-      this.decimals.set(value, d);
-    }
-    return d;
-  };
 
   private succeed(): readonly Intent[] {
     this.failures = 0;
