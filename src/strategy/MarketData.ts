@@ -1,5 +1,6 @@
 import type { Bar } from '../domain/bar.ts';
 import type { PriceTick } from '../domain/tick.ts';
+import { BarRing } from './BarRing.ts';
 
 /** Funding of one market as strategies see it: per epoch, positive = that side pays. */
 export interface FundingView {
@@ -10,43 +11,34 @@ export interface FundingView {
 
 const NONE: readonly Bar[] = Object.freeze([]);
 
-/** The last `capacity` bars of one market; the ordered array is built only when someone reads it. */
-class BarRing {
-  private readonly slots: (Bar | undefined)[];
-  private next = 0;
-  private count = 0;
-  private view: readonly Bar[] | undefined;
-
-  constructor(capacity: number) {
-    this.slots = new Array<Bar | undefined>(capacity).fill(undefined);
+/** What is known of one market: its slot is found once per bar (or once per run), not per read. */
+export class MarketSlot {
+  /** NaN until known: a field that only ever holds doubles is updated in place, one that may hold undefined boxes each one. */
+  private last = Number.NaN;
+  readonly bars: BarRing;
+  constructor(keep: number) {
+    this.bars = new BarRing(keep);
   }
-
-  push(bar: Bar): void {
-    this.slots[this.next] = bar;
-    this.next = (this.next + 1) % this.slots.length;
-    if (this.count < this.slots.length) this.count++;
-    this.view = undefined;
+  get price(): number | undefined {
+    return Number.isNaN(this.last) ? undefined : this.last;
   }
-
-  ordered(): readonly Bar[] {
-    if (this.view === undefined) {
-      const out: Bar[] = [];
-      const cap = this.slots.length;
-      for (let i = this.count; i > 0; i--) out.push(this.slots[(this.next - i + cap) % cap] as Bar);
-      this.view = Object.freeze(out);
-    }
-    return this.view;
+  set price(value: number) {
+    this.last = value;
+  }
+  onBar(bar: Bar): void {
+    this.last = bar.close;
+    this.bars.push(bar);
   }
 }
 
 /**
  * The latest price and the recent closed bars of each market, shared by every strategy of a
  * process. Only closed bars are ever here: the forming one never reaches a strategy. The per-bar
- * path writes into a ring (no allocation); reading `recentBars` builds the ordered list once per bar.
+ * path copies the bar's numbers into a ring (no allocation, so the bar may be a moving view);
+ * reading `recentBars` builds the ordered list once per bar.
  */
 export class MarketData {
-  private readonly prices = new Map<string, number>();
-  private readonly bars = new Map<string, BarRing>();
+  private readonly slots = new Map<string, MarketSlot>();
   private readonly funding = new Map<string, FundingView>();
   private readonly keep: number;
 
@@ -55,13 +47,23 @@ export class MarketData {
     this.keep = Math.max(1, keep);
   }
 
+  /** The market's slot, made on first use. */
+  slot(market: string): MarketSlot {
+    let s = this.slots.get(market);
+    if (s === undefined) {
+      s = new MarketSlot(this.keep);
+      this.slots.set(market, s);
+    }
+    return s;
+  }
+
   price(market: string): number | undefined {
-    return this.prices.get(market);
+    return this.slots.get(market)?.price;
   }
 
   /** Closed bars of a market, oldest first, the newest last. */
   recentBars(market: string): readonly Bar[] {
-    return this.bars.get(market)?.ordered() ?? NONE;
+    return this.slots.get(market)?.bars.ordered() ?? NONE;
   }
 
   fundingOf(market: string): FundingView | undefined {
@@ -86,16 +88,10 @@ export class MarketData {
   }
 
   onTick(tick: PriceTick): void {
-    this.prices.set(tick.symbol, tick.mark);
+    this.slot(tick.symbol).price = tick.mark;
   }
 
   onBar(bar: Bar): void {
-    this.prices.set(bar.symbol, bar.close);
-    let ring = this.bars.get(bar.symbol);
-    if (ring === undefined) {
-      ring = new BarRing(this.keep);
-      this.bars.set(bar.symbol, ring);
-    }
-    ring.push(bar);
+    this.slot(bar.symbol).onBar(bar);
   }
 }

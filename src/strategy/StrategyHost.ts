@@ -1,17 +1,27 @@
 import type { Bar } from '../domain/bar.ts';
 import type { Intent } from '../domain/intent.ts';
 import type { PriceTick } from '../domain/tick.ts';
-import type { MarketData } from './MarketData.ts';
+import type { MarketData, MarketSlot } from './MarketData.ts';
 import type { StrategyRunner } from './StrategyRunner.ts';
+
+/** One market of the host: its data slot and the runners trading it. */
+interface Lane {
+  readonly symbol: string;
+  readonly slot: MarketSlot;
+  readonly runners: StrategyRunner[];
+}
 
 /**
  * Many strategies on one price stream: each bar or tick updates the shared market data once,
  * then goes to every runner trading that market, in order. Each runner isolates its own
- * failures, so one broken strategy never stops the others from seeing the bar.
+ * failures, so one broken strategy never stops the others from seeing the bar. A bar costs no
+ * allocation here: the market's lane is found by one comparison when the stream stays on a market
+ * (one lookup otherwise), and the bar may be a view the caller moves on afterwards (ColumnBarView).
  */
 export class StrategyHost {
   private readonly data: MarketData;
-  private readonly bySymbol = new Map<string, StrategyRunner[]>();
+  private readonly lanes = new Map<string, Lane>();
+  private last: Lane | undefined;
   private readonly sink: (intent: Intent) => void;
 
   constructor(data: MarketData, sink: (intent: Intent) => void) {
@@ -20,28 +30,38 @@ export class StrategyHost {
   }
 
   add(runner: StrategyRunner): void {
-    for (const market of runner.markets) {
-      const list = this.bySymbol.get(market) ?? [];
-      list.push(runner);
-      this.bySymbol.set(market, list);
-    }
+    for (const market of runner.markets) this.lane(market).runners.push(runner);
   }
 
   onBar(bar: Bar): void {
-    this.data.onBar(bar);
-    const runners = this.bySymbol.get(bar.symbol);
-    if (runners === undefined) return;
-    for (let i = 0; i < runners.length; i++) this.forward((runners[i] as StrategyRunner).onBar(bar));
+    const lane = this.lane(bar.symbol);
+    lane.slot.onBar(bar);
+    const runners = lane.runners;
+    for (let i = 0; i < runners.length; i++) {
+      const intents = (runners[i] as StrategyRunner).onBar(bar);
+      for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
+    }
   }
 
   onTick(tick: PriceTick): void {
-    this.data.onTick(tick);
-    const runners = this.bySymbol.get(tick.symbol);
-    if (runners === undefined) return;
-    for (let i = 0; i < runners.length; i++) this.forward((runners[i] as StrategyRunner).onTick(tick));
+    const lane = this.lane(tick.symbol);
+    lane.slot.price = tick.mark;
+    const runners = lane.runners;
+    for (let i = 0; i < runners.length; i++) {
+      const intents = (runners[i] as StrategyRunner).onTick(tick);
+      for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
+    }
   }
 
-  private forward(intents: readonly Intent[]): void {
-    for (let i = 0; i < intents.length; i++) this.sink(intents[i] as Intent);
+  private lane(symbol: string): Lane {
+    const last = this.last;
+    if (last !== undefined && last.symbol === symbol) return last;
+    let lane = this.lanes.get(symbol);
+    if (lane === undefined) {
+      lane = { symbol, slot: this.data.slot(symbol), runners: [] };
+      this.lanes.set(symbol, lane);
+    }
+    this.last = lane;
+    return lane;
   }
 }

@@ -1,11 +1,11 @@
 import type { Clock } from '../clock/Clock.ts';
 import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
 import type { Bar } from '../domain/bar.ts';
-import { type IntentId, StrategyId } from '../domain/ids.ts';
+import { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
-import { deriveIntentId } from '../domain/intentId.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { StrategyError } from '../errors/StrategyError.ts';
+import { ConvertMemo } from './ConvertMemo.ts';
 import {
   type AnyStrategy,
   type StrategyContext,
@@ -13,7 +13,7 @@ import {
   type StrategyRequestUpdate,
   warmupOf,
 } from './defineStrategy.ts';
-import { intentsOfResult } from './intentsOfResult.ts';
+import { intentsOfResult, type ResultScope } from './intentsOfResult.ts';
 import type { MarketData } from './MarketData.ts';
 import type { HookFailure, HookName, StrategyEvent } from './runnerEvents.ts';
 import type { StrategyBook } from './StrategyBook.ts';
@@ -63,8 +63,9 @@ export class StrategyRunner {
   private readonly maxFailures: number;
   private readonly stopwatch: Stopwatch;
   private readonly warmup: number;
-  private lastSignal = '';
-  private lastId: IntentId | undefined;
+  /** The conversion's context, one per runner: the hook, time and index change per call. */
+  private readonly scope: { -readonly [K in keyof ResultScope]: ResultScope[K] };
+  private readonly memo: ConvertMemo;
   private barsSeen = 0;
   private failures = 0;
   private started = false;
@@ -74,6 +75,7 @@ export class StrategyRunner {
     this.o = o;
     this.id = o.id;
     this.sid = StrategyId(o.id);
+    this.memo = new ConvertMemo(this.sid);
     this.markets = o.markets;
     this.budgetMs = o.hookBudgetMs ?? 50;
     this.timed = Number.isFinite(this.budgetMs);
@@ -95,8 +97,20 @@ export class StrategyRunner {
       funding: (m) => data.fundingOf(m),
       positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
-      intentId: (signal) => this.idOf(signal, 0),
+      intentId: (signal) => this.memo.idOf(signal, 0),
     };
+    const scope = {
+      hook: 'onBar' as HookName,
+      markets: o.markets,
+      strategyId: this.sid,
+      now: 0,
+      index: 0,
+      defaultSignal: () => `${scope.hook}@${scope.now}`,
+      price: this.ctx.price,
+      idOf: this.memo.idOf,
+      dec: this.memo.dec,
+    };
+    this.scope = scope;
   }
 
   /** Still collecting its warm-up bars (its intents are dropped until then). */
@@ -203,30 +217,14 @@ export class StrategyRunner {
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
     if (result === undefined || (Array.isArray(result) && result.length === 0)) return this.succeed();
-    const scope = {
-      strategyId: this.sid,
-      markets: this.markets,
-      now,
-      price: this.ctx.price,
-      idOf: this.idOf,
-    };
-    const out = intentsOfResult(hook, result, scope);
+    this.scope.hook = hook;
+    this.scope.now = now;
+    const out = intentsOfResult(result, this.scope);
     if ('invalid' in out) return this.fail(hook, 'invalidIntent', out.invalid);
     this.succeed();
     // Intents decided on a half-filled window are not traded; the hook still ran to fill indicators.
     return this.barsSeen < this.warmup ? NONE : out;
   }
-
-  /** A strategy that names its open (ctx.intentId) and then returns it hashes once, not twice. */
-  private readonly idOf = (signal: string, leg: number): IntentId => {
-    if (leg === 0 && signal === this.lastSignal && this.lastId !== undefined) return this.lastId;
-    const id = deriveIntentId(this.sid, signal, leg);
-    if (leg === 0) {
-      this.lastSignal = signal;
-      this.lastId = id;
-    }
-    return id;
-  };
 
   private succeed(): readonly Intent[] {
     this.failures = 0;

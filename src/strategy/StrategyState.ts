@@ -22,44 +22,48 @@ export class MemoryStateStore implements StateStore {
     return this.states.get(strategyId);
   }
   save(strategyId: string, state: Readonly<Record<string, Json>>): void {
-    // Values are replaced by set(), never mutated in place, so a shallow copy is a snapshot.
-    this.states.set(strategyId, { ...state });
+    // TrackedState hands over a fresh object each time and values are replaced, never mutated.
+    this.states.set(strategyId, state);
   }
 }
 
-/** The state object hooks see: changes are saved once after the hook returns, not on every set. */
+/**
+ * The state object hooks see: changes are saved once after the hook returns, not on every set.
+ * A Map, not an object, because a strategy deletes keys (a closed position) and a deleted key
+ * turns an object into a slow dictionary for good.
+ */
 export class TrackedState implements StrategyState {
-  private data: Record<string, Json>;
+  private data: Map<string, Json>;
   dirty = false;
 
   constructor(initial: Readonly<Record<string, Json>> | undefined) {
-    this.data = { ...initial };
+    this.data = new Map(initial === undefined ? [] : Object.entries(initial));
   }
 
   get<T extends Json = Json>(key: string): T | undefined {
-    return this.data[key] as T | undefined;
+    return this.data.get(key) as T | undefined;
   }
 
   set(key: string, value: Json): void {
-    this.data[key] = value;
+    this.data.set(key, value);
     this.dirty = true;
   }
 
   delete(key: string): void {
-    if (key in this.data) {
-      delete this.data[key];
-      this.dirty = true;
-    }
+    if (this.data.delete(key)) this.dirty = true;
   }
 
+  /** A fresh record of the current values, for the store to keep. */
   snapshot(): Readonly<Record<string, Json>> {
     this.dirty = false;
-    return this.data;
+    const out: Record<string, Json> = {};
+    for (const [k, v] of this.data) out[k] = v;
+    return out;
   }
 
   /** Back to the last saved state, after a hook failed half way. */
   restore(saved: Readonly<Record<string, Json>> | undefined): void {
-    this.data = { ...saved };
+    this.data = new Map(saved === undefined ? [] : Object.entries(saved));
     this.dirty = false;
   }
 }

@@ -78,6 +78,11 @@ export interface StrategyDefinition<S extends z.ZodType = z.ZodType, L = undefin
   readonly warmup: number | Hook<[params: z.output<S>], number>;
   readonly init?: Hook<[ctx: StrategyContext<z.output<S>, undefined>], L>;
   readonly onTick?: Hook<[ctx: StrategyContext<z.output<S>, L>, tick: PriceTick], HookResult>;
+  /**
+   * A bar closed (never the one still forming). Read what you need during the call: a backtest
+   * hands over a view of its columns that shows the next bar once the hook returned, so keep its
+   * numbers, not the object (`ctx.bars()` gives bars to keep).
+   */
   readonly onBar?: Hook<[ctx: StrategyContext<z.output<S>, L>, bar: Bar], HookResult>;
   readonly onFill?: Hook<[ctx: StrategyContext<z.output<S>, L>, fill: StrategyFill], HookResult>;
   readonly onRequestUpdate?: (

@@ -1,6 +1,7 @@
 export type { Bar } from '../domain/bar.ts';
 export type { PriceTick } from '../domain/tick.ts';
 export { CronTimes } from '../scheduler/cronTimes.ts';
+export { type BarColumnsLike, ColumnBarView } from './ColumnBarView.ts';
 export {
   type AnyStrategy,
   type DefinedStrategy,
@@ -13,6 +14,11 @@ export {
   type StrategyRequestUpdate,
   type StrategySchedule,
 } from './defineStrategy.ts';
+export { Atr } from './indicators/Atr.ts';
+export { RollingMax } from './indicators/RollingMax.ts';
+export { RollingMin } from './indicators/RollingMin.ts';
+export { RollingStdDev } from './indicators/RollingStdDev.ts';
+export { Sma } from './indicators/Sma.ts';
 export { loadStrategyModule } from './loadStrategyModule.ts';
 export { type FundingView, MarketData } from './MarketData.ts';
 export { HookFailure, type HookName, type StrategyEvent } from './runnerEvents.ts';

@@ -1,20 +1,29 @@
 import { ClientRequestId, IntentId, MarketSymbol, QuoteId, type StrategyId } from '../domain/ids.ts';
-import type { Intent, PositionRef } from '../domain/intent.ts';
+import type {
+  CancelIntent,
+  CloseIntent,
+  Intent,
+  OpenIntent,
+  PositionRef,
+  SetTpSlIntent,
+} from '../domain/intent.ts';
 import { deriveIntentId } from '../domain/intentId.ts';
-import { dec } from '../domain/money.ts';
-import type { ValidStrategyIntent } from './strategyIntent.ts';
+import { type Decimal, dec } from '../domain/money.ts';
+import type { StrategyIntent } from './strategyIntent.ts';
 
 export interface ConvertContext {
   readonly strategyId: StrategyId;
   readonly now: number;
   /** The signal name used when the intent gives none: unique per hook call (hook, time). */
-  readonly defaultSignal: string;
+  readonly defaultSignal: string | (() => string);
   /** Position of the intent in what the hook returned, so default-signal intents differ. */
   readonly index: number;
   /** Latest price of a market, for notional → quantity. */
   readonly price: (market: string) => number | undefined;
   /** deriveIntentId for this strategy, possibly memoised by the caller. */
   readonly idOf?: (signal: string, leg: number) => IntentId;
+  /** number → Decimal, possibly memoised by the caller (Decimals are immutable, so sharing is safe). */
+  readonly dec?: (value: number) => Decimal;
 }
 
 const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
@@ -23,80 +32,111 @@ const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
     : { by: 'quote', quoteId: QuoteId(p.quoteId) };
 
 /**
- * One validated author intent → domain intents with Decimals and deterministic ids:
- * `deriveIntentId(strategy, signal, leg)`. An open with TP/SL becomes the open (leg 0) plus a
- * setTpSl (leg 1) referring to it by intent id; the executor holds that until the open fills.
- * A setTpSl replaces the legs it names and leaves the other as the venue has it; a clearTpSl is
- * a setTpSl with both legs null (cleared). Throws an Error naming the problem.
+ * One checked author intent → domain intents with Decimals and deterministic ids, appended to
+ * `out` (returned): `deriveIntentId(strategy, signal, leg)`. The schema's defaults apply here
+ * (MARKET, close all), so an intent that passed the fast check needs no parsed copy. An open
+ * with TP/SL becomes the open (leg 0) plus a setTpSl (leg 1) referring to it by intent id; the
+ * executor holds that until the open fills. A setTpSl replaces the legs it names and leaves the
+ * other as the venue has it; a clearTpSl is a setTpSl with both legs null (cleared). Throws an
+ * Error naming the problem.
  */
-export function toDomainIntents(i: ValidStrategyIntent, c: ConvertContext): Intent[] {
-  const signal = i.signal ?? `${c.defaultSignal}#${c.index}`;
-  const idOf = c.idOf ?? ((s: string, leg: number) => deriveIntentId(c.strategyId, s, leg));
-  const base = {
-    intentId: idOf(signal, 0),
-    strategyId: c.strategyId,
-    createdAt: c.now,
-    symbol: MarketSymbol(i.market),
-    ...(i.reason === undefined ? {} : { reason: i.reason }),
-  };
+export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Intent[] = []): Intent[] {
+  const d = c.dec ?? dec;
+  const signal =
+    i.signal ?? `${typeof c.defaultSignal === 'string' ? c.defaultSignal : c.defaultSignal()}#${c.index}`;
+  const intentId = c.idOf === undefined ? deriveIntentId(c.strategyId, signal, 0) : c.idOf(signal, 0);
+  const strategyId = c.strategyId;
+  const createdAt = c.now;
+  const symbol = MarketSymbol(i.market);
+  // Optional fields are assigned when present, not spread in: a spread makes and copies an object.
   switch (i.kind) {
     case 'open': {
+      const orderType = i.type ?? 'MARKET';
       let quantity = i.quantity;
       if (quantity === undefined) {
-        const price = i.type === 'LIMIT' ? i.price : c.price(i.market);
+        const price = orderType === 'LIMIT' ? i.price : c.price(i.market);
         if (price === undefined || !(price > 0))
           throw new Error(`open on ${i.market} by notional: no price for the market yet`);
-        quantity = (i.notional as number) / price;
+        quantity = (i.notional ?? Number.NaN) / price;
       }
-      const open: Intent = {
-        ...base,
+      const open: Mutable<OpenIntent> = {
+        intentId,
+        strategyId,
+        createdAt,
+        symbol,
         kind: 'open',
         side: i.side,
-        quantity: dec(quantity),
+        quantity: d(quantity),
         leverage: i.leverage,
-        orderType: i.type,
-        ...(i.slippage === undefined ? {} : { slippage: dec(i.slippage) }),
-        ...(i.price === undefined ? {} : { limitPrice: dec(i.price) }),
-        ...(i.allowStacking === undefined ? {} : { allowStacking: i.allowStacking }),
+        orderType,
       };
-      if (i.takeProfit === undefined && i.stopLoss === undefined) return [open];
-      return [
-        open,
-        {
-          ...base,
-          intentId: idOf(signal, 1),
-          kind: 'setTpSl',
-          position: { by: 'intent', intentId: open.intentId },
-          ...(i.takeProfit === undefined ? {} : { takeProfit: dec(i.takeProfit) }),
-          ...(i.stopLoss === undefined ? {} : { stopLoss: dec(i.stopLoss) }),
-        },
-      ];
+      if (i.reason !== undefined) open.reason = i.reason;
+      if (i.slippage !== undefined) open.slippage = d(i.slippage);
+      if (i.price !== undefined) open.limitPrice = d(i.price);
+      if (i.allowStacking !== undefined) open.allowStacking = i.allowStacking;
+      out.push(open);
+      if (i.takeProfit === undefined && i.stopLoss === undefined) return out;
+      const id1 = c.idOf === undefined ? deriveIntentId(strategyId, signal, 1) : c.idOf(signal, 1);
+      out.push(tpsl(id1, strategyId, createdAt, symbol, i.reason, { by: 'intent', intentId }, i, d));
+      return out;
     }
-    case 'close':
-      return [
-        {
-          ...base,
-          kind: 'close',
-          position: ref(i.position),
-          quantity: i.quantity === 'all' ? 'all' : dec(i.quantity),
-          orderType: i.type,
-          ...(i.slippage === undefined ? {} : { slippage: dec(i.slippage) }),
-          ...(i.price === undefined ? {} : { closePrice: dec(i.price) }),
-        },
-      ];
-    case 'cancel':
-      return [{ ...base, kind: 'cancel', target: ClientRequestId(i.request) }];
+    case 'close': {
+      const quantity = i.quantity ?? 'all';
+      const close: Mutable<CloseIntent> = {
+        intentId,
+        strategyId,
+        createdAt,
+        symbol,
+        kind: 'close',
+        position: ref(i.position),
+        quantity: quantity === 'all' ? 'all' : d(quantity),
+        orderType: i.type ?? 'MARKET',
+      };
+      if (i.reason !== undefined) close.reason = i.reason;
+      if (i.slippage !== undefined) close.slippage = d(i.slippage);
+      if (i.price !== undefined) close.closePrice = d(i.price);
+      out.push(close);
+      return out;
+    }
+    case 'cancel': {
+      const cancel: Mutable<CancelIntent> = {
+        intentId,
+        strategyId,
+        createdAt,
+        symbol,
+        kind: 'cancel',
+        target: ClientRequestId(i.request),
+      };
+      if (i.reason !== undefined) cancel.reason = i.reason;
+      out.push(cancel);
+      return out;
+    }
     case 'setTpSl':
-      return [
-        {
-          ...base,
-          kind: 'setTpSl',
-          position: ref(i.position),
-          ...(i.takeProfit === undefined ? {} : { takeProfit: dec(i.takeProfit) }),
-          ...(i.stopLoss === undefined ? {} : { stopLoss: dec(i.stopLoss) }),
-        },
-      ];
+      out.push(tpsl(intentId, strategyId, createdAt, symbol, i.reason, ref(i.position), i, d));
+      return out;
     case 'clearTpSl':
-      return [{ ...base, kind: 'setTpSl', position: ref(i.position), takeProfit: null, stopLoss: null }];
+      out.push(tpsl(intentId, strategyId, createdAt, symbol, i.reason, ref(i.position), CLEARED, d));
+      return out;
   }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+const CLEARED = { takeProfit: null, stopLoss: null } as const;
+
+/** A setTpSl: a price sets that leg, null clears it, absent leaves it as the venue has it. */
+function tpsl(
+  intentId: IntentId,
+  strategyId: StrategyId,
+  createdAt: number,
+  symbol: MarketSymbol,
+  reason: string | undefined,
+  position: PositionRef,
+  legs: { readonly takeProfit?: number | null | undefined; readonly stopLoss?: number | null | undefined },
+  d: (value: number) => Decimal,
+): SetTpSlIntent {
+  const out: Mutable<SetTpSlIntent> = { intentId, strategyId, createdAt, symbol, kind: 'setTpSl', position };
+  if (reason !== undefined) out.reason = reason;
+  if (legs.takeProfit !== undefined) out.takeProfit = legs.takeProfit === null ? null : d(legs.takeProfit);
+  if (legs.stopLoss !== undefined) out.stopLoss = legs.stopLoss === null ? null : d(legs.stopLoss);
+  return out;
 }

@@ -1,6 +1,5 @@
-import { ATR, DonchianChannels } from 'trading-signals';
 import { z } from 'zod';
-import { defineStrategy } from '../../src/strategy/index.ts';
+import { Atr, defineStrategy, RollingMax, RollingMin } from '../../src/strategy/index.ts';
 
 const params = z
   .strictObject({
@@ -18,12 +17,11 @@ const params = z
     path: ['quantity'],
   });
 
+/** Per market, O(1) per bar: the Donchian channel as a rolling max of highs and min of lows, and the ATR. */
 interface Lane {
-  readonly channel: DonchianChannels;
-  readonly atr: ATR;
-  /** The channel of the bars before this one: a breakout is a close outside it. */
-  upper: number;
-  lower: number;
+  readonly highs: RollingMax;
+  readonly lows: RollingMin;
+  readonly atr: Atr;
 }
 
 /**
@@ -41,24 +39,22 @@ export default defineStrategy({
     const lanes = new Map<string, Lane>();
     for (const m of ctx.markets)
       lanes.set(m, {
-        channel: new DonchianChannels(ctx.params.period),
-        atr: new ATR(ctx.params.atrPeriod),
-        upper: Number.NaN,
-        lower: Number.NaN,
+        highs: new RollingMax(ctx.params.period),
+        lows: new RollingMin(ctx.params.period),
+        atr: new Atr(ctx.params.atrPeriod),
       });
     return lanes;
   },
   onBar: (ctx, bar) => {
     const lane = ctx.local.get(bar.symbol);
     if (lane === undefined) return undefined;
-    const { upper, lower } = lane;
-    const atr = lane.atr.add({ high: bar.high, low: bar.low, close: bar.close });
-    const dc = lane.channel.add({ high: bar.high, low: bar.low });
-    if (dc !== null) {
-      lane.upper = dc.upper;
-      lane.lower = dc.lower;
-    }
-    if (atr === null || Number.isNaN(upper)) return undefined;
+    // The channel of the `period` bars before this one: a breakout is a close outside it.
+    const upper = lane.highs.getResult();
+    const lower = lane.lows.getResult();
+    lane.highs.add(bar.high);
+    lane.lows.add(bar.low);
+    const atr = lane.atr.add(bar);
+    if (atr === null || upper === null || lower === null) return undefined;
     const side = bar.close > upper ? 'LONG' : bar.close < lower ? 'SHORT' : undefined;
     if (side === undefined) return undefined;
     if (ctx.positions(bar.symbol).length > 0 || ctx.openRequests(bar.symbol).length > 0) return undefined;
@@ -70,7 +66,7 @@ export default defineStrategy({
       side,
       leverage: p.leverage,
       slippage: p.slippage,
-      ...(p.quantity === undefined ? { notional: p.notional as number } : { quantity: p.quantity }),
+      ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
       takeProfit: bar.close + dir * p.takeProfitAtr * atr,
       stopLoss: bar.close - dir * p.stopLossAtr * atr,
       signal: `${bar.symbol}:${bar.openTime}:${side}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineStrategy, type StrategyIntent } from '../../src/strategy/index.ts';
+import { defineStrategy } from '../../src/strategy/index.ts';
 
 const params = z
   .strictObject({
@@ -62,17 +62,17 @@ export default defineStrategy({
     const side: Side | undefined =
       paid('LONG') >= p.enterRate ? 'LONG' : paid('SHORT') >= p.enterRate ? 'SHORT' : undefined;
     if (side === undefined) return undefined;
-    const open: StrategyIntent = {
+    const signal = `${bar.symbol}:${bar.openTime}:${side}`;
+    ctx.state.set(key, { side, intentId: ctx.intentId(signal) });
+    return {
       kind: 'open',
       market: bar.symbol,
       side,
       leverage: p.leverage,
       slippage: p.slippage,
-      ...(p.quantity === undefined ? { notional: p.notional as number } : { quantity: p.quantity }),
-      signal: `${bar.symbol}:${bar.openTime}:${side}`,
+      ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
+      signal,
       reason: `${side} paid ${paid(side)} per epoch`,
     };
-    ctx.state.set(key, { side, intentId: ctx.intentId(open.signal as string) });
-    return open;
   },
 });

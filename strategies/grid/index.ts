@@ -26,6 +26,7 @@ const round = (x: number): number => Number(x.toPrecision(12));
 const entryPrice = (centre: number, p: Params, side: Leg['side'], level: number): number =>
   round(centre * (1 + (side === 'LONG' ? -1 : 1) * level * p.spacing));
 
+/** A level's LIMIT entry, and the signal that names it (its id is ctx.intentId(signal)). */
 function entry(
   market: string,
   centre: number,
@@ -33,8 +34,9 @@ function entry(
   side: Leg['side'],
   level: number,
   cycle: number,
-): StrategyIntent {
-  return {
+): { readonly signal: string; readonly intent: StrategyIntent } {
+  const signal = `grid:${market}:${side}:${level}:${cycle}`;
+  const intent: StrategyIntent = {
     kind: 'open',
     market,
     side,
@@ -43,8 +45,9 @@ function entry(
     quantity: p.quantity,
     leverage: p.leverage,
     allowStacking: true,
-    signal: `grid:${market}:${side}:${level}:${cycle}`,
+    signal,
   };
+  return { signal, intent };
 }
 
 /**
@@ -67,8 +70,8 @@ export default defineStrategy({
     for (let level = 1; level <= ctx.params.levels; level++)
       for (const side of ['LONG', 'SHORT'] as const) {
         const e = entry(bar.symbol, bar.close, ctx.params, side, level, 0);
-        ctx.state.set(`leg:${ctx.intentId(e.signal as string)}`, { side, level, cycle: 0, exit: false });
-        out.push(e);
+        ctx.state.set(`leg:${ctx.intentId(e.signal)}`, { side, level, cycle: 0, exit: false });
+        out.push(e.intent);
       }
     return out;
   },
@@ -91,11 +94,7 @@ export default defineStrategy({
       };
     }
     const next = entry(fill.market, centre, p, leg.side, leg.level, leg.cycle + 1);
-    ctx.state.set(`leg:${ctx.intentId(next.signal as string)}`, {
-      ...leg,
-      cycle: leg.cycle + 1,
-      exit: false,
-    });
-    return next;
+    ctx.state.set(`leg:${ctx.intentId(next.signal)}`, { ...leg, cycle: leg.cycle + 1, exit: false });
+    return next.intent;
   },
 });

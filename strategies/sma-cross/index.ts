@@ -1,7 +1,5 @@
-import { SMA } from 'trading-signals';
 import { z } from 'zod';
-import { defineStrategy } from '../../src/strategy/index.ts';
-import type { StrategyIntent } from '../../src/strategy/strategyIntent.ts';
+import { defineStrategy, Sma, type StrategyIntent } from '../../src/strategy/index.ts';
 
 const params = z
   .strictObject({
@@ -24,8 +22,11 @@ const params = z
     path: ['quantity'],
   });
 
-type Params = z.output<typeof params>;
+type Side = 'LONG' | 'SHORT';
+/** What this strategy holds on a market, in its persisted state (it survives a restart). */
+type Holding = { readonly side: Side; readonly intentId: string };
 
+/** An open or close that never happened leaves nothing to close later. */
 const NOT_OPENED = new Set([
   'DENIED',
   'REJECTED',
@@ -35,49 +36,22 @@ const NOT_OPENED = new Set([
   'NOT_SENT',
   'RECONCILED_NOT_EXECUTED',
 ]);
-type Side = 'LONG' | 'SHORT';
 
+/** Per market: the two averages (O(1) per bar) and what is fixed for the run, made once in init. */
 interface Lane {
-  readonly fast: SMA;
-  readonly slow: SMA;
+  readonly fast: Sma;
+  readonly slow: Sma;
   /** fast − slow on the previous bar; NaN until both averages are ready. */
   prevDiff: number;
-}
-
-/** What this strategy holds per market, kept in its persisted state. */
-type Holding = { readonly side: Side; readonly intentId: string };
-
-function orders(p: Params, market: string, time: number, side: Side, held: Holding | undefined) {
-  const out: StrategyIntent[] = [];
-  const enter = p.mode === 'reverse' || (p.mode === 'long' ? side === 'LONG' : side === 'SHORT');
-  if (held !== undefined && held.side !== side)
-    out.push({
-      kind: 'close',
-      market,
-      position: { intentId: held.intentId },
-      signal: `${market}:${time}:exit`,
-    });
-  if (enter && held?.side !== side)
-    out.push({
-      kind: 'open',
-      market,
-      side,
-      leverage: p.leverage,
-      slippage: p.slippage,
-      signal: `${market}:${time}:${side}`,
-      ...(p.quantity === undefined ? { notional: p.notional as number } : { quantity: p.quantity }),
-      reason:
-        side === 'LONG'
-          ? `SMA${p.fast} crossed above SMA${p.slow}`
-          : `SMA${p.fast} crossed below SMA${p.slow}`,
-    });
-  return out;
+  readonly held: string;
+  readonly reason: Readonly<Record<Side, string>>;
 }
 
 /**
  * Moving-average crossover on bar closes. A cross is strict on both bars (fast < slow, then
  * fast > slow, or the mirror), the rule backtesting.py's `crossover` uses, so equal averages
- * never signal.
+ * never signal. The per-bar path is two O(1) averages and a comparison; intents are built only
+ * on a cross.
  */
 export default defineStrategy({
   name: 'sma-cross',
@@ -85,9 +59,20 @@ export default defineStrategy({
   interval: '1h',
   warmup: (p) => p.slow + 1,
   init: (ctx) => {
+    const { fast, slow } = ctx.params;
+    const reason = {
+      LONG: `SMA${fast} crossed above SMA${slow}`,
+      SHORT: `SMA${fast} crossed below SMA${slow}`,
+    };
     const lanes = new Map<string, Lane>();
     for (const m of ctx.markets)
-      lanes.set(m, { fast: new SMA(ctx.params.fast), slow: new SMA(ctx.params.slow), prevDiff: Number.NaN });
+      lanes.set(m, {
+        fast: new Sma(fast),
+        slow: new Sma(slow),
+        prevDiff: Number.NaN,
+        held: `held:${m}`,
+        reason,
+      });
     return lanes;
   },
   onBar: (ctx, bar) => {
@@ -101,15 +86,37 @@ export default defineStrategy({
     lane.prevDiff = diff;
     const side: Side | undefined = prev < 0 && diff > 0 ? 'LONG' : prev > 0 && diff < 0 ? 'SHORT' : undefined;
     if (side === undefined) return undefined;
-    const key = `held:${bar.symbol}`;
-    const held = ctx.state.get<Holding>(key);
-    const out = orders(ctx.params, bar.symbol, bar.openTime, side, held);
-    const opened = out.find((o) => o.kind === 'open');
-    if (opened !== undefined) ctx.state.set(key, { side, intentId: ctx.intentId(opened.signal as string) });
-    else if (held !== undefined && held.side !== side) ctx.state.delete(key);
+
+    const p = ctx.params;
+    const held = ctx.state.get<Holding>(lane.held);
+    const at = `${bar.symbol}:${bar.openTime}:`;
+    const out: StrategyIntent[] = [];
+    if (held !== undefined && held.side !== side) {
+      out.push({
+        kind: 'close',
+        market: bar.symbol,
+        position: { intentId: held.intentId },
+        signal: `${at}exit`,
+      });
+      ctx.state.delete(lane.held);
+    }
+    const enter = p.mode === 'reverse' || p.mode === (side === 'LONG' ? 'long' : 'short');
+    if (enter && held?.side !== side) {
+      const signal = at + side;
+      out.push({
+        kind: 'open',
+        market: bar.symbol,
+        side,
+        leverage: p.leverage,
+        slippage: p.slippage,
+        signal,
+        ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
+        reason: lane.reason[side],
+      });
+      ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
+    }
     return out;
   },
-  // An open that never happened (denied, refused, cancelled) leaves nothing to close later.
   onRequestUpdate: (ctx, u) => {
     if (!NOT_OPENED.has(u.status)) return undefined;
     const key = `held:${u.market}`;

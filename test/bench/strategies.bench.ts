@@ -1,24 +1,31 @@
 /**
  * node test/bench/strategies.bench.ts — the strategy hot path, each figure beside a baseline
  * measured in the same run:
- *  (a) bars → indicators → sma-cross → intents through the real runner (zod-validated intents,
- *      Decimal conversion, hook budget stopwatch, shared market data) over N synthetic bars,
- *      against a plain loop over a Float64Array computing the same SMA(10)/SMA(30) cross signals
- *      with running sums. Goal ≤ 5×.
+ *  (a) bars → indicators → sma-cross → intents through the real runner as a backtest runs it
+ *      (a ColumnBarView over the columns, hooks untimed, intents checked and converted to domain
+ *      intents with Decimals and ids, shared market data) over N synthetic bars, against a plain
+ *      loop over a Float64Array computing the same SMA(10)/SMA(30) cross signals with running
+ *      sums. Goal ≤ 5×. The walk crosses every ~25 bars, so this is mostly the intent path.
  *  (b) three strategies (sma-cross 10/30, 5/20, 20/50) fed by one bar stream through the host,
- *      against the same plain loop. Goal ≤ 12×.
+ *      against the same plain loops. Goal ≤ 12×.
+ *  For reading them: the indicator floors (trading-signals' SMA, perpflow's Sma), the same run
+ *  with hooks timed as live runs them (two stopwatch reads per hook), a pair that crosses rarely
+ *  (200/800: the bar path alone), and the cost of one intent id, sha256 against MurmurHash3.
  * Both sides must find the same number of signals, or the bench fails.
  * N defaults to 10,000,000; BENCH_BARS overrides it.
  */
 
+import { hash } from 'node:crypto';
 import { SMA } from 'trading-signals';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
-import type { Bar } from '../../src/domain/bar.ts';
-import { MarketSymbol } from '../../src/domain/ids.ts';
+import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
+import { deriveIntentId } from '../../src/domain/intentId.ts';
 import {
   type AnyStrategy,
+  ColumnBarView,
   MarketData,
   MemoryStateStore,
+  Sma,
   StrategyHost,
   StrategyRunner,
   staticBook,
@@ -65,7 +72,26 @@ function plainSignals(c: Float64Array, fast: number, slow: number): number {
   return signals;
 }
 
-function viaHost(c: Float64Array, configs: readonly { fast: number; slow: number }[]): number {
+/** The closes as a backtest's columns (open = high = low = close). */
+function columnsOf(c: Float64Array) {
+  const time = Float64Array.from({ length: c.length }, (_, i) => i * MIN);
+  return {
+    symbol: SYMBOL,
+    intervalMs: MIN,
+    time,
+    open: c,
+    high: c,
+    low: c,
+    close: c,
+    volume: new Float64Array(c.length),
+  };
+}
+
+function viaHost(
+  c: Float64Array,
+  configs: readonly { fast: number; slow: number }[],
+  hookBudgetMs = Number.POSITIVE_INFINITY,
+): number {
   const clock = new VirtualClock(0);
   const data = new MarketData(64);
   let opens = 0;
@@ -85,33 +111,25 @@ function viaHost(c: Float64Array, configs: readonly { fast: number; slow: number
       emit: (e) => {
         throw new Error(`unexpected ${e.type}`);
       },
-      hookBudgetMs: 1_000,
+      hookBudgetMs,
     });
     r.start();
     host.add(r);
   });
+  // As a backtest hands them over: one view over the columns, moved row by row.
+  const view = new ColumnBarView(columnsOf(c));
   for (let i = 0; i < c.length; i++) {
     clock.advanceSync(MIN);
-    const v = c[i] as number;
-    const bar: Bar = {
-      symbol: SYMBOL,
-      openTime: i * MIN,
-      intervalMs: MIN,
-      open: v,
-      high: v,
-      low: v,
-      close: v,
-      volume: 0,
-    };
-    host.onBar(bar);
+    view.row = i;
+    host.onBar(view);
   }
   return opens;
 }
 
-/** The floor set by the indicator library alone: trading-signals SMA(10) and SMA(30), no strategy. */
-function librarySmaOnly(c: Float64Array): number {
-  const f = new SMA(10);
-  const s = new SMA(30);
+/** The floor set by an indicator alone: SMA(10) and SMA(30), no strategy. */
+function smaOnly(c: Float64Array, make: (n: number) => { add(x: number): number | null }): number {
+  const f = make(10);
+  const s = make(30);
   let prev = Number.NaN;
   let signals = 0;
   for (let i = 0; i < c.length; i++) {
@@ -135,7 +153,7 @@ const c = closes(N);
 const rows: string[] = [];
 function row(
   name: string,
-  goal: number,
+  goal: number | undefined,
   base: { ms: number; value: number },
   ours: { ms: number; value: number },
 ) {
@@ -143,7 +161,7 @@ function row(
     throw new Error(`${name}: baseline found ${base.value} signals, perpflow ${ours.value}`);
   const ratio = ours.ms / base.ms;
   rows.push(
-    `${name.padEnd(42)}${base.ms.toFixed(0).padStart(10)}${ours.ms.toFixed(0).padStart(12)}${ratio.toFixed(1).padStart(8)}×${`≤ ${goal}×`.padStart(8)}${String(ours.value).padStart(10)}${(((ours.ms * 1e6) / N) | 0).toString().padStart(10)}`,
+    `${name.padEnd(42)}${base.ms.toFixed(0).padStart(10)}${ours.ms.toFixed(0).padStart(12)}${ratio.toFixed(1).padStart(8)}×${(goal === undefined ? '—' : `≤ ${goal}×`).padStart(8)}${String(ours.value).padStart(10)}${(((ours.ms * 1e6) / N) | 0).toString().padStart(10)}`,
   );
 }
 
@@ -158,20 +176,62 @@ plainSignals(c.subarray(0, 200_000), 10, 30);
 viaHost(c.subarray(0, 200_000), three);
 
 const base1 = time(() => plainSignals(c, 10, 30));
-row(
-  '(floor) trading-signals SMA10+SMA30 only',
-  5,
-  base1,
-  time(() => librarySmaOnly(c)),
-);
 const ours1 = time(() => viaHost(c, one));
 row('sma-cross, 1 strategy', 5, base1, ours1);
 const base3 = time(() => plainSignals(c, 10, 30) + plainSignals(c, 5, 20) + plainSignals(c, 20, 50));
 const ours3 = time(() => viaHost(c, three));
 row('sma-cross ×3 on one bar stream', 12, base3, ours3);
+row(
+  '(floor) trading-signals SMA10+SMA30 only',
+  undefined,
+  base1,
+  time(() => smaOnly(c, (n) => new SMA(n))),
+);
+row(
+  '(floor) perpflow Sma10+Sma30 only',
+  undefined,
+  base1,
+  time(() => smaOnly(c, (n) => new Sma(n))),
+);
+row(
+  'sma-cross, 1 strategy, hooks timed (live)',
+  undefined,
+  base1,
+  time(() => viaHost(c, one, 1_000)),
+);
+const rare = [{ fast: 200, slow: 800 }];
+row(
+  'sma-cross 200/800 (rare crossings)',
+  undefined,
+  time(() => plainSignals(c, 200, 800)),
+  time(() => viaHost(c, rare)),
+);
+
+// One intent id, as the runner takes it, and as sha256 took it before.
+const IDS = Math.max(100_000, N / 20);
+const S = StrategyId('sma-cross');
+const signals = Array.from({ length: 4096 }, (_, i) => `BTCUSDT:${1_700_000_000_000 + i * 60_000}:LONG`);
+const sha = () => {
+  let n = 0;
+  for (let i = 0; i < IDS; i++)
+    n += hash('sha256', `${S}\u0000${signals[i & 4095]}\u00000`, 'hex').slice(0, 24).length;
+  return n;
+};
+const murmur = () => {
+  let n = 0;
+  for (let i = 0; i < IDS; i++) n += deriveIntentId(S, signals[i & 4095] as string).length - 3;
+  return n;
+};
+sha();
+murmur();
+const shaT = time(sha);
+const murT = time(murmur);
 
 process.stdout.write(`${N.toLocaleString('en')} synthetic 1m bars\n`);
 process.stdout.write(
   `${'path'.padEnd(42)}${'plain ms'.padStart(10)}${'perpflow ms'.padStart(12)}${'ratio'.padStart(9)}${'goal'.padStart(8)}${'opens'.padStart(10)}${'ns/bar'.padStart(10)}\n`,
 );
 for (const r of rows) process.stdout.write(`${r}\n`);
+process.stdout.write(
+  `one intent id: sha256 ${((shaT.ms * 1e6) / IDS).toFixed(0)} ns, MurmurHash3 ${((murT.ms * 1e6) / IDS).toFixed(0)} ns (${(shaT.ms / murT.ms).toFixed(1)}× cheaper), ${IDS.toLocaleString('en')} ids each\n`,
+);

@@ -112,6 +112,35 @@ describe('strategy isolation', () => {
     expect(t.intents.map((i) => i.strategyId)).toEqual(['healthy']);
   });
 
+  it('pauses a strategy that returns garbage three bars in a row, naming the strategy and the field each time', () => {
+    const t = host([returnsGarbage, healthy]);
+    t.feed(4);
+    const field = 'side: Invalid option: expected one of "LONG"|"SHORT"';
+    expect(
+      summary(t.events).map((line) => line.includes(field) && line.startsWith('returns-garbage')),
+    ).toEqual([true, true, true, false]);
+    expect(summary(t.events).at(-1)).toBe('returns-garbage paused after 3 (onBar)');
+    expect(t.runners[0]?.paused).toBe(true);
+    expect(t.intents.map((i) => i.strategyId)).toEqual(['healthy', 'healthy', 'healthy', 'healthy']);
+  });
+
+  it('voids the whole call when a later intent of the list is bad, naming its index and field', () => {
+    const secondBad: AnyStrategy = {
+      ...healthy,
+      name: 'second-bad',
+      onBar: (_ctx: unknown, b: Bar) => [
+        { kind: 'open', market: b.symbol, side: 'LONG', quantity: 1, leverage: 1 },
+        { kind: 'close', market: b.symbol, position: { intentId: 'in_1' }, slippage: 2 },
+      ],
+    };
+    const t = host([secondBad]);
+    t.feed(1);
+    expect(summary(t.events)).toEqual([
+      'second-bad onBar invalidIntent #1: strategy second-bad: onBar returned an invalid intent #1: slippage: Too big: expected number to be <=1',
+    ]);
+    expect(t.intents).toEqual([]);
+  });
+
   it('drops the intents of a hook that overran its budget', () => {
     const t = host([loopsPastBudget(30), healthy]);
     t.feed(1);

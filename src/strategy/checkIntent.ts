@@ -1,0 +1,109 @@
+import type { StrategyIntent } from './strategyIntent.ts';
+
+/**
+ * The fast structural check of what a hook returned: true only for a plain object that
+ * `strategyIntentSchema` certainly accepts, with no allocation and no exception. Anything else —
+ * a wrong field, but also anything merely unusual (a class instance, an extra key) — is false,
+ * and the caller asks zod, which decides and says what is wrong. So this check may be stricter
+ * than the schema, never looser (checkIntent.test.ts holds it to that on generated intents).
+ */
+export function checkIntent(x: unknown): x is StrategyIntent {
+  if (!plain(x)) return false;
+  const i = x as Record<string, unknown>;
+  if (
+    !nonEmpty(i.market) ||
+    !optionalNonEmpty(i.signal) ||
+    !(i.reason === undefined || typeof i.reason === 'string')
+  )
+    return false;
+  switch (i.kind) {
+    case 'open':
+      return onlyKeys(i, OPEN) && open(i);
+    case 'close':
+      return (
+        onlyKeys(i, CLOSE) &&
+        ref(i.position) &&
+        (i.quantity === undefined || i.quantity === 'all' || positive(i.quantity)) &&
+        orderType(i.type) &&
+        fraction(i.slippage) &&
+        optionalPositive(i.price)
+      );
+    case 'cancel':
+      return onlyKeys(i, CANCEL) && nonEmpty(i.request);
+    case 'setTpSl':
+      return (
+        onlyKeys(i, SET_TP_SL) &&
+        ref(i.position) &&
+        optionalPositive(i.takeProfit) &&
+        optionalPositive(i.stopLoss) &&
+        (i.takeProfit !== undefined || i.stopLoss !== undefined)
+      );
+    case 'clearTpSl':
+      return onlyKeys(i, CLEAR_TP_SL) && ref(i.position);
+    default:
+      return false;
+  }
+}
+
+function open(i: Record<string, unknown>): boolean {
+  if (i.side !== 'LONG' && i.side !== 'SHORT') return false;
+  if (!positive(i.leverage) || !orderType(i.type) || !fraction(i.slippage)) return false;
+  if (!optionalPositive(i.quantity) || !optionalPositive(i.notional)) return false;
+  if ((i.quantity === undefined) === (i.notional === undefined)) return false;
+  if (!optionalPositive(i.price) || !optionalPositive(i.takeProfit) || !optionalPositive(i.stopLoss))
+    return false;
+  if (!(i.allowStacking === undefined || typeof i.allowStacking === 'boolean')) return false;
+  // LIMIT needs its price; MARKET (the default) takes slippage, not a price.
+  return i.type === 'LIMIT' ? i.price !== undefined : i.price === undefined;
+}
+
+const COMMON = ['kind', 'market', 'signal', 'reason'];
+const OPEN = new Set([
+  ...COMMON,
+  'side',
+  'quantity',
+  'notional',
+  'leverage',
+  'type',
+  'slippage',
+  'price',
+  'takeProfit',
+  'stopLoss',
+  'allowStacking',
+]);
+const CLOSE = new Set([...COMMON, 'position', 'quantity', 'type', 'slippage', 'price']);
+const CANCEL = new Set([...COMMON, 'request']);
+const SET_TP_SL = new Set([...COMMON, 'position', 'takeProfit', 'stopLoss']);
+const CLEAR_TP_SL = new Set([...COMMON, 'position']);
+
+function onlyKeys(i: Record<string, unknown>, allowed: ReadonlySet<string>): boolean {
+  for (const k in i) if (!allowed.has(k)) return false;
+  return true;
+}
+
+/** An object literal (or a null-prototype one): nothing inherited to enumerate or to surprise. */
+function plain(v: unknown): v is object {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
+const optionalNonEmpty = (v: unknown): boolean => v === undefined || nonEmpty(v);
+/** z.number().finite().positive(): NaN and ±Infinity are not. */
+const positive = (v: unknown): boolean => typeof v === 'number' && v > 0 && v < Number.POSITIVE_INFINITY;
+const optionalPositive = (v: unknown): boolean => v === undefined || positive(v);
+const fraction = (v: unknown): boolean => v === undefined || (typeof v === 'number' && v >= 0 && v <= 1);
+const orderType = (v: unknown): boolean => v === undefined || v === 'MARKET' || v === 'LIMIT';
+
+/** `{ intentId }` or `{ quoteId }`, a non-empty string, and nothing else. */
+function ref(v: unknown): boolean {
+  if (!plain(v)) return false;
+  let keys = 0;
+  for (const k in v) {
+    keys++;
+    if (k !== 'intentId' && k !== 'quoteId') return false;
+  }
+  const r = v as { intentId?: unknown; quoteId?: unknown };
+  return keys === 1 && (nonEmpty(r.intentId) || nonEmpty(r.quoteId));
+}
