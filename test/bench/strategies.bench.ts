@@ -10,12 +10,11 @@
  *      against the same plain loops. Goal ≤ 12×.
  *  For reading them: the indicator floors (trading-signals' SMA, perpflow's Sma), the same run
  *  with hooks timed as live runs them (two stopwatch reads per hook), a pair that crosses rarely
- *  (200/800: the bar path alone), and the cost of one intent id, sha256 against MurmurHash3.
+ *  (200/800: the bar path alone), and the cost of one intent id.
  * Both sides must find the same number of signals, or the bench fails.
  * N defaults to 10,000,000; BENCH_BARS overrides it.
  */
 
-import { hash } from 'node:crypto';
 import { SMA } from 'trading-signals';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
@@ -207,25 +206,17 @@ row(
   time(() => viaHost(c, rare)),
 );
 
-// One intent id, as the runner takes it, and as sha256 took it before.
+// One intent id, as the runner takes it (sha256 of the key, kept: ids must not change across versions).
 const IDS = Math.max(100_000, N / 20);
 const S = StrategyId('sma-cross');
 const signals = Array.from({ length: 4096 }, (_, i) => `BTCUSDT:${1_700_000_000_000 + i * 60_000}:LONG`);
-const sha = () => {
+const ids = () => {
   let n = 0;
-  for (let i = 0; i < IDS; i++)
-    n += hash('sha256', `${S}\u0000${signals[i & 4095]}\u00000`, 'hex').slice(0, 24).length;
+  for (let i = 0; i < IDS; i++) n += deriveIntentId(S, signals[i & 4095] as string).length;
   return n;
 };
-const murmur = () => {
-  let n = 0;
-  for (let i = 0; i < IDS; i++) n += deriveIntentId(S, signals[i & 4095] as string).length - 3;
-  return n;
-};
-sha();
-murmur();
-const shaT = time(sha);
-const murT = time(murmur);
+ids();
+const idT = time(ids);
 
 process.stdout.write(`${N.toLocaleString('en')} synthetic 1m bars\n`);
 process.stdout.write(
@@ -233,5 +224,5 @@ process.stdout.write(
 );
 for (const r of rows) process.stdout.write(`${r}\n`);
 process.stdout.write(
-  `one intent id: sha256 ${((shaT.ms * 1e6) / IDS).toFixed(0)} ns, MurmurHash3 ${((murT.ms * 1e6) / IDS).toFixed(0)} ns (${(shaT.ms / murT.ms).toFixed(1)}× cheaper), ${IDS.toLocaleString('en')} ids each\n`,
+  `one intent id (sha256): ${((idT.ms * 1e6) / IDS).toFixed(0)} ns, over ${IDS.toLocaleString('en')} ids\n`,
 );
