@@ -50,6 +50,7 @@ strategies:
     expect(JSON.parse(made.stdout)).toEqual({
       wrote: 'strategies/other-idea',
       files: ['index.ts', 'index.test.ts', 'README.md'],
+      module: '../strategies/other-idea/index.ts',
     });
   });
 
