@@ -8,6 +8,7 @@ import { loadConfigWithStrategies } from '../strategy/loadConfigWithStrategies.t
 import { dashboardSnapshot } from './dashboardSnapshot.ts';
 import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
+import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
 
@@ -52,6 +53,13 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   let kernel: Kernel | undefined;
   const edges = await edgesFor(config, { clock, log });
   try {
+    await checkMarketsListed(config, edges.venue, {
+      configFile: o.configFile,
+      venueName:
+        config.mode === 'live' && config.venue.url !== null
+          ? `the venue at ${new URL(config.venue.url).host}`
+          : 'the simulator',
+    });
     log.info(`perpflow ${config.mode}: ${edges.describe}`);
     kernel = await Kernel.start({
       loaded,
