@@ -10,6 +10,7 @@ import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
 import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
+import { freshStart, runConfig } from './runConfig.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
 
 export interface RunBotOptions {
@@ -20,6 +21,10 @@ export interface RunBotOptions {
   readonly out: ViewStream;
   /** Log lines as JSON on stderr, and no terminal view. */
   readonly json?: boolean;
+  /** Replaces the config's `journal.path` (`run --journal`). */
+  readonly journal?: string;
+  /** Starts a dry run over, its journal and paper account kept as timestamped backups (`run --fresh`). */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -29,9 +34,10 @@ export interface RunBotOptions {
  */
 export async function runBot(o: RunBotOptions): Promise<number> {
   const loaded0 = await loadConfigWithStrategies(o.configFile, { checkPaths: true });
-  const config: PerpflowConfig = o.mode === undefined ? loaded0.config : { ...loaded0.config, mode: o.mode };
+  const config: PerpflowConfig = runConfig(loaded0.config, o);
   const loaded = { ...loaded0, config };
   const clock = new SystemClock();
+  const backups = o.fresh === true ? freshStart(config, clock) : [];
   const view = o.out.isTTY === true && o.json !== true;
   const log = createLogger({
     level: config.logging.level,
@@ -61,6 +67,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
           : 'the simulator',
     });
     log.info(`perpflow ${config.mode}: ${edges.describe}`);
+    for (const b of backups) log.info(`--fresh: kept the previous state as ${b}`);
     kernel = await Kernel.start({
       loaded,
       edges,

@@ -5,7 +5,10 @@ import type { Logger } from '../../log/Logger.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
+import { journalFileFor, paperAccountFileFor } from '../journalFor.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
+import { paperAccountWriter, persistingFetch, readPaperAccount } from './paperAccount.ts';
+import { continuedWalk, pricesOf } from './paperPrices.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
 
@@ -30,21 +33,28 @@ export async function dryRunEdges(
     throw new ConfigError(
       'a dry run on a real venue (venue.url) reads its prices with venue.apiKey and venue.subaccount: set both, or venue.url: null for the embedded simulator',
     );
-  const sim = embeddedSimulator(config.simulator, {
-    ...o,
-    ...(real === null ? {} : { prices: manualPrices() }),
-  });
-  const account = await simAccount(config, {
-    clock: o.clock,
-    baseUrl: IN_PROCESS_BASE_URL,
-    fetch: sim.fetch,
-  });
-  const close = async (): Promise<void> => sim.stop();
+  const paperFile = paperAccountFileFor(journalFileFor(config.journal.path, config.mode));
+  const saved = paperFile === undefined ? undefined : readPaperAccount(paperFile);
+  const prices = real !== null ? manualPrices() : (o.prices ?? continuedWalk(config, saved));
+  const sim = embeddedSimulator(config.simulator, { ...o, ...(prices === undefined ? {} : { prices }) });
+  const save = paperFile === undefined ? () => {} : paperAccountWriter(sim.engine, paperFile);
+  const fetch = persistingFetch(sim.fetch, save);
+  const account = await simAccount(config, { clock: o.clock, baseUrl: IN_PROCESS_BASE_URL, fetch });
+  if (saved !== undefined) {
+    sim.engine.restore(saved);
+    const held = saved.subaccounts.reduce((n, s) => n + s.positions.length, 0);
+    o.log.info(`paper account continued from ${paperFile}: ${held} open position(s); --fresh starts over`);
+  }
+  save();
+  const close = async (): Promise<void> => {
+    save();
+    sim.stop();
+  };
   if (real === null)
     return {
       venue: account.venue,
       prices: account.venue,
-      describe: 'dry run: embedded simulator (in process), simulated prices',
+      describe: `dry run: embedded simulator (in process), ${pricesOf(config, o.prices)}`,
       ephemeral: true,
       secrets: account.secrets,
       simulator: sim,

@@ -67,4 +67,18 @@ describe('engine snapshot and restore (a paper account across restarts)', () => 
     after.clock.advanceSync(5_000);
     expect(after.e.positions(after.sub)).toHaveLength(0);
   });
+
+  it('answers a poll of a request pending at the snapshot with EXPIRED, and of a filled one as before', () => {
+    const before = engine();
+    const filled = openOn(before.e, before.sub);
+    before.clock.advanceSync(100);
+    const pending = openOn(before.e, before.sub);
+    const after = engine();
+    after.e.restore(roundTrip(before.e.snapshot()));
+    expect(after.e.request(pending.tempId)?.status).toBe('EXPIRED');
+    expect(after.e.request(pending.tempId)?.reason).toMatch(/restarted before this request was filled/);
+    expect(after.e.request(filled.tempId)?.status).toBe('OPENED');
+    expect(after.e.request(filled.tempId)?.quote.quoteId).toBe(filled.quote.quoteId);
+    expect(after.e.positions(after.sub)).toHaveLength(1);
+  });
 });

@@ -3,6 +3,7 @@ import type { MarginMode, OrderType, PositionSide } from '../../domain/side.ts';
 import type { AccountBook } from './AccountBook.ts';
 import type { EngineCore, Mark } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
+import { type RequestSnapshot, restoreRequests, snapshotRequests } from './requestSnapshot.ts';
 import type { Quote } from './state.ts';
 
 /** One open position as a snapshot keeps it (money as decimal strings). */
@@ -37,9 +38,9 @@ export interface SubaccountSnapshot {
 
 /**
  * What a paper account needs to continue after a restart: collateral, open positions with their
- * TP/SL, marks, and how many ids were issued (a restarted venue never reuses a tempId or quoteId
- * the journal knows). Requests still pending are not kept: a restart ends them unfilled, and
- * the client's next start settles them from the positions list, as after a crash on a real venue.
+ * TP/SL, marks, recent requests, and how many ids were issued (a restarted venue never reuses a
+ * tempId or quoteId the journal knows). A request still pending ends EXPIRED with the restart: the
+ * client's next start learns it from its poll and settles it, as after a crash on a real venue.
  */
 export interface EngineSnapshot {
   readonly version: 1;
@@ -47,6 +48,8 @@ export interface EngineSnapshot {
   readonly quotesIssued: number;
   readonly marks: Readonly<Record<string, Mark>>;
   readonly subaccounts: readonly SubaccountSnapshot[];
+  /** Requests pending, or answered in the last KEPT_REQUESTS_MS: a poll after the restart has an answer. */
+  readonly requests: readonly RequestSnapshot[];
 }
 
 const str = (d: Decimal | null): string | null => (d === null ? null : d.toString());
@@ -95,6 +98,7 @@ export function snapshotEngine(h: EngineCore, accounts: AccountBook): EngineSnap
     quotesIssued: h.byQuoteId.issuedCount,
     marks: Object.fromEntries(h.marks),
     subaccounts,
+    requests: snapshotRequests(h),
   };
 }
 
@@ -165,6 +169,7 @@ export function restoreEngine(h: EngineCore, accounts: AccountBook, s: EngineSna
     }
     h.watchTpSl(q);
   }
+  restoreRequests(h, accounts, s.requests);
   h.requests.skipTo(s.requestsIssued);
   h.byQuoteId.skipTo(s.quotesIssued);
 }
