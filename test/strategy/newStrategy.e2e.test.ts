@@ -28,7 +28,7 @@ describe('perpflow new strategy', () => {
     const tested = await run(NODE, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir], {
       cwd: dir,
     });
-    expect(tested.stdout).toMatch(/1 passed/);
+    expect(tested.stdout).toMatch(/3 passed/);
     writeFileSync(
       join(dir, 'bot.yaml'),
       `risk:
