@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { ConfigError } from '../errors/ConfigError.ts';
 import type { Fill } from '../domain/fill.ts';
+import { ConfigError } from '../errors/ConfigError.ts';
 import { describeError } from '../log/redact.ts';
 import { readFills } from './fillRows.ts';
 
@@ -105,7 +105,10 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
     fillCount: () => count('fills'),
     fills: () => readFills(db),
     strategyCounts: () => {
-      const out = new Map<string, { strategyId: string; intents: number; byStatus: Record<string, number> }>();
+      const out = new Map<
+        string,
+        { strategyId: string; intents: number; byStatus: Record<string, number> }
+      >();
       for (const r of all<{ strategy_id: string; status: string; n: number }>(
         'SELECT strategy_id, status, count(*) AS n FROM requests GROUP BY strategy_id, status ORDER BY strategy_id',
       )) {

@@ -40,7 +40,10 @@ describe('template-strategy', () => {
   });
 
   it('sends no close after an open that was refused: it never held a position', () => {
-    const r = runOnBars(strategy, bars([10, 11, 12, 13, 12, 11, 9]), { params, deny: (intent) => intent.kind === 'open' });
+    const r = runOnBars(strategy, bars([10, 11, 12, 13, 12, 11, 9]), {
+      params,
+      deny: (intent) => intent.kind === 'open',
+    });
     expect(made(r)).toEqual([]);
     expect(r.events).toEqual([]);
   });

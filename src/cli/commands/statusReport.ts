@@ -1,8 +1,22 @@
 import { dec, sum, ZERO } from '../../domain/money.ts';
-import { isTerminal, type RequestStatus } from '../../domain/requestStatus.ts';
+import { isTerminal, REQUEST_STATUSES } from '../../domain/requestStatus.ts';
 import { PositionLedger } from '../../execution/PositionLedger.ts';
 import type { ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import type { EngineSnapshot } from '../../simulator/engine/SimEngine.ts';
+
+/**
+ * The hook for positions without a protective TP/SL at the venue: null means not tracked yet. The
+ * change that adds the tracking answers here from the journal; `renderStatus` already shows it.
+ */
+function unprotectedPositions(_journal: ReadOnlyJournal): readonly StatusPosition[] | null {
+  return null;
+}
+
+/** A status this version does not know is shown as open: better seen than hidden. */
+function endedStatus(text: string): boolean {
+  const status = REQUEST_STATUSES.find((s) => s === text);
+  return status !== undefined && isTerminal(status);
+}
 
 export interface StatusPosition {
   readonly market: string;
@@ -83,14 +97,10 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
       openPositions: lots.filter((l) => l.strategyId === s.strategyId).length,
     })),
     requests: requestCounts,
-    open: j.requests().filter((r) => !isTerminal(r.status as RequestStatus)),
+    open: j.requests().filter((r) => !endedStatus(r.status)),
     fills: fills.length,
     externalPositions: j.externalCount(),
-    /**
-     * Positions without a protective TP/SL at the venue. Null: not tracked yet (a separate change
-     * adds the tracking; it fills this field, and `render` shows it).
-     */
-    unprotected: null as readonly StatusPosition[] | null,
+    unprotected: unprotectedPositions(j),
   };
 }
 
