@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fastConfig, perpflow, tempDir } from './runHarness.ts';
+import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
+import { fastConfig, perpflow, startSim, tempDir } from './runHarness.ts';
 
 /** fastConfig with its one strategy on BTCUSD, a market the simulator does not list (it lists BTCUSDT). */
 function configWithUnknownMarket(mode: string): string {
@@ -36,4 +37,27 @@ describe('a market the venue does not list', () => {
       `${cfg}${AT}: the simulator does not list market BTCUSD (closest: BTCUSDT`,
     );
   }, 30_000);
+
+  it('`config validate --online` asks the venue at venue.url for its markets, with the key from the environment', async () => {
+    const sim = await startSim(5);
+    try {
+      const acc = await bootstrapAccount(fetch, { baseUrl: sim.url, collateral: 0, keyName: 'validate' });
+      const cfg = configWithUnknownMarket('sim');
+      const venue = `venue: { url: ${sim.url}, apiKey: "\${env:PF_KEY}", subaccount: "\${env:PF_SUB}" }`;
+      writeFileSync(cfg, readFileSync(cfg, 'utf8').replace(`venue: { url: null }`, venue));
+      const env = { PF_KEY: acc.apiKey, PF_SUB: acc.subaccount };
+      const online = perpflow(['config', 'validate', '--online', cfg], undefined, env);
+      expect(await online.exited).toBe(2);
+      const host = new URL(sim.url).host;
+      expect(online.lines.join('\n')).toContain(
+        `strategies[0].markets[0]: the venue at ${host} does not list market BTCUSD (closest: BTCUSDT`,
+      );
+      expect(online.lines.join('\n')).not.toContain(acc.apiKey);
+      writeFileSync(cfg, readFileSync(cfg, 'utf8').replace('markets: [BTCUSD]', 'markets: [BTCUSDT]'));
+      const ok = perpflow(['config', 'validate', '--online', cfg], undefined, env);
+      expect(await ok.exited).toBe(0);
+    } finally {
+      await sim.stop();
+    }
+  }, 60_000);
 });
