@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openReadOnlyJournal } from '../../src/journal/readOnlyJournal.ts';
@@ -91,5 +91,22 @@ describe('a dry run persists its paper account and journal across restarts', () 
     const backups = readdirSync(dir).filter((f) => /\.dry-run\.(sqlite|paper\.json)\.\d{4}-/.test(f));
     expect(backups.some((f) => f.startsWith('journal.dry-run.sqlite.'))).toBe(true);
     expect(backups.some((f) => f.startsWith('journal.dry-run.paper.json.'))).toBe(true);
+  }, 120_000);
+
+  it('keeps aside a dry-run journal whose paper account is gone (an older version left it) and starts over flat', async () => {
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    const bot = perpflow(['run', cfg]);
+    await until(() => bot.count(/ opened BTCUSDT /) >= 1, 60_000, 'a first open', bot);
+    bot.child.kill('SIGINT');
+    expect(await bot.exited).toBe(0);
+    rmSync(join(dir, 'journal.dry-run.paper.json'));
+
+    const again = await startAndStop(cfg);
+    const out = again.lines.join('\n');
+    expect(out).toMatch(
+      /a dry-run journal without its paper account was kept aside as .*journal\.dry-run\.sqlite\.\d{4}-/,
+    );
+    expect(out).toContain('venue = ledger at stop: flat');
   }, 120_000);
 });

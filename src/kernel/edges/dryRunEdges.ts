@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
@@ -5,7 +6,7 @@ import type { Logger } from '../../log/Logger.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
-import { journalFileFor, paperAccountFileFor } from '../journalFor.ts';
+import { backUpForFreshStart, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
 import { paperAccountWriter, persistingFetch, readPaperAccount } from './paperAccount.ts';
 import { continuedWalk, pricesOf } from './paperPrices.ts';
@@ -33,8 +34,16 @@ export async function dryRunEdges(
     throw new ConfigError(
       'a dry run on a real venue (venue.url) reads its prices with venue.apiKey and venue.subaccount: set both, or venue.url: null for the embedded simulator',
     );
-  const paperFile = paperAccountFileFor(journalFileFor(config.journal.path, config.mode));
+  const journalFile = journalFileFor(config.journal.path, config.mode);
+  const paperFile = paperAccountFileFor(journalFile);
   const saved = paperFile === undefined ? undefined : readPaperAccount(paperFile);
+  if (paperFile !== undefined && saved === undefined && existsSync(journalFile)) {
+    // A journal without its paper account (left by a version that did not keep one, or whose
+    // paper account was deleted) records positions no venue holds: keep it aside, start over.
+    const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
+    for (const b of backUpForFreshStart(journalFile, stamp))
+      o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
+  }
   const prices = real !== null ? manualPrices() : (o.prices ?? continuedWalk(config, saved));
   const sim = embeddedSimulator(config.simulator, { ...o, ...(prices === undefined ? {} : { prices }) });
   const save = paperFile === undefined ? () => {} : paperAccountWriter(sim.engine, paperFile);
