@@ -13,6 +13,8 @@ const major = Number(process.versions.node.split('.')[0]);
 const entry = join(root, 'src', 'cli', 'main.ts');
 
 if (major >= 24) {
+  const { registerPerpflowHooks } = await import('./moduleHooks.js');
+  registerPerpflowHooks();
   await import(pathToFileURL(entry).href);
 } else {
   const pinned = [
@@ -26,7 +28,10 @@ if (major >= 24) {
     );
     process.exit(2);
   }
-  const child = spawn(pinned, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+  // This launcher again, on Node 24: it registers the module hooks before loading perpflow.
+  const child = spawn(pinned, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   // Whoever stops this launcher (a service manager, `kill`, Ctrl-C) means the real perpflow:
   // forward the signal, then leave with the child's own exit code once it has stopped.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2']) {

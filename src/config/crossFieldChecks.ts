@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { envRef } from './envReference.ts';
 import { isLoopbackHost } from './primitives.ts';
-import { STRATEGY_LIMIT_NAMES } from './sections/risk.ts';
+import { accountDefaultsFor } from './riskDefaults.ts';
+import { REQUIRED_LIVE_LIMITS, STRATEGY_LIMIT_NAMES } from './sections/risk.ts';
 
 /**
  * Rules that span sections. They run even when other parts of the file are invalid, so that a
@@ -48,6 +49,14 @@ function checkMode(config: unknown, ctx: Ctx): void {
         `mode live needs the subaccount address: subaccount: ${envRef('PERPFLOW_SUBACCOUNT')}`,
       );
   }
+  if (mode === 'live')
+    for (const key of REQUIRED_LIVE_LIMITS)
+      if (at(config, 'risk', 'account', key) === undefined)
+        issue(
+          ctx,
+          ['risk', 'account', key],
+          'mode live needs this limit written in the file (no default for real money): set it to an amount you can lose',
+        );
   const url = at(config, 'venue', 'url');
   if (mode === 'sim' && typeof url === 'string' && !isLoopbackUrl(url))
     issue(
@@ -75,14 +84,22 @@ const isLimit = (v: unknown): v is number => typeof v === 'number' && Number.isF
 function checkStrategyLimits(config: unknown, ctx: Ctx): void {
   const strategies = at(config, 'strategies');
   if (!Array.isArray(strategies)) return;
+  const mode = at(config, 'mode');
+  const defaults = accountDefaultsFor(
+    mode === 'live' || mode === 'sim' || mode === 'backtest' ? mode : 'dry-run',
+  );
   strategies.forEach((_, i) => {
     for (const name of STRATEGY_LIMIT_NAMES) {
       const own = at(strategies, i, 'risk', name);
-      const account = at(config, 'risk', 'account', name);
+      const account = at(config, 'risk', 'account', name) ?? defaults[name];
       // An account limit that is itself invalid (zero, negative) has its own error; comparing
       // against it would only add a follow-on that blames the strategy.
       if (typeof own === 'number' && isLimit(account) && own > account)
-        issue(ctx, ['strategies', i, 'risk', name], `${own} exceeds risk.account.${name} (${account})`);
+        issue(
+          ctx,
+          ['strategies', i, 'risk', name],
+          `${own} exceeds risk.account.${name} (${account}${at(config, 'risk', 'account', name) === undefined ? `, the ${String(mode ?? 'dry-run')} default` : ''})`,
+        );
     }
   });
 }

@@ -8,6 +8,7 @@ import { IssueLocator } from './issueLocator.ts';
 import { messageFor } from './issueMessages.ts';
 import { pathProblems } from './pathChecks.ts';
 import { resolveEnvInDocument } from './resolveEnvInDocument.ts';
+import { withAccountDefaults } from './riskDefaults.ts';
 import { configSchema, type PerpflowConfig, type StrategyConfig } from './schema.ts';
 import { scrubSecrets } from './scrubSecrets.ts';
 import { strategySchema } from './sections/strategies.ts';
@@ -81,7 +82,10 @@ export function parseConfig(text: string, file: string, options: LoadConfigOptio
   if (options.checkPaths && config !== undefined) issues.push(...pathProblems(config, file, locator));
 
   if (issues.length > 0 || config === undefined) throw new ConfigError(scrubSecrets(sortIssues(issues), env));
-  return config;
+  return {
+    ...config,
+    risk: { ...config.risk, account: withAccountDefaults(config.risk.account, config.mode) },
+  };
 }
 
 function checkStrategyParams(

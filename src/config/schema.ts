@@ -46,6 +46,7 @@ export type PerpflowConfigInput = z.input<typeof configSchema>;
 export type StrategyConfig = z.infer<typeof strategySchema>;
 export type VenueConfig = PerpflowConfig['venue'];
 export type RiskConfig = PerpflowConfig['risk'];
+export type AccountLimitsConfig = RiskConfig['account'];
 export type ExecutionConfig = PerpflowConfig['execution'];
 export type SimulatorConfig = PerpflowConfig['simulator'];
 export type ScheduleConfig = PerpflowConfig['schedule'];

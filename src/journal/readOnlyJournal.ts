@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import type { Fill } from '../domain/fill.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { describeError } from '../log/redact.ts';
+import { readFills } from './fillRows.ts';
 
 /** The tables every perpflow journal has (schema.ts); a file without them is someone else's. */
 const REQUIRED_TABLES = ['meta', 'requests', 'fills', 'external_positions', 'lease'] as const;
@@ -34,6 +36,10 @@ export interface ReadOnlyJournal {
   requestStatuses(): string[];
   requests(): OpenRequestRow[];
   fillCount(): number;
+  /** Every fill, validated as the journal reads them (the ledger is rebuilt from these). */
+  fills(): Fill[];
+  /** Per strategy: distinct intents, requests by status. */
+  strategyCounts(): { strategyId: string; intents: number; byStatus: Record<string, number> }[];
   externalCount(): number;
   lease(): LeaseHolder[];
   close(): void;
@@ -97,6 +103,27 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
         tempId: r.temp_id ?? null,
       })),
     fillCount: () => count('fills'),
+    fills: () => readFills(db),
+    strategyCounts: () => {
+      const out = new Map<
+        string,
+        { strategyId: string; intents: number; byStatus: Record<string, number> }
+      >();
+      for (const r of all<{ strategy_id: string; status: string; n: number }>(
+        'SELECT strategy_id, status, count(*) AS n FROM requests GROUP BY strategy_id, status ORDER BY strategy_id',
+      )) {
+        const entry = out.get(r.strategy_id) ?? { strategyId: r.strategy_id, intents: 0, byStatus: {} };
+        entry.byStatus[r.status] = Number(r.n);
+        out.set(r.strategy_id, entry);
+      }
+      for (const r of all<{ strategy_id: string; intents: number }>(
+        'SELECT strategy_id, count(DISTINCT intent_id) AS intents FROM requests GROUP BY strategy_id',
+      )) {
+        const entry = out.get(r.strategy_id);
+        if (entry !== undefined) entry.intents = Number(r.intents);
+      }
+      return [...out.values()];
+    },
     externalCount: () => count('external_positions'),
     lease: () =>
       all<Record<string, string | number>>('SELECT scope, pid, host, heartbeat_at FROM lease').map((r) => ({

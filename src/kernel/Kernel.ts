@@ -234,6 +234,7 @@ export class Kernel {
    * unknown for the next start to settle), positions are closed only when the config says so.
    */
   stop(): Promise<void> {
+    this.reporter.stopBegan();
     this.stopping ??= this.stopNow();
     return this.stopping;
   }

@@ -26,8 +26,16 @@ export class EventReporter {
     readonly notify: (n: Notification) => void;
   };
 
+  /** Set once the graceful stop began: an open filled after it was in flight before it. */
+  private stopped = false;
+
   constructor(o: EventReporter['o']) {
     this.o = o;
+  }
+
+  /** The stop began: no new intent is sent from now on (Kernel.stop). */
+  stopBegan(): void {
+    this.stopped = true;
   }
 
   private note(
@@ -78,9 +86,11 @@ export class EventReporter {
         const f = e.fill;
         m.fills.inc({ strategy: f.strategyId ?? 'external', market: f.symbol });
         const verb = f.effect === 'open' ? 'opened' : 'closed';
+        // No open is sent after the stop began (a shutdown only closes): one filling now was already in flight.
+        const late = this.stopped && f.effect === 'open' ? ' — in flight before stop' : '';
         this.note(
           'info',
-          `${verb} ${f.symbol} ${f.side} ${f.quantity.toString()} @ ${f.price.toString()} (${f.strategyId ?? 'external'}, fee ${f.fee.toFixed(4)})`,
+          `${verb} ${f.symbol} ${f.side} ${f.quantity.toString()} @ ${f.price.toString()} (${f.strategyId ?? 'external'}, fee ${f.fee.toFixed(4)})${late}`,
           {
             kind: 'fill',
             title: `${f.symbol} ${f.side} ${verb}`,

@@ -24,6 +24,15 @@ describe('journalFor', () => {
     expect(readFileSync(`${path}.previous-wal`, 'utf8')).toBe('wal');
   });
 
+  it("continues a dry run's journal on the embedded simulator: its paper account persists with it", () => {
+    const d = dir();
+    const path = join(d, 'j.sqlite');
+    writeFileSync(join(d, 'j.dry-run.sqlite'), 'db');
+    expect(journalFor(path, 'dry-run', true)).toBe(join(d, 'j.dry-run.sqlite'));
+    expect(readFileSync(join(d, 'j.dry-run.sqlite'), 'utf8')).toBe('db');
+    expect(existsSync(join(d, 'j.dry-run.sqlite.previous'))).toBe(false);
+  });
+
   it('keeps the journal of a venue that outlives the process', () => {
     const d = dir();
     const path = join(d, 'j.sqlite');

@@ -1,4 +1,7 @@
 import { envRef } from '../config/envReference.ts';
+import { unlistedMarkets } from '../config/listedMarkets.ts';
+import { locatedConfigError } from '../config/locatedConfigError.ts';
+import type { PerpflowConfig } from '../config/schema.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { AuthError, PermissionError } from '../errors/venueErrors.ts';
 import type { VenuePort } from '../venue/VenuePort.ts';
@@ -45,4 +48,18 @@ export async function preflight(venue: VenuePort): Promise<void> {
     if (e instanceof AuthError) throw new ConfigError(`the venue refused the API key (401): ${KEY_FIX}`);
     throw e;
   }
+}
+
+/**
+ * Refuses a config whose strategies trade a market the venue does not list (exit 2, each market
+ * at its line in the config, with the closest listed ones), before any price is polled.
+ */
+export async function checkMarketsListed(
+  config: Pick<PerpflowConfig, 'strategies'>,
+  venue: Pick<VenuePort, 'markets'>,
+  o: { readonly configFile: string; readonly venueName: string },
+): Promise<void> {
+  const listed = (await venue.markets()).map((m) => String(m.symbol));
+  const problems = unlistedMarkets(config, listed, o.venueName);
+  if (problems.length > 0) throw locatedConfigError(o.configFile, problems);
 }

@@ -8,7 +8,9 @@ import { loadConfigWithStrategies } from '../strategy/loadConfigWithStrategies.t
 import { dashboardSnapshot } from './dashboardSnapshot.ts';
 import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
+import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
+import { freshStart, runConfig } from './runConfig.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
 
 export interface RunBotOptions {
@@ -19,6 +21,10 @@ export interface RunBotOptions {
   readonly out: ViewStream;
   /** Log lines as JSON on stderr, and no terminal view. */
   readonly json?: boolean;
+  /** Replaces the config's `journal.path` (`run --journal`). */
+  readonly journal?: string;
+  /** Starts a dry run over, its journal and paper account kept as timestamped backups (`run --fresh`). */
+  readonly fresh?: boolean;
 }
 
 /**
@@ -28,9 +34,10 @@ export interface RunBotOptions {
  */
 export async function runBot(o: RunBotOptions): Promise<number> {
   const loaded0 = await loadConfigWithStrategies(o.configFile, { checkPaths: true });
-  const config: PerpflowConfig = o.mode === undefined ? loaded0.config : { ...loaded0.config, mode: o.mode };
+  const config: PerpflowConfig = runConfig(loaded0.config, o);
   const loaded = { ...loaded0, config };
   const clock = new SystemClock();
+  const backups = o.fresh === true ? freshStart(config, clock) : [];
   const view = o.out.isTTY === true && o.json !== true;
   const log = createLogger({
     level: config.logging.level,
@@ -52,7 +59,15 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   let kernel: Kernel | undefined;
   const edges = await edgesFor(config, { clock, log });
   try {
+    await checkMarketsListed(config, edges.venue, {
+      configFile: o.configFile,
+      venueName:
+        config.mode === 'live' && config.venue.url !== null
+          ? `the venue at ${new URL(config.venue.url).host}`
+          : 'the simulator',
+    });
     log.info(`perpflow ${config.mode}: ${edges.describe}`);
+    for (const b of backups) log.info(`--fresh: kept the previous state as ${b}`);
     kernel = await Kernel.start({
       loaded,
       edges,

@@ -19,28 +19,27 @@ export default defineStrategy({
     // ctx.bars holds closed bars only, this one last: compare with the ones before it.
     const before = ctx.bars(bar.symbol).slice(-ctx.params.lookback - 1, -1);
     if (before.length < ctx.params.lookback) return undefined;
-    const held = ctx.state.get<string>(`open:${bar.symbol}`);
-    if (held === undefined && before.every((b) => bar.close > b.close)) {
-      const signal = `${bar.symbol}:${bar.openTime}:buy`;
-      ctx.state.set(`open:${bar.symbol}`, ctx.intentId(signal));
+    // What this strategy holds is the ledger's (ctx.positions), never a note of its own: an open
+    // the risk gate or the venue refused never becomes a position, so nothing is closed for it.
+    // While a request of ours is still at the venue, wait for its answer.
+    if (ctx.openRequests(bar.symbol).length > 0) return undefined;
+    const held = ctx.positions(bar.symbol)[0];
+    if (held === undefined && before.every((b) => bar.close > b.close))
       return {
         kind: 'open',
         market: bar.symbol,
         side: 'LONG',
         quantity: ctx.params.quantity,
         leverage: ctx.params.leverage,
-        signal,
+        signal: `${bar.symbol}:${bar.openTime}:buy`,
       };
-    }
-    if (held !== undefined && before.every((b) => bar.close < b.close)) {
-      ctx.state.delete(`open:${bar.symbol}`);
+    if (held !== undefined && before.every((b) => bar.close < b.close))
       return {
         kind: 'close',
         market: bar.symbol,
-        position: { intentId: held },
+        position: held.intentId !== undefined ? { intentId: held.intentId } : { quoteId: held.quoteId ?? '' },
         signal: `${bar.symbol}:${bar.openTime}:sell`,
       };
-    }
     return undefined;
   },
 });

@@ -73,9 +73,12 @@ export const brokenFixtures: readonly BrokenFixture[] = [
   },
   {
     name: 'missing-required-limit',
-    expected: '3:5 risk.account.dailyLossLimit: required key is missing (expected a positive number)',
+    expected: '5:5 risk.account.dailyLossLimit: mode live needs this limit written in the file',
   },
-  { name: 'missing-risk-section', expected: '1:1 risk: required key is missing' },
+  {
+    name: 'missing-risk-section',
+    expected: '1:1 risk.account.maxOpenPositions: mode live needs this limit written in the file',
+  },
   {
     name: 'negative-latency',
     expected: '2:25 simulator.fillLatencyMs.min: expected a whole number of milliseconds from 0 to 600000',

@@ -4,12 +4,14 @@
  * intents processed and unhandled rejections. Goal for 10 minutes: RSS growth ≤ 10 %, p99 ≤ 20 ms,
  * no unhandled rejection.
  */
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { writeHeapSnapshot } from 'node:v8';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { dryRunEdges } from '../../src/kernel/edges/dryRunEdges.ts';
+import { journalFileFor, paperAccountFileFor } from '../../src/kernel/journalFor.ts';
 import { Kernel } from '../../src/kernel/Kernel.ts';
 import { createLogger } from '../../src/log/createLogger.ts';
 import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
@@ -31,6 +33,10 @@ process.on('unhandledRejection', (e) => {
 const clock = new SystemClock();
 const loaded = await loadConfigWithStrategies(join(here, 'soak.yaml'));
 const log = createLogger({ level: 'warn', file: null, clock });
+// A dry run continues its journal and paper account across runs; a measurement starts from nothing.
+const journalFile = journalFileFor(loaded.config.journal.path, loaded.config.mode);
+for (const f of [journalFile, `${journalFile}-wal`, `${journalFile}-shm`, paperAccountFileFor(journalFile)])
+  if (f !== undefined) rmSync(f, { force: true });
 const edges = await dryRunEdges(loaded.config, { clock, log });
 const kernel = await Kernel.start({ loaded, edges, clock, log });
 let intents = 0;

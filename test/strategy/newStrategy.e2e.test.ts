@@ -28,7 +28,7 @@ describe('perpflow new strategy', () => {
     const tested = await run(NODE, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir], {
       cwd: dir,
     });
-    expect(tested.stdout).toMatch(/1 passed/);
+    expect(tested.stdout).toMatch(/3 passed/);
     writeFileSync(
       join(dir, 'bot.yaml'),
       `risk:
@@ -50,6 +50,7 @@ strategies:
     expect(JSON.parse(made.stdout)).toEqual({
       wrote: 'strategies/other-idea',
       files: ['index.ts', 'index.test.ts', 'README.md'],
+      module: '../strategies/other-idea/index.ts',
     });
   });
 

@@ -5,6 +5,7 @@ import { jsonSchemaText } from '../../config/jsonSchema.ts';
 import { loadConfigWithStrategies } from '../../strategy/loadConfigWithStrategies.ts';
 import { builtinParamsRules } from '../../strategy/paramsJsonSchema.ts';
 import { action } from '../action.ts';
+import { checkMarketsOnline } from './checkMarketsOnline.ts';
 
 export const DEFAULT_SCHEMA_FILE = 'config/schema.json';
 
@@ -18,10 +19,15 @@ export function registerConfigCommands(program: Command): Command {
       'validate a config file: prints "ok: <file>" (exit 0) or every problem with its line and column (exit 2)',
     )
     .argument('<file>', 'the YAML config file')
+    .option(
+      '--online',
+      "also ask the venue (venue.url, or the embedded simulator's list when null) whether it lists every market",
+    )
     .option('--json', 'print {"ok":true,"file":…}; problems go to stderr as {"error":{…,"issues":[…]}}')
     .action(
-      action(async (file: string, options: { json?: boolean }) => {
-        await loadConfigWithStrategies(file, { checkPaths: true });
+      action(async (file: string, options: { json?: boolean; online?: boolean }) => {
+        const { config } = await loadConfigWithStrategies(file, { checkPaths: true });
+        if (options.online === true) await checkMarketsOnline(config, file);
         process.stdout.write(options.json ? `${JSON.stringify({ ok: true, file })}\n` : `ok: ${file}\n`);
       }),
     );

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { action } from '../action.ts';
@@ -22,7 +22,18 @@ export function scaffoldStrategy(name: string, dir: string): string {
   return target;
 }
 
-/** `perpflow new strategy NAME [--dir strategies]`. */
+/**
+ * The `module:` value that names `target`'s index.ts in a config file: relative to the folder
+ * of `configFile` (module paths are resolved against the config file, not the working directory),
+ * or to `config/` when no config is named.
+ */
+export function modulePathFor(target: string, configFile: string | undefined): string {
+  const from = configFile === undefined ? 'config' : dirname(configFile);
+  const path = relative(resolve(from), resolve(target, 'index.ts')).split(sep).join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/** `perpflow new strategy NAME [--dir strategies] [--config FILE]`. */
 export function registerNewCommands(program: Command): Command {
   const create = program.command('new').description('scaffold new project pieces');
   create
@@ -32,16 +43,22 @@ export function registerNewCommands(program: Command): Command {
     )
     .argument('<name>', 'the strategy name: lower-case letters, digits and dashes')
     .option('--dir <dir>', 'the folder that holds strategy folders', 'strategies')
-    .option('--json', 'print {"wrote":DIR,"files":[…]}')
+    .option(
+      '--config <file>',
+      'the config that will name it: the printed module path is relative to its folder (default: config/)',
+    )
+    .option('--json', 'print {"wrote":DIR,"files":[…],"module":PATH}')
     .action(
-      action((name: string, options: { dir: string; json?: boolean }) => {
+      action((name: string, options: { dir: string; config?: string; json?: boolean }) => {
         const target = scaffoldStrategy(name, options.dir);
+        const module = modulePathFor(target, options.config);
         if (options.json) {
-          process.stdout.write(`${JSON.stringify({ wrote: target, files: FILES })}\n`);
+          process.stdout.write(`${JSON.stringify({ wrote: target, files: FILES, module })}\n`);
           return;
         }
+        const where = options.config ?? 'a config under config/';
         process.stdout.write(
-          `wrote ${target}/{${FILES.join(',')}}\nnext: npx vitest run ${target}, then name it in a config: module: ./${target}/index.ts\n`,
+          `wrote ${target}/{${FILES.join(',')}}\nnext: npx vitest run ${target}, then name it in ${where}: module: ${module}\n`,
         );
       }),
     );

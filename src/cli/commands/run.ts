@@ -12,17 +12,29 @@ export function registerRunCommand(program: Command): void {
     .argument('[config]', 'the YAML config file', 'config/default.yaml')
     .option('--dry-run', 'rehearse whatever the config says: fills by the simulator in process')
     .option('--sim', 'rehearse against the embedded simulator over HTTP')
+    .option('--journal <path>', "the journal file, instead of the config's journal.path")
+    .option(
+      '--fresh',
+      'start a dry run over: its journal and paper account are kept as <file>.<UTC time> backups',
+    )
     .option('--json', 'log lines as JSON on stderr (no terminal view); a failure as {"error":…}')
     .action(
-      action(async (file: string, flags: { dryRun?: boolean; sim?: boolean; json?: boolean }) => {
-        const code = await runBot({
-          configFile: file,
-          out: process.stdout,
-          json: flags.json === true,
-          ...(flags.dryRun ? { mode: 'dry-run' as const } : flags.sim ? { mode: 'sim' as const } : {}),
-        });
-        // Timers of libraries (keep-alive sockets, the logger's file) must not hold a stopped bot.
-        process.exit(code);
-      }),
+      action(
+        async (
+          file: string,
+          flags: { dryRun?: boolean; sim?: boolean; json?: boolean; journal?: string; fresh?: boolean },
+        ) => {
+          const code = await runBot({
+            configFile: file,
+            out: process.stdout,
+            json: flags.json === true,
+            fresh: flags.fresh === true,
+            ...(flags.journal === undefined ? {} : { journal: flags.journal }),
+            ...(flags.dryRun ? { mode: 'dry-run' as const } : flags.sim ? { mode: 'sim' as const } : {}),
+          });
+          // Timers of libraries (keep-alive sockets, the logger's file) must not hold a stopped bot.
+          process.exit(code);
+        },
+      ),
     );
 }

@@ -1,62 +1,64 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
+import { loadConfig } from '../../config/loadConfig.ts';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
-import { isTerminal, type RequestStatus } from '../../domain/requestStatus.ts';
-import { openReadOnlyJournal, type ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
+import { ConfigError } from '../../errors/ConfigError.ts';
+import { openReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
+import { readPaperAccount } from '../../kernel/edges/paperAccount.ts';
+import { journalFileFor, paperAccountFileFor } from '../../kernel/journalFor.ts';
 import { action } from '../action.ts';
+import { renderStatus, statusReport } from './statusReport.ts';
 
-function statusOf(j: ReadOnlyJournal) {
-  const counts: Record<string, number> = {};
-  for (const s of j.requestStatuses()) counts[s] = (counts[s] ?? 0) + 1;
-  return {
-    tradingState: j.meta('tradingState') ?? 'active',
-    reason: j.meta('tradingStateReason') ?? null,
-    capabilityHalts: j.metaWithPrefix('capabilityHalt:').map((m) => ({
-      capability: m.key.slice(15),
-      reason: m.value,
-    })),
-    marketHalts: j.metaWithPrefix('marketHalt:').map((m) => ({ market: m.key.slice(11), reason: m.value })),
-    lease: j.lease(),
-    requests: counts,
-    open: j.requests().filter((r) => !isTerminal(r.status as RequestStatus)),
-    fills: j.fillCount(),
-    externalPositions: j.externalCount(),
-  };
+interface StatusOptions {
+  readonly journal?: string;
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
 }
 
-function render(status: ReturnType<typeof statusOf>): string {
-  const lines = [
-    `trading     ${status.tradingState}${status.reason ? ` (${status.reason})` : ''}`,
-    ...status.capabilityHalts.map((c) => `halted      ${c.capability}: ${c.reason}`),
-    ...status.marketHalts.map((m) => `halted      ${m.market}: ${m.reason}`),
-    `lease       ${status.lease.map((l) => `${l.scope} pid ${l.pid} on ${l.host}`).join(', ') || 'none'}`,
-    `requests    ${
-      Object.entries(status.requests)
-        .map(([k, n]) => `${k}=${n}`)
-        .join(' ') || 'none'
-    }`,
-    `fills       ${status.fills}; external positions ${status.externalPositions}`,
-    ...(status.open.length === 0 ? ['open        none'] : ['open/unknown:']),
-    ...status.open.map(
-      (r) =>
-        `  ${r.id} ${r.kind} ${r.symbol} ${r.side ?? ''} ${r.quantity ?? ''} ${r.status} ${r.tempId ?? ''}`,
-    ),
-  ];
-  return `${lines.join('\n')}\n`;
+/** The journal a config's run uses (`status CONFIG`), or the one `--journal` names. */
+function journalOf(config: string | undefined, o: StatusOptions): string {
+  if (config !== undefined && o.journal !== undefined)
+    throw new ConfigError('status: give a config or --journal, not both');
+  if (config === undefined) {
+    const path = o.journal ?? DEFAULT_JOURNAL_PATH;
+    const dryRun = journalFileFor(path, 'dry-run');
+    // The path written in a config is not the dry run's file: say which one is.
+    if (!existsSync(path) && existsSync(dryRun))
+      throw new ConfigError(
+        `--journal: no journal at ${path}; a dry run keeps its own at ${dryRun}: \`perpflow status --journal ${dryRun}\`, or \`perpflow status CONFIG\``,
+      );
+    return path;
+  }
+  const c = loadConfig(config);
+  return journalFileFor(c.journal.path, o.dryRun === true ? 'dry-run' : c.mode);
 }
 
-/** `perpflow status`: reads the journal in SQLite's read-only mode; it never writes to the file. */
+/** `perpflow status [CONFIG]`: reads the journal in SQLite's read-only mode; it never writes to the file. */
 export function registerStatusCommand(program: Command): void {
   program
     .command('status')
-    .description('trading state, halts, the lease holder, and requests still open or unknown (read-only)')
-    .option('--journal <path>', 'journal file (the config default journal.path)', DEFAULT_JOURNAL_PATH)
-    .option('--json', 'machine-readable output')
+    .description(
+      'positions, PnL, trading state, per-strategy counts and open requests of a running or stopped bot (read-only)',
+    )
+    .argument('[config]', "the bot's config: its mode says which journal (a dry run keeps its own)")
+    .option(
+      '--journal <path>',
+      `journal file (default ${DEFAULT_JOURNAL_PATH}, the config default journal.path)`,
+    )
+    .option('--dry-run', 'with CONFIG: the journal of that config run with --dry-run')
+    .option('--json', 'machine-readable output, the same fields')
     .action(
-      action((o: { journal: string; json?: boolean }) => {
-        const j = openReadOnlyJournal(o.journal);
+      action((config: string | undefined, o: StatusOptions) => {
+        const path = journalOf(config, o);
+        const j = openReadOnlyJournal(path);
         try {
-          const status = statusOf(j);
-          process.stdout.write(o.json ? `${JSON.stringify(status, null, 2)}\n` : render(status));
+          const paperFile = paperAccountFileFor(path);
+          const state = paperFile === undefined ? undefined : readPaperAccount(paperFile);
+          const status = statusReport(
+            j,
+            paperFile === undefined || state === undefined ? undefined : { file: paperFile, state },
+          );
+          process.stdout.write(o.json ? `${JSON.stringify(status, null, 2)}\n` : renderStatus(status));
         } finally {
           j.close();
         }

@@ -10,7 +10,11 @@ const sharedLimits = {
   maxIntentsPerMinute: positiveInt(10_000).describe('Intents beyond this rate are denied, not queued.'),
 } as const;
 
-/** Every account limit, as the YAML names it; `accountLimitsSchema` requires the first seven. */
+/**
+ * Every account limit, as the YAML names it. None is required by the schema: dry-run, sim and
+ * backtest default them by mode (riskDefaults.ts), and live requires each of
+ * REQUIRED_LIVE_LIMITS explicitly (crossFieldChecks.ts).
+ */
 export const accountLimitsShape = {
   ...sharedLimits,
   dailyLossLimit: positiveNumber().describe(
@@ -26,17 +30,47 @@ export const accountLimitsShape = {
     .describe('A burst of requests with unknown outcome halts trading (off when absent).'),
 } as const;
 
+/** The limits live trading refuses to start without: perpflow does not guess how much you can lose. */
+export const REQUIRED_LIVE_LIMITS = [
+  'maxOpenPositions',
+  'maxNotionalPerPosition',
+  'maxTotalNotional',
+  'maxLeverage',
+  'maxIntentsPerMinute',
+  'dailyLossLimit',
+  'maxDrawdownPct',
+] as const satisfies readonly (keyof typeof accountLimitsShape)[];
+export type RequiredLiveLimit = (typeof REQUIRED_LIVE_LIMITS)[number];
+
+const optionalAccountShape = {
+  maxOpenPositions: accountLimitsShape.maxOpenPositions.optional(),
+  maxNotionalPerPosition: accountLimitsShape.maxNotionalPerPosition.optional(),
+  maxTotalNotional: accountLimitsShape.maxTotalNotional.optional(),
+  maxLeverage: accountLimitsShape.maxLeverage.optional(),
+  maxIntentsPerMinute: accountLimitsShape.maxIntentsPerMinute.optional(),
+  dailyLossLimit: accountLimitsShape.dailyLossLimit.optional(),
+  maxDrawdownPct: accountLimitsShape.maxDrawdownPct.optional(),
+  maxUnknownOutcomes: accountLimitsShape.maxUnknownOutcomes,
+} as const;
+
 export const accountLimitsSchema = z
-  .strictObject(accountLimitsShape)
+  .strictObject(optionalAccountShape)
   .superRefine((v, ctx) => {
-    if (v.maxNotionalPerPosition > v.maxTotalNotional)
+    if (
+      v.maxNotionalPerPosition !== undefined &&
+      v.maxTotalNotional !== undefined &&
+      v.maxNotionalPerPosition > v.maxTotalNotional
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['maxNotionalPerPosition'],
         message: `must not exceed maxTotalNotional (${v.maxTotalNotional})`,
       });
   })
-  .describe('Account-wide limits. Required: perpflow does not guess how much you are willing to lose.');
+  .prefault({})
+  .describe(
+    "Account-wide limits. live: all seven required (perpflow does not guess how much you can lose). dry-run and sim default to the paper limits of config/default.yaml; backtest to none, so results are the strategy's own.",
+  );
 
 export const strategyLimitsSchema = z
   .strictObject({
@@ -61,6 +95,7 @@ export const riskSchema = z
       .prefault({})
       .describe('What a halt does.'),
   })
+  .prefault({})
   .describe('The risk gate every intent passes.');
 
 export type StrategyLimitName = keyof typeof sharedLimits;

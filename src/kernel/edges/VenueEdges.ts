@@ -12,7 +12,7 @@ export interface VenueEdges {
   readonly prices: Pick<VenuePort, 'markPrices'>;
   /** One line for the operator: what this run trades against. */
   readonly describe: string;
-  /** True when the venue lives and dies with this process (its journal then starts afresh). */
+  /** True when the venue lives and dies with this process (in sim mode its journal then starts afresh; a dry run continues with its paper account, journalFor.ts). */
   readonly ephemeral: boolean;
   /** Secrets minted for this run (the embedded simulator's key and session), for the redactor's scan. */
   readonly secrets: readonly string[];

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
@@ -6,7 +7,10 @@ import { engineReports } from '../../simulator/direct/engineReports.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
+import { backUpForFreshStart, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
+import { paperAccountWriter, persistingFetch, readPaperAccount } from './paperAccount.ts';
+import { continuedWalk, pricesOf } from './paperPrices.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
 
@@ -31,23 +35,43 @@ export async function dryRunEdges(
     throw new ConfigError(
       'a dry run on a real venue (venue.url) reads its prices with venue.apiKey and venue.subaccount: set both, or venue.url: null for the embedded simulator',
     );
-  const sim = embeddedSimulator(config.simulator, {
-    ...o,
-    ...(real === null ? {} : { prices: manualPrices() }),
-  });
+  const journalFile = journalFileFor(config.journal.path, config.mode);
+  const paperFile = paperAccountFileFor(journalFile);
+  const saved = paperFile === undefined ? undefined : readPaperAccount(paperFile);
+  if (paperFile !== undefined && saved === undefined && existsSync(journalFile)) {
+    // A journal without its paper account (left by a version that did not keep one, or whose
+    // paper account was deleted) records positions no venue holds: keep it aside, start over.
+    const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
+    for (const b of backUpForFreshStart(journalFile, stamp))
+      o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
+  }
+  const prices = real !== null ? manualPrices() : (o.prices ?? continuedWalk(config, saved));
+  const sim = embeddedSimulator(config.simulator, { ...o, ...(prices === undefined ? {} : { prices }) });
+  const save = paperFile === undefined ? () => {} : paperAccountWriter(sim.engine, paperFile);
+  const fetch = persistingFetch(sim.fetch, save);
   const account = await simAccount(config, {
     clock: o.clock,
     baseUrl: IN_PROCESS_BASE_URL,
-    fetch: sim.fetch,
+    fetch,
     // The engine is in this process: it tells each outcome as it decides it, nothing is polled.
-    watchRequests: engineReports(sim.engine),
+    // The paper account is saved before the core hears of it, as after every answer it reads.
+    watchRequests: engineReports(sim.engine, { beforeReport: save }),
   });
-  const close = async (): Promise<void> => sim.stop();
+  if (saved !== undefined) {
+    sim.engine.restore(saved);
+    const held = saved.subaccounts.reduce((n, s) => n + s.positions.length, 0);
+    o.log.info(`paper account continued from ${paperFile}: ${held} open position(s); --fresh starts over`);
+  }
+  save();
+  const close = async (): Promise<void> => {
+    save();
+    sim.stop();
+  };
   if (real === null)
     return {
       venue: account.venue,
       prices: account.venue,
-      describe: 'dry run: embedded simulator (in process), simulated prices',
+      describe: `dry run: embedded simulator (in process), ${pricesOf(config, o.prices)}`,
       ephemeral: true,
       secrets: account.secrets,
       simulator: sim,

@@ -12,8 +12,14 @@ import { statusFrom } from './fromRoute.ts';
  * the report reaches the core at that moment — no timer, no poll, no status route. The report is
  * built from the status route's own row with the client's mapper: exactly what a poll would read.
  */
-export function engineReports(engine: SimEngine): WatchRequests {
-  return (host) => new EngineWatch(engine, host);
+export function engineReports(
+  engine: SimEngine,
+  o: {
+    /** Runs before each report reaches the core (a dry run saves its paper account there). */
+    readonly beforeReport?: () => void;
+  } = {},
+): WatchRequests {
+  return (host) => new EngineWatch(engine, host, o.beforeReport);
 }
 
 class EngineWatch implements RequestWatch {
@@ -22,10 +28,12 @@ class EngineWatch implements RequestWatch {
   private readonly host: WatchHost;
   private readonly byTempId = new Map<string, ClientRequestId>();
   private readonly tempIdOf = new Map<ClientRequestId, string>();
+  private readonly beforeReport: (() => void) | undefined;
 
-  constructor(engine: SimEngine, host: WatchHost) {
+  constructor(engine: SimEngine, host: WatchHost, beforeReport: (() => void) | undefined) {
     this.engine = engine;
     this.host = host;
+    this.beforeReport = beforeReport;
     engine.onRequestEnded((r) => this.ended(r));
   }
 
@@ -63,6 +71,7 @@ class EngineWatch implements RequestWatch {
     const request = this.host.current(id);
     this.unwatch(id);
     if (request === undefined) return; // settled already (by reconciliation)
+    this.beforeReport?.();
     this.host.report({ type: 'status', request, status: statusFrom(statusRow(req)), terminal: true });
   }
 }

@@ -24,6 +24,26 @@ export class SeqTable<T> {
     return this.last;
   }
 
+  /** How many ids were issued: what a snapshot keeps so a restored table never reissues one. */
+  get issuedCount(): number {
+    return this.issued;
+  }
+
+  /** Continues after `count` issued ids (a restore); never goes back. */
+  skipTo(count: number): void {
+    if (count > this.issued) {
+      this.issued = count;
+      this.last = '';
+    }
+  }
+
+  /** The sequence number of an id this table issues, or undefined. */
+  numberOf(id: string): number | undefined {
+    if (!id.startsWith(this.prefix)) return undefined;
+    const n = Number(id.slice(this.prefix.length));
+    return Number.isInteger(n) && this.idOf(n) === id ? n - this.base : undefined;
+  }
+
   /** Stores `row` under `id`, which must be the id issued last; an id never stored names nothing. */
   store(id: string, row: T): void {
     if (id !== this.last) throw new Error(`SeqTable: ${id} is not the id issued last (${this.last})`);

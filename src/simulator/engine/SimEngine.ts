@@ -8,6 +8,7 @@ import { type BalanceSheet, unrealizedPnl } from './accounting.ts';
 import type { CloseParams } from './beginClose.ts';
 import { DEFAULT_LIMIT_TTL_MS } from './defaults.ts';
 import { EngineCore, type EngineFaults, type Mark, NO_ENGINE_FAULTS } from './EngineCore.ts';
+import { type EngineSnapshot, restoreEngine, snapshotEngine } from './engineSnapshot.ts';
 import type { FillLatency } from './FillLatency.ts';
 import { fireTriggers } from './firing.ts';
 import { nextEpoch } from './funding.ts';
@@ -21,6 +22,7 @@ import * as submits from './submits.ts';
 export { PLATFORM_FEE } from './accounting.ts';
 export type { CloseParams } from './beginClose.ts';
 export type { EngineFaults, Mark } from './EngineCore.ts';
+export type { EngineSnapshot } from './engineSnapshot.ts';
 export type { OpenParams } from './submits.ts';
 
 export interface EngineOptions {
@@ -78,6 +80,16 @@ export class SimEngine {
    */
   onRequestEnded(listener: ((r: Request) => void) | undefined): void {
     this.h.onRequestEnded = listener;
+  }
+
+  /** The state a paper account keeps across restarts (engineSnapshot.ts). */
+  snapshot(): EngineSnapshot {
+    return snapshotEngine(this.h, this.accounts);
+  }
+
+  /** Continues from a snapshot, into subaccounts already set up again (engineSnapshot.ts). */
+  restore(s: EngineSnapshot): void {
+    restoreEngine(this.h, this.accounts, s);
   }
 
   /** Stops the price source and cancels every pending fill, settle and funding timer. */

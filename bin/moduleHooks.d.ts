@@ -1,0 +1,2 @@
+/** Registers perpflow's module hooks once per process (see moduleHooks.js). */
+export declare function registerPerpflowHooks(): void;

@@ -1,0 +1,29 @@
+import type { Clock } from '../clock/Clock.ts';
+import type { PerpflowConfig } from '../config/schema.ts';
+import { ConfigError } from '../errors/ConfigError.ts';
+import { backUpForFreshStart, journalFileFor } from './journalFor.ts';
+
+/** The config a run uses: the file's, with the rehearsal mode and journal path the flags give. */
+export function runConfig(
+  config: PerpflowConfig,
+  o: { readonly mode?: 'dry-run' | 'sim'; readonly journal?: string },
+): PerpflowConfig {
+  return {
+    ...config,
+    ...(o.mode === undefined ? {} : { mode: o.mode }),
+    ...(o.journal === undefined ? {} : { journal: { ...config.journal, path: o.journal } }),
+  };
+}
+
+/**
+ * `run --fresh`: a dry run (or sim) starts over, its journal and paper account kept as
+ * `<file>.<UTC stamp>`. A live journal is the record of real positions: never reset.
+ */
+export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
+  if (config.mode === 'live')
+    throw new ConfigError(
+      '--fresh starts a dry run or a sim run over; a live journal records real positions and is never reset',
+    );
+  const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
+  return backUpForFreshStart(journalFileFor(config.journal.path, config.mode), stamp);
+}
