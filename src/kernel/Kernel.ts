@@ -9,7 +9,7 @@ import { Executor } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
 import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import { openJournal } from '../journal/openJournal.ts';
 import type { Logger } from '../log/Logger.ts';
 import { describeError } from '../log/redact.ts';
@@ -52,7 +52,7 @@ export interface KernelOptions {
  */
 export class Kernel {
   readonly config: PerpflowConfig;
-  readonly executor: Executor<Journal>;
+  readonly executor: Executor<JournalPort>;
   readonly metrics: Metrics;
   readonly reporter: EventReporter;
   readonly feed: MarkPriceFeed;
@@ -70,7 +70,7 @@ export class Kernel {
   private constructor(
     o: KernelOptions,
     parts: {
-      executor: Executor<Journal>;
+      executor: Executor<JournalPort>;
       scheduler: Scheduler;
       metrics: Metrics;
       reporter: EventReporter;
@@ -139,7 +139,7 @@ export class Kernel {
     });
     const events = createEventBus();
     const reporting = events.subscribe((e) => reporter.onExecution(e));
-    let executor: Executor<Journal>;
+    let executor: Executor<JournalPort>;
     try {
       executor = await Executor.start({
         venue: timedVenue(edges.venue, metrics),
