@@ -9,6 +9,7 @@ import { dashboardSnapshot } from './dashboardSnapshot.ts';
 import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
 import { bindProcessSignals } from './processSignals.ts';
+import { journalOverride } from './standby.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
 
 export interface RunBotOptions {
@@ -19,6 +20,8 @@ export interface RunBotOptions {
   readonly out: ViewStream;
   /** Log lines as JSON on stderr, and no terminal view. */
   readonly json?: boolean;
+  /** `--journal`: a SQLite file or a postgres:// URL instead of the config's journal. */
+  readonly journal?: string;
 }
 
 /**
@@ -28,7 +31,9 @@ export interface RunBotOptions {
  */
 export async function runBot(o: RunBotOptions): Promise<number> {
   const loaded0 = await loadConfigWithStrategies(o.configFile, { checkPaths: true });
-  const config: PerpflowConfig = o.mode === undefined ? loaded0.config : { ...loaded0.config, mode: o.mode };
+  const config0: PerpflowConfig = o.mode === undefined ? loaded0.config : { ...loaded0.config, mode: o.mode };
+  const config =
+    o.journal === undefined ? config0 : { ...config0, journal: journalOverride(config0, o.journal) };
   const loaded = { ...loaded0, config };
   const clock = new SystemClock();
   const view = o.out.isTTY === true && o.json !== true;
