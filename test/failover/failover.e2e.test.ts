@@ -17,7 +17,7 @@ import {
   TTL_MS,
 } from './failoverHarness.ts';
 
-/** Kill rounds: 20 by default (about 5 s each here); FAILOVER_ROUNDS changes it. */
+/** Kill rounds: 20 by default (about 10 s each on this 2-core VM); FAILOVER_ROUNDS changes it. */
 const ROUNDS = Number(process.env.FAILOVER_ROUNDS ?? 20);
 /** Slack for two busy cores: process scheduling and log latency on top of TTL + one renewal. */
 const SLACK_MS = 1_500;
@@ -83,8 +83,9 @@ describe('active/passive failover on a PostgreSQL journal (two perpflow run, one
       process.stdout.write(`failover round ${round + 1}: the standby took over ${took} ms after kill -9\n`);
       expect(await active.exited).toBeNull();
       active = standby;
-      await until(() => isTrading(active), 30_000, `trading after take-over ${round + 1}`, active);
+      // The next standby boots while the new active recovers and reconciles.
       standby = bot(cfg);
+      await until(() => isTrading(active), 30_000, `trading after take-over ${round + 1}`, active);
       await until(() => isStandby(standby), 30_000, `standby ${round + 2}`, standby);
     }
     // The last active still trades: one more position opened after the last take-over.

@@ -51,7 +51,7 @@ async function serverOn(adminUrl: string, stop: () => Promise<void>): Promise<Pg
  * Starts PostgreSQL for the tests (about 5 s for initdb and start on this machine), or uses the
  * server `DATABASE_URL` names. As root the embedded server runs as a `postgres` user it creates.
  */
-export async function startPostgres(): Promise<PgServer> {
+export async function startPostgres(o: { readonly fsync?: boolean } = {}): Promise<PgServer> {
   const external = process.env.DATABASE_URL;
   if (external !== undefined && external !== '') return serverOn(external, async () => {});
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-pg-'));
@@ -64,7 +64,8 @@ export async function startPostgres(): Promise<PgServer> {
     port,
     persistent: false,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1'],
+    // Tests need no durability across a power cut; the benchmark measures with fsync on.
+    postgresFlags: ['-c', `fsync=${o.fsync === true ? 'on' : 'off'}`, '-c', 'listen_addresses=127.0.0.1'],
     onLog: () => {},
     onError: () => {},
   });
