@@ -121,6 +121,8 @@ describe('active/passive failover on a PostgreSQL journal (two perpflow run, one
     await until(() => isTrading(standby), 30_000, 'the new active trading', standby);
     const seen = old.lines.length;
     old.child.kill('SIGCONT');
+    // Its next renewal or commit finds the token stale: it exits at once, submitting nothing.
+    await until(() => old.child.exitCode !== null, RENEW_MS + 10_000, 'the woken old active to exit', old);
     expect(await old.exited).toBe(75);
     const after = old.lines.slice(seen);
     expect(after.filter((l) => / (opened|closed) BTCUSDT /.test(l))).toEqual([]);
