@@ -8,6 +8,7 @@ import {
   type PgJournalOptions,
 } from '../../src/journal/postgres/openPostgresJournal.ts';
 import type { PostgresJournal } from '../../src/journal/postgres/PostgresJournal.ts';
+import { changePgJournalMeta } from '../../src/journal/postgres/pgOperator.ts';
 import { sampleOpenRecord } from '../../src/journal/testRecord.ts';
 import { type PgServer, startPostgres } from './pgServer.ts';
 
@@ -89,6 +90,24 @@ describe('PostgreSQL journal: lease and fencing', () => {
     await expect(open(url, { leaseTtlMs: 60_000 })).rejects.toThrow(
       new RegExp(`pid ${process.pid} on .* holds the journal lease for ${SCOPE}`),
     );
+  });
+});
+
+describe('PostgreSQL journal: the operator beside the active', () => {
+  it('a halt written by `perpflow halt` reaches the active at its next renewal, and dataVersion moves', async () => {
+    const url = await server.freshDatabase();
+    const clock = new VirtualClock();
+    const j = await open(url, { clock, renewMs: 50 });
+    const before = j.dataVersion();
+    const done = await changePgJournalMeta(url, { set: { tradingState: 'halted' } });
+    expect(done.holder?.pid).toBe(process.pid);
+    const real = new SystemClock();
+    for (let i = 0; i < 200 && j.getMeta('tradingState') !== 'halted'; i++) {
+      clock.advanceSync(50);
+      await real.sleep(5);
+    }
+    expect(j.getMeta('tradingState')).toBe('halted');
+    expect(j.dataVersion()).toBeGreaterThan(before);
   });
 });
 
