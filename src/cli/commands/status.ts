@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { isTerminal, type RequestStatus } from '../../domain/requestStatus.ts';
+import { isPostgresUrl } from '../../journal/postgres/openPostgresJournal.ts';
+import { readPgJournal } from '../../journal/postgres/pgReadOnly.ts';
 import { openReadOnlyJournal, type ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import { action } from '../action.ts';
 
@@ -49,11 +51,15 @@ export function registerStatusCommand(program: Command): void {
   program
     .command('status')
     .description('trading state, halts, the lease holder, and requests still open or unknown (read-only)')
-    .option('--journal <path>', 'journal file (the config default journal.path)', DEFAULT_JOURNAL_PATH)
+    .option(
+      '--journal <path>',
+      'journal file or postgres:// URL (the config default journal.path)',
+      DEFAULT_JOURNAL_PATH,
+    )
     .option('--json', 'machine-readable output')
     .action(
-      action((o: { journal: string; json?: boolean }) => {
-        const j = openReadOnlyJournal(o.journal);
+      action(async (o: { journal: string; json?: boolean }) => {
+        const j = isPostgresUrl(o.journal) ? await readPgJournal(o.journal) : openReadOnlyJournal(o.journal);
         try {
           const status = statusOf(j);
           process.stdout.write(o.json ? `${JSON.stringify(status, null, 2)}\n` : render(status));
