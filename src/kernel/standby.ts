@@ -81,6 +81,7 @@ export async function openKernelJournal(
   const scope = leaseScopeOf(edges.venue);
   let status: Promise<StatusServer | undefined> | undefined;
   let waiting = false;
+  let unreachable = 0;
   const startedAt = o.clock.now();
   const journal = await openPostgresJournal({
     url,
@@ -93,6 +94,12 @@ export async function openKernelJournal(
       waiting = true;
       o.log.info(`standby: ${holderText(holder)} holds the lease of ${scope}; waiting to take over`);
       status = standbyStatus(config, o.log);
+    },
+    onUnreachable: (e) => {
+      if (unreachable++ === 0)
+        o.log.warn(
+          `the journal database is out of reach (${describeError(e)}); trying again every ${config.journal.leaseRenewMs} ms`,
+        );
     },
     onLeaseLost:
       o.onLeaseLost ??

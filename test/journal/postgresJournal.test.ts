@@ -1,3 +1,4 @@
+import { connect, createServer, type Server } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
@@ -144,5 +145,51 @@ describe('PostgreSQL journal: schema and secrets', () => {
     expect(String((e as Error).message)).toMatch(/cannot open journal postgres:\/\/127\.0\.0\.1:1\/perpflow/);
     expect(JSON.stringify(e)).not.toContain('hunter2');
     expect(String((e as Error).message)).not.toContain('hunter2');
+  });
+});
+
+describe('PostgreSQL journal: an outage at start', () => {
+  it('a starting instance told to wait tries again until the database answers, then opens', async () => {
+    const direct = new URL(await server.freshDatabase());
+    // A port nobody listens on yet: the database is out of reach until the relay opens there.
+    const hole = createServer();
+    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    const address = hole.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    await new Promise<void>((resolve) => hole.close(() => resolve()));
+    const url = new URL(direct);
+    url.port = String(port);
+    let tries = 0;
+    let relay: Server | undefined;
+    const opening = open(url.toString(), {
+      onStandby: () => {},
+      onUnreachable: () => {
+        if (++tries === 2)
+          relay = createServer((c) => {
+            const up = connect(Number(direct.port), '127.0.0.1');
+            c.on('error', () => undefined)
+              .pipe(up.on('error', () => undefined))
+              .pipe(c);
+          }).listen(port, '127.0.0.1');
+      },
+    });
+    try {
+      const j = await opening;
+      expect(tries).toBeGreaterThanOrEqual(2);
+      expect(j.leaseHeld).toBe(SCOPE);
+      j.abandon();
+    } finally {
+      relay?.close();
+    }
+  });
+
+  it('a database that answers with a refusal (a wrong password) fails the start at once', async () => {
+    const url = new URL(await server.freshDatabase());
+    url.password = 'not-the-password';
+    let tries = 0;
+    await expect(open(url.toString(), { onStandby: () => {}, onUnreachable: () => tries++ })).rejects.toThrow(
+      /cannot open journal .*password authentication failed/,
+    );
+    expect(tries).toBe(0);
   });
 });

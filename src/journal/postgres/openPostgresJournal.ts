@@ -28,6 +28,11 @@ export interface PgJournalOptions {
   /** What a standby waits on between tries (default `clock`; a test on virtual time passes a real one). */
   readonly waitClock?: Pick<Clock, 'sleep'>;
   readonly onLeaseLost?: (e: JournalError) => void;
+  /**
+   * Called when the database cannot be reached (refused, reset, timed out): the open then tries
+   * again every `renewMs` instead of failing. Without it, the open fails at once.
+   */
+  readonly onUnreachable?: (e: unknown) => void;
 }
 
 export const DEFAULT_LEASE_TTL_MS = 10_000;
@@ -63,16 +68,23 @@ export async function openPostgresJournal(o: PgJournalOptions): Promise<Postgres
   });
   // An idle connection that breaks is reported here; the next query fails and the journal latches.
   pool.on('error', () => undefined);
+  const wait = (): Promise<void> => (o.waitClock ?? o.clock).sleep(renewMs, o.signal);
   try {
-    const client = await pool.connect();
-    try {
-      await migrate(client, where);
-    } finally {
-      client.release();
-    }
+    let migrated = false;
     const instanceId = randomUUID();
     for (;;) {
-      const claim = await claimPgLease(pool, o.scope, instanceId, ttlMs);
+      let claim: Awaited<ReturnType<typeof claimPgLease>>;
+      try {
+        if (!migrated) await migrateOn(pool, where);
+        migrated = true;
+        claim = await claimPgLease(pool, o.scope, instanceId, ttlMs);
+      } catch (e) {
+        // A standby outlives an outage of the database: it tries again, as it would for the lease.
+        if (o.onUnreachable === undefined || !isUnreachable(e)) throw e;
+        o.onUnreachable(e);
+        await wait();
+        continue;
+      }
       if (claim.held) {
         const state = await loadPgState(pool);
         return new PostgresJournal({
@@ -95,11 +107,36 @@ export async function openPostgresJournal(o: PgJournalOptions): Promise<Postgres
         );
       }
       o.onStandby(claim.holder);
-      await (o.waitClock ?? o.clock).sleep(renewMs, o.signal);
+      await wait();
     }
   } catch (cause) {
     await pool.end().catch(() => undefined);
     if (cause instanceof JournalError) throw cause;
     throw new JournalError(`cannot open journal ${where}: ${describeError(cause)}`, { cause });
   }
+}
+
+async function migrateOn(pool: pg.Pool, where: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await migrate(client, where);
+  } finally {
+    client.release();
+  }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  '57P03',
+]);
+
+/** A failure to reach the server, as opposed to one it answered (bad password, no such database). */
+function isUnreachable(e: unknown): boolean {
+  if (e instanceof Error && 'code' in e && typeof e.code === 'string') return NETWORK_CODES.has(e.code);
+  return e instanceof Error && /timeout|terminated/i.test(e.message);
 }
