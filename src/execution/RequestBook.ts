@@ -99,6 +99,22 @@ export class RequestBook {
       this.refuse(batch, DenialReason.JOURNAL_FAILED, describeError(e));
       return;
     }
+    // A networked journal commits in groups: nothing is sent before the insert is durable.
+    // SQLite and memory have nothing pending, and the batch goes on in this same turn.
+    const pending = h.journal.pendingCommit();
+    if (pending === undefined) this.release(batch);
+    else
+      pending.then(
+        () => (h.alive() ? this.release(batch) : this.refuse(batch, DenialReason.TRADING_HALTED, 'stopped')),
+        (e: unknown) => {
+          h.onJournalFailure(e);
+          this.refuse(batch, DenialReason.JOURNAL_FAILED, describeError(e));
+        },
+      );
+  }
+
+  private release(batch: readonly QueuedInsert[]): void {
+    const h = this.host;
     for (let i = 0; i < batch.length; i++) {
       const b = batch[i] as QueuedInsert;
       const id = b.record.clientRequestId;

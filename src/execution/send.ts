@@ -43,6 +43,11 @@ export async function sendGroup(
     h.crashAt('beforeJournalCommit');
     const now = h.clock.now();
     records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));
+    const pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
+    if (pending !== undefined) {
+      await pending;
+      if (!h.alive()) return;
+    }
     h.crashAt('afterCommitBeforeSend');
   } catch (e) {
     if (h.alive()) h.onJournalFailure(e);
@@ -107,6 +112,8 @@ export async function sendCloseAll(
     h.move(
       records.map((r) => ({ id: r.clientRequestId, to: 'SUBMITTING' as const, patch: { submittedAt: now } })),
     );
+    const pending = h.journal.pendingCommit();
+    if (pending !== undefined) await pending;
   } catch (e) {
     h.onJournalFailure(e);
     return;

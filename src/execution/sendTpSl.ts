@@ -34,6 +34,8 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
     h.crashAt('beforeJournalCommit');
     const patch = { submittedAt: h.clock.now(), quoteId, ...(side === undefined ? {} : { side }) };
     [sent] = h.move([{ id, to: 'SUBMITTING', patch }]) as [RequestRecord];
+    const pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
+    if (pending !== undefined) await pending;
     h.crashAt('afterCommitBeforeSend');
   } catch (e) {
     if (h.alive()) h.onJournalFailure(e);

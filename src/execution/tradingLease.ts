@@ -1,5 +1,5 @@
 import { acquireHostLock, type HostLock } from '../journal/hostLock.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import type { VenuePort } from '../venue/VenuePort.ts';
 
 /** What the kernel holds while one instance trades a subaccount; `release` ends it. */
@@ -20,10 +20,12 @@ export function leaseScopeOf(venue: Pick<VenuePort, 'chainId' | 'subaccount'>): 
  * second instance refuses to start even with a different journal file. Call it before
  * `Executor.start`; a refusal closes the journal it was given.
  */
-export function acquireTradingLease(journal: Journal, scope: string, hostLockDir?: string): TradingLease {
+export function acquireTradingLease(journal: JournalPort, scope: string, hostLockDir?: string): TradingLease {
   journal.acquireLease(scope);
   let hostLock: HostLock | undefined;
-  if (hostLockDir !== undefined) {
+  // A lease every host sees (a shared database) already is host-wide; a lock file would only keep
+  // a standby on this host from taking over.
+  if (hostLockDir !== undefined && !journal.leaseSpansHosts) {
     try {
       hostLock = acquireHostLock(hostLockDir, scope, journal.instanceId, journal.path);
     } catch (e) {

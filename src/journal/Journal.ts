@@ -45,6 +45,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
   readonly path: string;
   readonly instanceId = randomUUID();
   readonly syncsToDisk = true;
+  readonly leaseSpansHosts = false;
   private readonly clock: Clock;
   private readonly leaseTtlMs: number;
   private failure: JournalError | undefined;
@@ -114,6 +115,11 @@ export class Journal extends CachedRequestReads implements JournalPort {
       });
       throw this.failure;
     }
+  }
+
+  /** Every write is committed inside `write`: nothing is ever pending. */
+  pendingCommit(): undefined {
+    return undefined;
   }
 
   // ---- requests -------------------------------------------------------------------------------

@@ -25,10 +25,15 @@ export interface ExternalPositionRow {
 }
 
 /**
- * What the executor needs of a journal. Two implementations with one semantics (one suite runs
- * over both): the SQLite `Journal` (live, dry-run, sim) and `MemoryJournal` (backtests).
+ * What the executor needs of a journal. Three implementations with one semantics (one contract
+ * suite runs over all): the SQLite `Journal` (live, dry-run, sim), `MemoryJournal` (backtests)
+ * and `PostgresJournal` (a store on the network, shared by an active and a standby).
  * Statuses move only through the transition table; a fill id is recorded once; the first failed
  * write latches `writeFailure` and every later write refuses (fail closed).
+ *
+ * Reads are synchronous, from the store's memory. A write changes that memory at once and is
+ * durable when `pendingCommit()` says so: SQLite and memory commit inside `write` (nothing is ever
+ * pending); a networked store commits in groups, one round trip for the writes of a turn.
  */
 export interface JournalPort {
   readonly path: string;
@@ -42,6 +47,13 @@ export interface JournalPort {
   readonly syncsToDisk: boolean;
   /** Runs `fn` as one transaction; nested writes join the outer one. */
   write<T>(what: string, fn: () => T): T;
+  /**
+   * The commit of everything written so far, while it is still under way; undefined when all of
+   * it is durable already (SQLite and memory: always, so a caller pays no extra turn). Rejects
+   * with the latched JournalError when the commit fails. Nothing may reach the venue before the
+   * write that registered it is durable: a caller awaits this between the write and the call.
+   */
+  pendingCommit(): Promise<void> | undefined;
   insertRequests(records: readonly RequestRecord[]): void;
   transitionMany(changes: readonly RequestTransition[]): RequestRecord[];
   transition(id: ClientRequestId, to: RequestStatus, patch?: RequestPatch, note?: string): RequestRecord;
@@ -61,6 +73,20 @@ export interface JournalPort {
   dataVersion(): number;
   upsertExternal(p: Omit<ExternalPositionRow, 'firstSeen'>): boolean;
   externals(): ExternalPositionRow[];
+  /**
+   * Takes the exclusive lease for `scope` (venue, chain, subaccount), or refuses with a
+   * JournalError naming the live holder. A networked store is opened already holding it (it
+   * waits as a standby until it can); this then only checks the scope is the one it holds.
+   */
+  acquireLease(scope: string): void;
+  /** The scope whose lease this journal holds, if any. */
+  readonly leaseHeld: string | undefined;
+  /**
+   * True when the lease is seen by every host (a shared database): a host-wide lock file then
+   * adds nothing, and would keep a standby on the same host from taking over.
+   */
+  readonly leaseSpansHosts: boolean;
+  /** Renews the lease; a lease lost to another instance latches a write failure (fail closed). */
   heartbeat(): void;
   /** Orderly close. */
   close(): void;

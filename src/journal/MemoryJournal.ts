@@ -22,6 +22,8 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
   readonly path = ':memory-journal:';
   readonly instanceId = randomUUID();
   readonly syncsToDisk = false;
+  readonly leaseSpansHosts = false;
+  private scope: string | undefined;
   private readonly clock: Clock;
   private readonly fillLog = new Map<string, Fill>();
   private readonly meta = new Map<string, string>();
@@ -138,6 +140,19 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
 
   externals(): ExternalPositionRow[] {
     return [...this.externalRows.values()].sort((a, b) => a.firstSeen - b.firstSeen);
+  }
+
+  pendingCommit(): undefined {
+    return undefined;
+  }
+
+  /** No other process can open this journal: the lease is only remembered. */
+  acquireLease(scope: string): void {
+    this.scope = scope;
+  }
+
+  get leaseHeld(): string | undefined {
+    return this.scope;
   }
 
   heartbeat(): void {}

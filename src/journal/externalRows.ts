@@ -27,15 +27,18 @@ export function readExternals(db: DatabaseSync): ExternalPositionRow[] {
     string,
     unknown
   >[];
-  return rows.map((r) => {
-    const c = rowColumns('external_positions', r, 'position_key');
-    c.decimal('quantity'); // checked as a decimal, kept as its exact text
-    return {
-      positionKey: c.str('position_key'),
-      symbol: c.str('symbol'),
-      side: c.member('side', Object.values(PositionSide)),
-      quantity: c.str('quantity'),
-      firstSeen: c.num('first_seen'),
-    };
-  });
+  return rows.map(externalFromRow);
+}
+
+/** One `external_positions` row (SQLite or PostgreSQL), checked column by column. */
+export function externalFromRow(r: Readonly<Record<string, unknown>>): ExternalPositionRow {
+  const c = rowColumns('external_positions', r, 'position_key');
+  c.decimal('quantity'); // checked as a decimal, kept as its exact text
+  return {
+    positionKey: c.str('position_key'),
+    symbol: c.str('symbol'),
+    side: c.member('side', Object.values(PositionSide)),
+    quantity: c.str('quantity'),
+    firstSeen: c.num('first_seen'),
+  };
 }

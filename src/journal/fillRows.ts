@@ -36,23 +36,26 @@ export function insertFill(db: DatabaseSync, f: Fill): boolean {
 /** The fills, validated column by column (a row this version cannot read fails the open, located). */
 export function readFills(db: DatabaseSync): Fill[] {
   const rows = db.prepare('SELECT * FROM fills ORDER BY rowid').all() as Record<string, unknown>[];
-  return rows.map((r) => {
-    const c = rowColumns('fills', r, 'fill_id');
-    const clientRequestId = c.optStr('client_request_id');
-    const strategyId = c.optStr('strategy_id');
-    const quoteId = c.optStr('quote_id');
-    return {
-      fillId: FillId(c.str('fill_id')),
-      clientRequestId: clientRequestId === undefined ? null : ClientRequestId(clientRequestId),
-      strategyId: strategyId === undefined ? null : StrategyId(strategyId),
-      quoteId: quoteId === undefined ? null : QuoteId(quoteId),
-      symbol: MarketSymbol(c.str('symbol')),
-      side: c.member('side', Object.values(PositionSide)),
-      effect: c.member('effect', EFFECTS),
-      quantity: c.decimal('quantity'),
-      price: c.decimal('price'),
-      fee: c.decimal('fee'),
-      ts: c.num('ts'),
-    };
-  });
+  return rows.map(fillFromRow);
+}
+
+/** One `fills` row (SQLite or PostgreSQL: the same columns), checked column by column. */
+export function fillFromRow(r: Readonly<Record<string, unknown>>): Fill {
+  const c = rowColumns('fills', r, 'fill_id');
+  const clientRequestId = c.optStr('client_request_id');
+  const strategyId = c.optStr('strategy_id');
+  const quoteId = c.optStr('quote_id');
+  return {
+    fillId: FillId(c.str('fill_id')),
+    clientRequestId: clientRequestId === undefined ? null : ClientRequestId(clientRequestId),
+    strategyId: strategyId === undefined ? null : StrategyId(strategyId),
+    quoteId: quoteId === undefined ? null : QuoteId(quoteId),
+    symbol: MarketSymbol(c.str('symbol')),
+    side: c.member('side', Object.values(PositionSide)),
+    effect: c.member('effect', EFFECTS),
+    quantity: c.decimal('quantity'),
+    price: c.decimal('price'),
+    fee: c.decimal('fee'),
+    ts: c.num('ts'),
+  };
 }

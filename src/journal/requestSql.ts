@@ -4,6 +4,8 @@ import type { RequestStatus } from '../domain/requestStatus.ts';
 
 const COLUMNS =
   'client_request_id,intent_id,strategy_id,kind,symbol,side,quantity,params,status,venue_status,temp_id,quote_id,batch_id,filled_quantity,avg_price,error_code,reason,created_at,submitted_at,updated_at';
+/** The columns of a request row, the key first. */
+export const REQUEST_COLUMNS: readonly string[] = COLUMNS.split(',');
 const VALUES = COLUMNS.split(',')
   .map((c) => `$${c}`)
   .join(',');

@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import type { Subscription } from 'rxjs';
 import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
@@ -9,8 +8,7 @@ import { Executor } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
 import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
-import type { Journal } from '../journal/Journal.ts';
-import { openJournal } from '../journal/openJournal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import type { Logger } from '../log/Logger.ts';
 import { describeError } from '../log/redact.ts';
 import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
@@ -24,9 +22,9 @@ import type { VenueEdges } from './edges/VenueEdges.ts';
 import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
 import { gaugeRefresher } from './gaugeRefresher.ts';
-import { journalFor } from './journalFor.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
+import { openKernelJournal } from './standby.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
 import { timedVenue } from './timedVenue.ts';
@@ -53,7 +51,7 @@ export interface KernelOptions {
  */
 export class Kernel {
   readonly config: PerpflowConfig;
-  readonly executor: Executor<Journal>;
+  readonly executor: Executor<JournalPort>;
   readonly metrics: Metrics;
   readonly reporter: EventReporter;
   readonly feed: MarkPriceFeed;
@@ -73,7 +71,7 @@ export class Kernel {
   private constructor(
     o: KernelOptions,
     parts: {
-      executor: Executor<Journal>;
+      executor: Executor<JournalPort>;
       scheduler: Scheduler;
       metrics: Metrics;
       reporter: EventReporter;
@@ -125,21 +123,14 @@ export class Kernel {
   static async start(o: KernelOptions): Promise<Kernel> {
     const { config } = o.loaded;
     const { edges, clock, log } = o;
-    const path = journalFor(config.journal.path, config.mode, edges.ephemeral);
-    const { journal, quarantinedTo } = openJournal({ path, clock });
+    const { journal, lockDir, quarantinedTo } = await openKernelJournal(config, edges, o);
     if (quarantinedTo !== undefined)
       log.error(
         `the journal was corrupt and was moved to ${quarantinedTo}; every venue position will be adopted`,
       );
     let lease: TradingLease;
     try {
-      // The host lock guards a venue subaccount shared between processes; a venue that lives inside
-      // this process (the embedded simulator) is nobody else's, so two dry runs never block each other.
-      lease = acquireTradingLease(
-        journal,
-        leaseScopeOf(edges.venue),
-        edges.ephemeral ? undefined : dirname(path),
-      );
+      lease = acquireTradingLease(journal, leaseScopeOf(edges.venue), lockDir);
     } catch (e) {
       journal.close();
       throw e;
@@ -154,7 +145,7 @@ export class Kernel {
     });
     const events = createEventBus();
     const reporting = events.subscribe((e) => reporter.onExecution(e));
-    let executor: Executor<Journal>;
+    let executor: Executor<JournalPort>;
     try {
       executor = await Executor.start({
         venue: timedVenue(edges.venue, metrics),
@@ -263,6 +254,7 @@ export class Kernel {
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.book.close();
     this.scheduler.stop();
+    await ex.journal.pendingCommit()?.catch(() => undefined); // a networked journal: the last group commit
     ex.journal.close();
     log.debug('kernel stopped');
   }

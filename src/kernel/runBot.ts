@@ -21,7 +21,7 @@ export interface RunBotOptions {
   readonly out: ViewStream;
   /** Log lines as JSON on stderr, and no terminal view. */
   readonly json?: boolean;
-  /** Replaces the config's `journal.path` (`run --journal`). */
+  /** `--journal`: a SQLite file or a postgres:// URL instead of the config's journal. */
   readonly journal?: string;
   /** Starts a dry run over, its journal and paper account kept as timestamped backups (`run --fresh`). */
   readonly fresh?: boolean;

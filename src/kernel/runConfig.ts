@@ -2,6 +2,7 @@ import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { backUpForFreshStart, journalFileFor } from './journalFor.ts';
+import { journalOverride } from './standby.ts';
 
 /** The config a run uses: the file's, with the rehearsal mode and journal path the flags give. */
 export function runConfig(
@@ -11,7 +12,8 @@ export function runConfig(
   return {
     ...config,
     ...(o.mode === undefined ? {} : { mode: o.mode }),
-    ...(o.journal === undefined ? {} : { journal: { ...config.journal, path: o.journal } }),
+    // A SQLite file or a postgres:// URL in place of the config's journal.
+    ...(o.journal === undefined ? {} : { journal: journalOverride(config, o.journal) }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { Gauge } from 'prom-client';
 import type { Logger } from '../log/Logger.ts';
 import { describeError } from '../log/redact.ts';
 import { type Health, type StatusServer, serveStatus } from '../report/metrics/serveStatus.ts';
@@ -14,6 +15,7 @@ export function healthOf(k: Kernel): Health {
     status,
     detail: {
       mode: k.config.mode,
+      role: 'active',
       trading: state,
       reconciled: ex.ready,
       unresolved: ex.unresolved().length,
@@ -31,6 +33,15 @@ export function healthOf(k: Kernel): Health {
 export async function statusEndpoint(k: Kernel, log: Logger): Promise<StatusServer | undefined> {
   const { enabled, port } = k.config.status;
   if (!(enabled ?? k.config.mode !== 'live')) return undefined;
+  // A standby answers the same gauge with role="standby" (standby.ts) until it takes over.
+  new Gauge({
+    name: 'perpflow_journal_role',
+    help: 'This instance: active or standby.',
+    labelNames: ['role'],
+    registers: [k.metrics.registry],
+  })
+    .labels('active')
+    .set(1);
   try {
     const server = await serveStatus({ registry: k.metrics.registry, health: () => healthOf(k), port });
     log.info(`status: ${server.url}/health and ${server.url}/metrics`);

@@ -1,9 +1,9 @@
 import { monotonicStopwatch } from '../clock/Stopwatch.ts';
-import type { Journal } from '../journal/Journal.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
 import type { Metrics } from '../report/metrics/createMetrics.ts';
 
 /** Journal transactions (the write-ahead commit, fsync included) observed in `perpflow_journal_commit_seconds`. */
-export function timeJournalCommits(journal: Journal, m: Metrics): void {
+export function timeJournalCommits(journal: JournalPort, m: Metrics): void {
   const write = journal.write.bind(journal);
   let depth = 0;
   journal.write = <T>(what: string, fn: () => T): T => {

@@ -3,8 +3,10 @@ import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { CLOSE_ALL_REQUESTED, HALT_SIGNAL } from '../../execution/haltSignal.ts';
 import { leaseRows, metaWithPrefix, openExistingJournal } from '../../journal/journalStatus.ts';
+import { isPostgresUrl } from '../../journal/postgres/openPostgresJournal.ts';
 import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import { action } from '../action.ts';
+import { haltOnPostgres, resumeOnPostgres } from './pgRisk.ts';
 import { registerStatusCommand } from './status.ts';
 
 /** Sends the halt signal to the instance holding the journal's lease, when it runs on this host. */
@@ -31,12 +33,24 @@ export function registerRiskCommands(program: Command): void {
   program
     .command('halt')
     .description('kill switch: latch HALTED in the journal (no new exposure) and signal the running instance')
-    .option('--journal <path>', 'journal file (the config default journal.path)', DEFAULT_JOURNAL_PATH)
+    .option(
+      '--journal <path>',
+      'journal file or postgres:// URL (the config default journal.path)',
+      DEFAULT_JOURNAL_PATH,
+    )
     .option('--close-all', 'also close every position with close-all-positions')
     .option('--reason <text>', 'why, for the journal and the alert', 'operator halt (perpflow halt)')
     .option('--json', 'machine-readable output')
     .action(
-      action((o: { journal: string; closeAll?: boolean; reason: string; json?: boolean }) => {
+      action(async (o: { journal: string; closeAll?: boolean; reason: string; json?: boolean }) => {
+        if (isPostgresUrl(o.journal)) {
+          const { where, signalled } = await haltOnPostgres(o.journal, o.reason, o.closeAll === true);
+          const out = { journal: where, tradingState: 'halted', closeAll: o.closeAll === true, signalled };
+          process.stdout.write(
+            o.json ? `${JSON.stringify(out)}\n` : `trading halted in ${where}; ${signalled}\n`,
+          );
+          return;
+        }
         assertPerpflowJournal(o.journal);
         const j = openExistingJournal(o.journal);
         try {
@@ -69,7 +83,16 @@ export function registerRiskCommands(program: Command): void {
     .option('--journal <path>', 'journal file (the config default journal.path)', DEFAULT_JOURNAL_PATH)
     .option('--json', 'machine-readable output')
     .action(
-      action((o: { journal: string; json?: boolean }) => {
+      action(async (o: { journal: string; json?: boolean }) => {
+        if (isPostgresUrl(o.journal)) {
+          const where = await resumeOnPostgres(o.journal);
+          process.stdout.write(
+            o.json
+              ? `${JSON.stringify({ journal: where, tradingState: 'active' })}\n`
+              : `trading active in ${where}\n`,
+          );
+          return;
+        }
         assertPerpflowJournal(o.journal);
         const j = openExistingJournal(o.journal);
         try {

@@ -12,12 +12,15 @@ export function registerRunCommand(program: Command): void {
     .argument('[config]', 'the YAML config file', 'config/default.yaml')
     .option('--dry-run', 'rehearse whatever the config says: fills by the simulator in process')
     .option('--sim', 'rehearse against the embedded simulator over HTTP')
-    .option('--journal <path>', "the journal file, instead of the config's journal.path")
     .option(
       '--fresh',
       'start a dry run over: its journal and paper account are kept as <file>.<UTC time> backups',
     )
     .option('--json', 'log lines as JSON on stderr (no terminal view); a failure as {"error":…}')
+    .option(
+      '--journal <where>',
+      'a SQLite journal file, or postgres://… for a journal an active and standbys share',
+    )
     .action(
       action(
         async (

@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config/loadConfig.ts';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import { isPostgresUrl } from '../../journal/postgres/openPostgresJournal.ts';
+import { readPgJournal } from '../../journal/postgres/pgReadOnly.ts';
 import { openReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import { readPaperAccount } from '../../kernel/edges/paperAccount.ts';
 import { journalFileFor, paperAccountFileFor } from '../../kernel/journalFor.ts';
@@ -21,6 +23,7 @@ function journalOf(config: string | undefined, o: StatusOptions): string {
     throw new ConfigError('status: give a config or --journal, not both');
   if (config === undefined) {
     const path = o.journal ?? DEFAULT_JOURNAL_PATH;
+    if (isPostgresUrl(path)) return path;
     const dryRun = journalFileFor(path, 'dry-run');
     // The path written in a config is not the dry run's file: say which one is.
     if (!existsSync(path) && existsSync(dryRun))
@@ -30,6 +33,7 @@ function journalOf(config: string | undefined, o: StatusOptions): string {
     return path;
   }
   const c = loadConfig(config);
+  if (c.journal.url !== undefined && o.dryRun !== true) return c.journal.url;
   return journalFileFor(c.journal.path, o.dryRun === true ? 'dry-run' : c.mode);
 }
 
@@ -42,15 +46,15 @@ export function registerStatusCommand(program: Command): void {
     )
     .argument('[config]', "the bot's config: its mode says which journal (a dry run keeps its own)")
     .option(
-      '--journal <path>',
-      `journal file (default ${DEFAULT_JOURNAL_PATH}, the config default journal.path)`,
+      '--journal <where>',
+      `journal file or postgres:// URL (default ${DEFAULT_JOURNAL_PATH}, the config default journal.path)`,
     )
     .option('--dry-run', 'with CONFIG: the journal of that config run with --dry-run')
     .option('--json', 'machine-readable output, the same fields')
     .action(
-      action((config: string | undefined, o: StatusOptions) => {
+      action(async (config: string | undefined, o: StatusOptions) => {
         const path = journalOf(config, o);
-        const j = openReadOnlyJournal(path);
+        const j = isPostgresUrl(path) ? await readPgJournal(path) : openReadOnlyJournal(path);
         try {
           const paperFile = paperAccountFileFor(path);
           const state = paperFile === undefined ? undefined : readPaperAccount(paperFile);

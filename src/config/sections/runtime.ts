@@ -26,6 +26,27 @@ export const journalSchema = z
     path: nonEmptyPath('the path of the SQLite journal file')
       .default(DEFAULT_JOURNAL_PATH)
       .describe('SQLite file of the write-ahead journal; ":memory:" keeps it in memory.'),
+    url: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/i, 'expected a postgres:// URL')
+      .optional()
+      .describe(
+        'A PostgreSQL journal instead of the file (typically the env interpolation of DATABASE_URL): an active and standbys share it.',
+      ),
+    leaseTtlMs: millis(1_000, 600_000)
+      .default(10_000)
+      .describe('PostgreSQL: a lease not renewed for this long is taken over by a standby.'),
+    leaseRenewMs: millis(100, 300_000)
+      .default(5_000)
+      .describe('PostgreSQL: how often the active renews its lease and a standby tries to take it.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.leaseRenewMs >= v.leaseTtlMs)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['leaseRenewMs'],
+        message: `must be less than leaseTtlMs (${v.leaseTtlMs}), or the lease expires between renewals`,
+      });
   })
   .describe('The write-ahead journal.');
 
