@@ -35,7 +35,7 @@ const endsCell = (b: Uint8Array, i: number): boolean => {
 function slowNumberCell(b: Uint8Array, at: number): number {
   let i = at;
   for (; !endsCell(b, i); i++) {
-    const c = b[i] as number;
+    const c = b[i] ?? -1;
     if (!((c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || (c | 32) === 101)) return fail();
   }
   cellEnd.at = i;
@@ -53,7 +53,7 @@ export function readNumberCell(b: Uint8Array, at: number): number {
   let digits = 0;
   let decimals = -1;
   for (; i < length; i++) {
-    const c = b[i] as number;
+    const c = b[i] ?? -1;
     if (c >= 48 && c <= 57) {
       m = m * 10 + (c - 48);
       digits++;
@@ -65,7 +65,7 @@ export function readNumberCell(b: Uint8Array, at: number): number {
   if (digits > 15) return slowNumberCell(b, at);
   if (digits === 0) return fail();
   cellEnd.at = i;
-  const v = m / (POW10[decimals < 0 ? 0 : decimals] as number);
+  const v = m / (POW10[decimals < 0 ? 0 : decimals] ?? Number.NaN);
   return negative ? -v : v;
 }
 
@@ -73,7 +73,7 @@ export function readNumberCell(b: Uint8Array, at: number): number {
 export function skipCell(b: Uint8Array, at: number): number {
   let i = at;
   for (; !endsCell(b, i); i++) {
-    const c = b[i] as number;
+    const c = b[i] ?? -1;
     if (c < 32 || c > 126) return fail();
   }
   cellEnd.at = i;
@@ -83,8 +83,8 @@ export function skipCell(b: Uint8Array, at: number): number {
 /** Two ASCII digits at i as a number; negative when either is not a digit (or is past the end). */
 function two(b: Uint8Array, i: number): number {
   if (i + 1 >= b.length) return -1000;
-  const hi = (b[i] as number) - 48;
-  const lo = (b[i + 1] as number) - 48;
+  const hi = (b[i] ?? -1) - 48;
+  const lo = (b[i + 1] ?? -1) - 48;
   return hi >= 0 && hi <= 9 && lo >= 0 && lo <= 9 ? hi * 10 + lo : -1000;
 }
 
@@ -107,8 +107,7 @@ function dayMs(b: Uint8Array, at: number, days: ByteDayCache): number {
   const key = (y * 100 + mo) * 100 + d;
   if (key === days.key) return days.ms;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const ok =
-    mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 && !leap ? 28 : (DAYS_IN_MONTH[mo - 1] as number));
+  const ok = mo >= 1 && mo <= 12 && d >= 1 && d <= (mo === 2 && !leap ? 28 : (DAYS_IN_MONTH[mo - 1] ?? 0));
   days.key = key;
   days.ms = ok ? Date.UTC(y, mo - 1, d) : Number.NaN;
   return days.ms;
@@ -123,7 +122,7 @@ export function readTimeCell(b: Uint8Array, at: number, days: ByteDayCache): num
     let n = 0;
     let i = at;
     for (; i < b.length; i++) {
-      const c = (b[i] as number) - 48;
+      const c = (b[i] ?? -1) - 48;
       if (c < 0 || c > 9) break;
       n = n * 10 + c;
     }

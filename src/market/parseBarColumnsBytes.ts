@@ -102,12 +102,12 @@ export function parseBarColumnsBytes(
     }
     if (at < length && bytes[at] === CR) at++;
     if (at < length && bytes[at++] !== LF) return undefined;
-    const t = cell[h.time] as number;
-    const op = cell[h.open] as number;
-    const hi = cell[h.high] as number;
-    const lo = cell[h.low] as number;
-    const cl = cell[h.close] as number;
-    const vo = h.volume < 0 ? 0 : (cell[h.volume] as number);
+    const t = cell[h.time] ?? Number.NaN;
+    const op = cell[h.open] ?? Number.NaN;
+    const hi = cell[h.high] ?? Number.NaN;
+    const lo = cell[h.low] ?? Number.NaN;
+    const cl = cell[h.close] ?? Number.NaN;
+    const vo = h.volume < 0 ? 0 : (cell[h.volume] ?? Number.NaN);
     // parseBarColumnsFast's test, written so that NaN fails it.
     if (!(t > prev && lo > 0 && hi >= lo && op >= lo && op <= hi && cl >= lo && cl <= hi && vo >= 0))
       return undefined;
