@@ -1,13 +1,8 @@
 import { CommanderError } from 'commander';
 import { ExitCode } from './action.ts';
-import { registerAccountCommands } from './commands/account/index.ts';
-import { registerConfigCommands } from './commands/config.ts';
-import { registerDataCommands } from './commands/data.ts';
-import { registerRiskCommands } from './commands/risk.ts';
-import { registerRunCommand } from './commands/run.ts';
-import { registerSimCommand } from './commands/sim.ts';
 import { nodeVersionProblem } from './nodeVersion.ts';
 import { createProgram } from './program.ts';
+import { type CommandEntry, selectCommands } from './selectCommands.ts';
 
 const problem = nodeVersionProblem();
 if (problem !== undefined) {
@@ -15,13 +10,31 @@ if (problem !== undefined) {
   process.exit(ExitCode.badInput);
 }
 
+/**
+ * Every top-level command, in the order the help lists them. A command's module is imported only
+ * when that command runs (see selectCommands): add a command here, with every top-level name its
+ * register function creates, and keep heavy imports out of the module's top level when its
+ * --help should stay fast.
+ */
+const COMMANDS: readonly CommandEntry[] = [
+  { names: ['new'], load: async () => (await import('./commands/newStrategy.ts')).registerNewCommands },
+  { names: ['backtest'], load: async () => (await import('./commands/backtest.ts')).registerBacktestCommand },
+  { names: ['config'], load: async () => (await import('./commands/config.ts')).registerConfigCommands },
+  {
+    names: ['account'],
+    load: async () => (await import('./commands/account/index.ts')).registerAccountCommands,
+  },
+  { names: ['run'], load: async () => (await import('./commands/run.ts')).registerRunCommand },
+  { names: ['data'], load: async () => (await import('./commands/data.ts')).registerDataCommands },
+  { names: ['sim'], load: async () => (await import('./commands/sim.ts')).registerSimCommand },
+  {
+    names: ['halt', 'resume', 'status'],
+    load: async () => (await import('./commands/risk.ts')).registerRiskCommands,
+  },
+];
+
 const program = createProgram();
-registerConfigCommands(program);
-registerAccountCommands(program);
-registerRunCommand(program);
-registerDataCommands(program);
-registerSimCommand(program);
-registerRiskCommands(program);
+for (const entry of selectCommands(COMMANDS, process.argv.slice(2))) (await entry.load())(program);
 
 try {
   await program.parseAsync(process.argv);

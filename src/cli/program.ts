@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { registerBacktestCommand } from './commands/backtest.ts';
-import { registerNewCommands } from './commands/newStrategy.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -20,7 +18,7 @@ Exit codes:
   2  bad input (config, flag, key format, data file)
 With --json, a failure is one line on stderr: {"error":{"code","exitCode","message",…}}.`;
 
-/** The root command; each command family registers itself on it (see main.ts). */
+/** The root command, without commands: cli.ts registers the one being run (see selectCommands). */
 export function createProgram(): Command {
   const program = new Command('perpflow')
     .description('Automated trading of perpetual futures on a request-for-quote venue.')
@@ -37,7 +35,5 @@ export function createProgram(): Command {
             : text,
         ),
     });
-  registerNewCommands(program);
-  registerBacktestCommand(program);
   return program;
 }

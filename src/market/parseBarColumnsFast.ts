@@ -1,28 +1,13 @@
-import { MarketSymbol } from '../domain/ids.ts';
 import { barsHeader } from './barsHeader.ts';
+import { finishBarColumns, rawBarColumns } from './finishBarColumns.ts';
 import { IssueList } from './IssueList.ts';
 import type { BarColumns } from './parseBarColumns.ts';
-import { defaultMaxGapMs, parseBarGaps } from './parseBarGaps.ts';
 import type { ReadBarsOptions } from './parseBarsCsvText.ts';
 import { parseCellNumber } from './parseCellNumber.ts';
 import { newDayCache, parseCellTime } from './parseCellTime.ts';
 import { textProblem } from './parseTextProblem.ts';
 import { splitCsvLine } from './splitCsvLine.ts';
 import { SYMBOL_PATTERN, symbolFromFileName } from './symbolFromFileName.ts';
-
-/** The median step between consecutive times (parseBarsCsvText's medianGap, without objects). */
-function medianStep(time: Float64Array): number | undefined {
-  if (time.length < 2) return undefined;
-  const steps = new Float64Array(time.length - 1);
-  for (let i = 1; i < time.length; i++) steps[i - 1] = (time[i] as number) - (time[i - 1] as number);
-  // Regular bars: a step shared by more than half of them is the median, no sort needed.
-  const first = steps[0] as number;
-  let same = 0;
-  for (let i = 0; i < steps.length; i++) if (steps[i] === first) same++;
-  if (same * 2 > steps.length) return first;
-  steps.sort();
-  return steps[Math.floor(steps.length / 2)];
-}
 
 /**
  * The fast path of parseBarColumns: undefined as soon as the text needs the general path (it
@@ -45,9 +30,8 @@ export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptio
     return undefined;
   let capacity = 0;
   for (let i = end; i >= 0; i = text.indexOf('\n', i + 1)) capacity++;
-  const col = (): Float64Array => new Float64Array(capacity);
-  const [time, open, high, low, close, volume] = [col(), col(), col(), col(), col(), col()];
-  const lines = new Int32Array(capacity);
+  const raw = rawBarColumns(capacity);
+  const { time, open, high, low, close, volume, lines } = raw;
   const cell = new Float64Array(h.width);
   const isTime = h.time;
   const days = newDayCache();
@@ -87,13 +71,6 @@ export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptio
     volume[n] = vo;
     lines[n++] = line;
   }
-  const cut = (a: Float64Array): Float64Array => a.subarray(0, n);
-  const t = cut(time);
-  const intervalMs = o.intervalMs ?? medianStep(t);
-  if (intervalMs === undefined) return undefined;
-  const gaps = parseBarGaps(symbol, t, lines.subarray(0, n), intervalMs);
-  const maxGap = o.maxGapMs ?? defaultMaxGapMs(intervalMs);
-  if (gaps.some((g) => g.to - g.from > maxGap)) return undefined;
-  const columns = { time: t, open: cut(open), high: cut(high), low: cut(low), close: cut(close) };
-  return { symbol: MarketSymbol(symbol), intervalMs, length: n, ...columns, volume: cut(volume), gaps };
+  raw.length = n;
+  return finishBarColumns(symbol, raw, o);
 }

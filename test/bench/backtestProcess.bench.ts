@@ -14,53 +14,17 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSweep } from '../../backtest/sweep/parseSweep.ts';
 import { runSweep } from '../../backtest/sweep/runSweep.ts';
+import { smaReverseConfig, writeRandomWalkCsv } from './support/randomWalkCsv.ts';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const SWEEP_ROWS = Number(process.env.SWEEP_ROWS ?? 200_000);
-const T0 = Date.UTC(2020, 0, 1);
-const MINUTE = 60_000;
 const BACKTESTING_PY = { wallS: 12.5, rssMb: 400 };
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-bench-'));
-
-/** A seeded random walk (xorshift32) as OHLC rows; high/low a little outside open and close. */
-function writeCsv(file: string, rows: number): void {
-  let x = 0x2545f491;
-  const rnd = () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4_294_967_296;
-  };
-  const out: string[] = ['time,open,high,low,close,volume'];
-  let price = 100;
-  for (let i = 0; i < rows; i++) {
-    const open = price;
-    const close = open * (1 + (rnd() - 0.5) * 0.004);
-    const high = Math.max(open, close) * (1 + rnd() * 0.001);
-    const low = Math.min(open, close) * (1 - rnd() * 0.001);
-    out.push(
-      `${new Date(T0 + i * MINUTE).toISOString()},${open.toFixed(4)},${high.toFixed(4)},${low.toFixed(4)},${close.toFixed(4)},0`,
-    );
-    price = close;
-  }
-  writeFileSync(file, `${out.join('\n')}\n`);
-}
+const writeCsv = writeRandomWalkCsv;
 
 const config = join(dir, 'sma.yaml');
-writeFileSync(
-  config,
-  `mode: backtest
-risk:
-  account: { maxOpenPositions: 2, maxNotionalPerPosition: 1000000, maxTotalNotional: 2000000, maxLeverage: 1, maxIntentsPerMinute: 1000, dailyLossLimit: 1000000, maxDrawdownPct: 99 }
-strategies:
-  - id: sma-cross
-    module: sma-cross
-    markets: [WALK]
-    params: { fast: 10, slow: 30, quantity: 10, leverage: 1, mode: reverse }
-backtest: { cash: 10000000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, fundingRate: 0, closeAtEnd: lastClose }
-`,
-);
+writeFileSync(config, smaReverseConfig('lastClose'));
 
 // (a) ------------------------------------------------------------------------------------------
 const csv = join(dir, 'WALK-1m.csv');

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { SystemClock } from '../../clock/SystemClock.ts';
 import { action } from '../action.ts';
 
 /** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
@@ -45,6 +44,8 @@ export function registerBacktestCommand(program: Command): void {
     )
     .action(
       action(async (config: string, o: Record<string, unknown>) => {
+        // Imported here, not at the top: `backtest --help` must not load rxjs (via the clock).
+        const { SystemClock } = await import('../../clock/SystemClock.ts');
         const driver = (await import(DRIVER.href)) as Driver;
         const clock = new SystemClock();
         await driver.backtestCommand(config, o, {

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench -- vsBacktestingPy` — issue 22's headline: perpflow against backtesting.py,
+ * whole process, same data, strategy and fill rules, identical trades.
+ *
+ * Data: a seeded random walk of ROWS (default 1,000,000) 1-minute rows, written here. Strategy:
+ * SMA 10/30 stop-and-reverse, 10 units, zero costs, fills at the next bar's open, the trade
+ * still open at the end closed at the last bar's open. Ours: `node bin/perpflow.js backtest
+ * CONFIG --data WALK=FILE --json out.json`. Theirs: test/bench/support/backtestingPy.py on the
+ * checkout that BACKTESTING_PY_DIR names (kernc/backtesting.py at 9c2b8e1, outside this
+ * repository; Debian's python3-pandas and python3-numpy; PYTHON overrides /usr/bin/python3).
+ * Without it the bench says so and prints our figures alone.
+ *
+ * Each tool first runs once on a 2,000-row file (Node's compile cache, Python's bytecode: what
+ * a user's second run finds), then RUNS times (default 1) on the big one, alternating; wall
+ * time and peak RSS of the whole process come from /usr/bin/time, and the best run of each is
+ * printed. The bench fails if the trades differ (count, each trade's side, times and prices)
+ * or the final equities differ by more than 1e-6.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { smaReverseConfig, writeRandomWalkCsv } from './support/randomWalkCsv.ts';
+
+const ROWS = Number(process.env.ROWS ?? 1_000_000);
+const RUNS = Number(process.env.RUNS ?? 1);
+const PY_DIR = process.env.BACKTESTING_PY_DIR;
+const PYTHON = process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+const root = join(import.meta.dirname, '../..');
+const pyScript = join(import.meta.dirname, 'support/backtestingPy.py');
+
+/** One trade as both tools can state it: signed size, epoch-ms times, prices. */
+interface Trades {
+  readonly finalEquity: number;
+  readonly size: readonly number[];
+  readonly entryTime: readonly number[];
+  readonly exitTime: readonly number[];
+  readonly entryPrice: readonly number[];
+  readonly exitPrice: readonly number[];
+}
+
+interface Run {
+  readonly wallS: number;
+  /** User + system CPU seconds: steadier than wall time on a shared host. */
+  readonly cpuS: number;
+  readonly rssMb: number;
+}
+
+/** Runs a command under /usr/bin/time: its wall time and peak RSS; throws on failure. */
+function timed(what: string, command: string, args: readonly string[], env = process.env): Run {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', command, ...args], {
+    encoding: 'utf8',
+    cwd: root,
+    env,
+    maxBuffer: 1 << 26,
+  });
+  const line = r.stderr.split('\n').findLast((l) => l.startsWith('TIME '));
+  if (r.status !== 0 || line === undefined) throw new Error(`${what} failed (${r.status}):\n${r.stderr}`);
+  const [, wall, user, system, rssKb] = line.split(' ').map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { wallS: wall, cpuS: user + system, rssMb: rssKb / 1024 };
+}
+
+function ours(config: string, csv: string, out: string): Run {
+  const args = [join(root, 'bin/perpflow.js'), 'backtest', config, '--data', `WALK=${csv}`, '--json', out];
+  return timed('perpflow backtest', process.execPath, args);
+}
+
+function theirs(dir: string, csv: string, out: string): Run {
+  return timed('backtesting.py', PYTHON, [pyScript, csv, out], {
+    ...process.env,
+    BACKTESTING_PY_DIR: dir,
+    PYTHONWARNINGS: 'ignore',
+  });
+}
+
+function ourTrades(file: string): Trades {
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as {
+    finalEquity: number;
+    trades: {
+      side: string;
+      quantity: number;
+      entryTime: string;
+      exitTime: string;
+      entryPrice: number;
+      exitPrice: number;
+    }[];
+  };
+  const t = doc.trades;
+  return {
+    finalEquity: doc.finalEquity,
+    size: t.map((x) => (x.side === 'LONG' ? x.quantity : -x.quantity)),
+    entryTime: t.map((x) => Date.parse(x.entryTime)),
+    exitTime: t.map((x) => Date.parse(x.exitTime)),
+    entryPrice: t.map((x) => x.entryPrice),
+    exitPrice: t.map((x) => x.exitPrice),
+  };
+}
+
+/** The first difference between the two trade lists, or undefined when they agree. */
+function difference(a: Trades, b: Trades): string | undefined {
+  if (a.size.length !== b.size.length) return `${a.size.length} trades against ${b.size.length}`;
+  for (const key of ['size', 'entryTime', 'exitTime', 'entryPrice', 'exitPrice'] as const) {
+    const i = a[key].findIndex((v, k) => v !== b[key][k]);
+    if (i >= 0) return `trade ${i + 1}: ${key} ${a[key][i]} against ${b[key][i]}`;
+  }
+  if (Math.abs(a.finalEquity - b.finalEquity) > 1e-6)
+    return `final equity ${a.finalEquity} against ${b.finalEquity}`;
+  return undefined;
+}
+
+const best = (runs: readonly Run[]): Run => ({
+  wallS: Math.min(...runs.map((r) => r.wallS)),
+  cpuS: Math.min(...runs.map((r) => r.cpuS)),
+  rssMb: Math.min(...runs.map((r) => r.rssMb)),
+});
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+const dir = mkdtempSync(join(tmpdir(), 'perpflow-vs-btpy-'));
+try {
+  const config = join(dir, 'sma.yaml');
+  writeFileSync(config, smaReverseConfig('lastOpen'));
+  const small = join(dir, 'WALK-small.csv');
+  const csv = join(dir, 'WALK-1m.csv');
+  writeRandomWalkCsv(small, 2_000);
+  writeRandomWalkCsv(csv, ROWS);
+  const ourOut = join(dir, 'ours.json');
+  const theirOut = join(dir, 'theirs.json');
+  const havePy = PY_DIR !== undefined && existsSync(join(PY_DIR, 'backtesting', 'backtesting.py'));
+  if (!havePy)
+    process.stdout.write(
+      `backtesting.py not found (set BACKTESTING_PY_DIR to a checkout of kernc/backtesting.py at 9c2b8e1${PY_DIR === undefined ? '' : `; ${PY_DIR} has no backtesting/backtesting.py`}): perpflow's figures alone\n`,
+    );
+  ours(config, small, ourOut);
+  if (havePy) theirs(PY_DIR, small, theirOut);
+  const oursRuns: Run[] = [];
+  const theirRuns: Run[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    oursRuns.push(ours(config, csv, ourOut));
+    if (havePy) theirRuns.push(theirs(PY_DIR, csv, theirOut));
+  }
+  const a = ourTrades(ourOut);
+  const o = best(oursRuns);
+  const rows = [
+    '| tool | wall time | CPU time | peak RSS | trades | final equity |',
+    '|---|---|---|---|---|---|',
+    `| \`perpflow backtest\` (node bin/perpflow.js) | ${fmt(o.wallS, 2)} s | ${fmt(o.cpuS, 2)} s | ${fmt(o.rssMb)} MB | ${fmt(a.size.length)} | ${fmt(a.finalEquity, 4)} |`,
+  ];
+  if (havePy) {
+    const b = JSON.parse(readFileSync(theirOut, 'utf8')) as Trades;
+    const t = best(theirRuns);
+    rows.push(
+      `| backtesting.py 9c2b8e1 | ${fmt(t.wallS, 2)} s | ${fmt(t.cpuS, 2)} s | ${fmt(t.rssMb)} MB | ${fmt(b.size.length)} | ${fmt(b.finalEquity, 4)} |`,
+      '',
+      `perpflow is ${fmt(t.wallS / o.wallS, 2)}× as fast (CPU time: ${fmt(t.cpuS / o.cpuS, 2)}×), in ${fmt(o.rssMb / t.rssMb, 2)}× the memory (goal ≥ 10× and ≤ 0.5×)`,
+    );
+    const diff = difference(a, b);
+    process.stdout.write(
+      `${ROWS.toLocaleString('en-US')} 1-minute rows, SMA 10/30 reverse, 10 units, zero costs; best of ${RUNS}\n${rows.join('\n')}\n`,
+    );
+    if (diff !== undefined) {
+      process.stderr.write(`the trades differ: ${diff}\n`);
+      process.exitCode = 1;
+    } else process.stdout.write('identical trades (sides, times, prices) and final equity\n');
+  } else {
+    process.stdout.write(
+      `${ROWS.toLocaleString('en-US')} 1-minute rows; best of ${RUNS}\n${rows.join('\n')}\n`,
+    );
+  }
+  if (RUNS > 1)
+    process.stdout.write(
+      `all runs, perpflow: ${oursRuns.map((r) => `${fmt(r.wallS, 2)} s/${fmt(r.cpuS, 2)} s CPU/${fmt(r.rssMb)} MB`).join(', ')}${havePy ? `; backtesting.py: ${theirRuns.map((r) => `${fmt(r.wallS, 2)} s/${fmt(r.cpuS, 2)} s CPU/${fmt(r.rssMb)} MB`).join(', ')}` : ''}\n`,
+    );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
