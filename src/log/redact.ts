@@ -1,4 +1,4 @@
-import { isSecretFieldName } from './secretNames.ts';
+import { isSecretField, isSecretFieldName } from './secretNames.ts';
 import { noteSecret, secretTap } from './secretTap.ts';
 
 /**
@@ -55,7 +55,7 @@ const maskValue = (_m: string, prefix: string, value: string): string => `${pref
 
 /** For PARAM and QUOTED_PAIR: masks the value when the name is a secret's. */
 const maskNamed = (m: string, prefix: string, name: string, value: string): string =>
-  isSecretFieldName(name) ? `${prefix}${mask(value)}` : m;
+  isSecretField(name, value) ? `${prefix}${mask(value)}` : m;
 
 /** A whole key or token the redactor meets is a secret: the suite-wide scan then looks for it everywhere. */
 function maskKey(key: string): string {
@@ -103,7 +103,7 @@ function isSecretTuple(a: readonly unknown[]): boolean {
   return (
     a.length === 2 &&
     typeof a[0] === 'string' &&
-    isSecretFieldName(a[0]) &&
+    isSecretField(a[0], a[1]) &&
     (typeof a[1] !== 'object' || a[1] === null)
   );
 }
@@ -136,7 +136,7 @@ export function redact(value: unknown, seen: WeakSet<object> = new WeakSet()): u
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] =
-      isSecretFieldName(k) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
+      isSecretField(k, v) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
   }
   return out;
 }
@@ -146,7 +146,7 @@ function redactError(error: Error, seen: WeakSet<object>): Record<string, unknow
   for (const [k, v] of Object.entries(error)) {
     if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause') continue;
     out[k] =
-      isSecretFieldName(k) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
+      isSecretField(k, v) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
   }
   if (error.cause !== undefined) out.cause = redact(error.cause, seen);
   if (error.stack !== undefined) out.stack = redactText(error.stack);

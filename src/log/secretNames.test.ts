@@ -72,4 +72,16 @@ describe('the redactor names secrets from one table', () => {
     expect(redact({ [name]: VALUE })).toEqual({ [name]: VALUE });
     expect(redactText(`?${name}=${VALUE}`)).toBe(`?${name}=${VALUE}`);
   });
+
+  it('a seed is a secret as text (a wallet seed phrase) and not as a number (simulator.seed: 7)', () => {
+    expect(redact({ seed: 'abandon ability able about above absent' })).toEqual({ seed: 'aban…sent' });
+    expect(redact({ simulator: { seed: 7 }, seedText: '7' })).toEqual({
+      simulator: { seed: 7 },
+      seedText: '7',
+    });
+    expect(redactText('simulator seed=7 fills')).toBe('simulator seed=7 fills');
+    // The config's "secrets only as env references" rule asks by name alone: a seed may be written.
+    expect(isSecretFieldName('seed')).toBe(false);
+    expect(isSecretFieldName('seedPhrase')).toBe(true);
+  });
 });

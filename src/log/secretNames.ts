@@ -8,7 +8,12 @@
  * camelCase and at `-`, `_`, `.` (`basicAuth` and `auth_header` but not `author`; `walletSeed`
  * but not `seedling`; `sessionId` but not `possession`).
  */
-export const SECRET_NAMES: readonly { readonly name: string; readonly anywhere: boolean }[] = [
+export const SECRET_NAMES: readonly {
+  readonly name: string;
+  readonly anywhere: boolean;
+  /** A secret only when its value is text other than a number: `seed: 7` is a PRNG seed (simulator.seed), `seed: "abandon …"` a wallet's. */
+  readonly textOnly?: boolean;
+}[] = [
   { name: 'key', anywhere: true },
   { name: 'secret', anywhere: true },
   { name: 'token', anywhere: true },
@@ -23,7 +28,7 @@ export const SECRET_NAMES: readonly { readonly name: string; readonly anywhere: 
   { name: 'private', anywhere: true },
   { name: 'privateKey', anywhere: true },
   { name: 'mnemonic', anywhere: true },
-  { name: 'seed', anywhere: false },
+  { name: 'seed', anywhere: false, textOnly: true },
   { name: 'seedPhrase', anywhere: true },
   { name: 'jwt', anywhere: true },
   { name: 'cookie', anywhere: true },
@@ -48,7 +53,11 @@ const SAFE_NAMES = new Set([
 
 const normal = (s: string): string => s.toLowerCase();
 const ANYWHERE = SECRET_NAMES.filter((e) => e.anywhere).map((e) => normal(e.name));
-const WHOLE_WORD = new Set(SECRET_NAMES.filter((e) => !e.anywhere).map((e) => normal(e.name)));
+const WHOLE_WORD = new Set(
+  SECRET_NAMES.filter((e) => !e.anywhere && e.textOnly !== true).map((e) => normal(e.name)),
+);
+const TEXT_ONLY = new Set(SECRET_NAMES.filter((e) => e.textOnly === true).map((e) => normal(e.name)));
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** `x-api-key` → x, api, key; `sessionId` → session, id; `SEED_PHRASE` → seed, phrase. */
 function wordsOf(name: string): string[] {
@@ -59,10 +68,20 @@ function wordsOf(name: string): string[] {
     .map(normal);
 }
 
-/** Whether a field, parameter or header of this name holds a secret. */
+/**
+ * Whether a field, parameter or header of this name holds a secret whatever its value (the
+ * config's "secrets only as env references" rule uses this: `simulator.seed: 7` is no secret).
+ */
 export function isSecretFieldName(name: string): boolean {
   if (SAFE_NAMES.has(name)) return false;
   const words = wordsOf(name);
   const joined = words.join('');
   return ANYWHERE.some((w) => joined.includes(w)) || words.some((w) => WHOLE_WORD.has(w));
+}
+
+/** Whether this name with this value is a secret: the name alone, or a text-only name with text. */
+export function isSecretField(name: string, value: unknown): boolean {
+  if (isSecretFieldName(name)) return true;
+  if (typeof value !== 'string' || value === '' || NUMBER.test(value) || SAFE_NAMES.has(name)) return false;
+  return wordsOf(name).some((w) => TEXT_ONLY.has(w));
 }
