@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import { SystemClock } from '../clock/SystemClock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
+import { leaseScopeOf } from '../execution/tradingLease.ts';
+import { registerRunningBot } from '../journal/runningBots.ts';
 import { createLogger } from '../log/createLogger.ts';
 import { describeError } from '../log/redact.ts';
 import { WebhookNotifier } from '../report/notify/WebhookNotifier.ts';
@@ -67,6 +70,14 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     throw e;
   }
   const k = kernel;
+  // The host-wide registry: `perpflow halt` / `resume` find this bot whatever its mode and journal.
+  const unregister = registerRunningBot({
+    mode: config.mode,
+    config: resolve(o.configFile),
+    journal: resolve(k.executor.journal.path),
+    account: leaseScopeOf(edges.venue),
+    startedAt: clock.now(),
+  });
   const names = config.strategies.filter((s) => s.enabled).map((s) => `${s.id} on ${s.markets.join(',')}`);
   log.info(
     `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
@@ -87,6 +98,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   } catch (e) {
     log.error(`stop failed: ${describeError(e)}`);
   }
+  unregister();
   const pnl = k.executor.ledger.summary();
   log.info(
     `stopped: ${k.executor.ledger.openLots().length} open positions, realised ${pnl.realised.toFixed(2)}, fees ${pnl.fees.toFixed(2)}; ${k.executor.unresolved().length} requests to settle at the next start`,
