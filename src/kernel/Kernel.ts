@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import type { Subscription } from 'rxjs';
 import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
@@ -9,6 +8,7 @@ import { Executor } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
 import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
+import { hostStateDir } from '../journal/hostDir.ts';
 import type { Journal } from '../journal/Journal.ts';
 import { openJournal } from '../journal/openJournal.ts';
 import type { Logger } from '../log/Logger.ts';
@@ -43,6 +43,8 @@ export interface KernelOptions {
   readonly readyTimeoutMs?: number;
   /** Period of the gauge refresh; default 1 s. A long replay on virtual time sets it longer. */
   readonly gaugesEveryMs?: number;
+  /** `--allow-shared-account`: skip the host-wide account lock (logged loudly). */
+  readonly allowSharedAccount?: boolean;
 }
 
 /**
@@ -122,11 +124,16 @@ export class Kernel {
     try {
       // The host lock guards a venue subaccount shared between processes; a venue that lives inside
       // this process (the embedded simulator) is nobody else's, so two dry runs never block each other.
+      // It lives in the host-wide directory every bot sees, not beside this bot's journal.
       lease = acquireTradingLease(
         journal,
-        leaseScopeOf(edges.venue),
-        edges.ephemeral ? undefined : dirname(path),
+        leaseScopeOf(edges.venue, config.venue.url),
+        edges.ephemeral || o.allowSharedAccount === true ? undefined : hostStateDir(),
       );
+      if (o.allowSharedAccount === true && !edges.ephemeral)
+        log.error(
+          `--allow-shared-account: NOT locking the venue account ${leaseScopeOf(edges.venue, config.venue.url)}; another bot may trade it beside this one`,
+        );
     } catch (e) {
       journal.close();
       throw e;

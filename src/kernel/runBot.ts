@@ -22,6 +22,8 @@ export interface RunBotOptions {
   readonly out: ViewStream;
   /** Log lines as JSON on stderr, and no terminal view. */
   readonly json?: boolean;
+  /** Run even when another bot holds this venue account's host-wide lock (logged loudly). */
+  readonly allowSharedAccount?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
       edges,
       clock,
       log,
+      ...(o.allowSharedAccount === true ? { allowSharedAccount: true } : {}),
       ...(notifier === undefined ? {} : { notify: (n) => notifier.notify(n) }),
     });
   } catch (e) {
@@ -75,7 +78,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     mode: config.mode,
     config: resolve(o.configFile),
     journal: resolve(k.executor.journal.path),
-    account: leaseScopeOf(edges.venue),
+    account: leaseScopeOf(edges.venue, config.venue.url),
     startedAt: clock.now(),
   });
   const names = config.strategies.filter((s) => s.enabled).map((s) => `${s.id} on ${s.markets.join(',')}`);
