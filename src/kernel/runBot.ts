@@ -73,14 +73,6 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     throw e;
   }
   const k = kernel;
-  // The host-wide registry: `perpflow halt` / `resume` find this bot whatever its mode and journal.
-  const unregister = registerRunningBot({
-    mode: config.mode,
-    config: resolve(o.configFile),
-    journal: resolve(k.executor.journal.path),
-    account: leaseScopeOf(edges.venue, config.venue.url),
-    startedAt: clock.now(),
-  });
   const names = config.strategies.filter((s) => s.enabled).map((s) => `${s.id} on ${s.markets.join(',')}`);
   log.info(
     `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
@@ -93,7 +85,17 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   });
   terminal.start();
   // Stays bound through the stop: a second Ctrl-C must still exit at once.
-  const signal = await new Promise<string>((done) => bindProcessSignals(k, log, done));
+  const stopSignal = new Promise<string>((done) => bindProcessSignals(k, log, done));
+  // The host-wide registry: `perpflow halt` / `resume` find this bot whatever its mode and journal;
+  // written once SIGUSR2 is bound (unbound, it would end the process instead of halting it).
+  const unregister = registerRunningBot({
+    mode: config.mode,
+    config: resolve(o.configFile),
+    journal: resolve(k.executor.journal.path),
+    account: leaseScopeOf(edges.venue, config.venue.url),
+    startedAt: clock.now(),
+  });
+  const signal = await stopSignal;
   terminal.stop();
   log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
   try {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +26,9 @@ describe('the kill switch finds the running bot whatever its mode', () => {
     const cfg = fastConfig(dir, { mode: 'dry-run' });
     const bot = perpflow(['run', cfg], process.cwd(), env);
     try {
-      await until(() => bot.count(/trading: /) >= 1, 45_000, 'the bot to trade', bot);
+      // Registered: trading, with its signals bound.
+      const entry = join(env.PERPFLOW_HOST_DIR, `bot-${bot.child.pid}.json`);
+      await until(() => existsSync(entry), 45_000, 'the bot to register', bot);
 
       const halt = await cli(['halt', '--json'], env, elsewhere);
       expect(halt.code).toBe(0);

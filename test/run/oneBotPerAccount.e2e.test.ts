@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastConfig, perpflow, startSim, tempDir, until } from './runHarness.ts';
@@ -10,7 +11,9 @@ describe('one bot per venue account', () => {
     // Both configs sign in to the same `perpflow sim` with the same wallet: one subaccount.
     const first = perpflow(['run', fastConfig(dirA, { mode: 'sim', url: sim.url })], process.cwd(), env);
     try {
-      await until(() => first.count(/trading: /) >= 1, 60_000, 'the first bot to trade', first);
+      const registered = (pid: number | undefined) =>
+        existsSync(join(env.PERPFLOW_HOST_DIR, `bot-${pid}.json`));
+      await until(() => registered(first.child.pid), 60_000, 'the first bot to trade', first);
       const cfgB = fastConfig(dirB, { mode: 'sim', url: sim.url });
       const second = perpflow(['run', cfgB], process.cwd(), env);
       await until(
@@ -28,7 +31,7 @@ describe('one bot per venue account', () => {
 
       const shared = perpflow(['run', cfgB, '--allow-shared-account'], process.cwd(), env);
       try {
-        await until(() => shared.count(/trading: /) >= 1, 60_000, 'the shared bot to start', shared);
+        await until(() => registered(shared.child.pid), 60_000, 'the shared bot to start', shared);
         expect(shared.count(/--allow-shared-account: NOT locking the venue account/)).toBe(1);
       } finally {
         shared.child.kill('SIGINT');
