@@ -3,6 +3,7 @@ import { ExitCode } from './action.ts';
 import { registerAccountCommands } from './commands/account/index.ts';
 import { registerConfigCommands } from './commands/config.ts';
 import { registerDataCommands } from './commands/data.ts';
+import { registerJournalCommands } from './commands/journalRecover.ts';
 import { registerRiskCommands } from './commands/risk.ts';
 import { registerRunCommand } from './commands/run.ts';
 import { registerSimCommand } from './commands/sim.ts';
@@ -22,6 +23,7 @@ registerRunCommand(program);
 registerDataCommands(program);
 registerSimCommand(program);
 registerRiskCommands(program);
+registerJournalCommands(program);
 
 try {
   await program.parseAsync(process.argv);
