@@ -24,7 +24,7 @@ const PREFIX = 'bot-';
 const KEEP = 20;
 
 /** Alive, and (where /proc tells) still a Node process: a crashed bot's pid may have been reused. */
-function botAlive(pid: number): boolean {
+export function botAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (e) {
@@ -59,7 +59,7 @@ export function registeredBots(dir = hostStateDir()): (RunningBot & { readonly r
   for (const name of readdirSync(dir)) {
     if (!name.startsWith(PREFIX) || !name.endsWith('.json')) continue;
     try {
-      const bot = JSON.parse(readFileSync(join(dir, name), 'utf8')) as RunningBot;
+      const bot: RunningBot = JSON.parse(readFileSync(join(dir, name), 'utf8'));
       out.push({ ...bot, running: bot.stopped !== true && bot.host === hostname() && botAlive(bot.pid) });
     } catch {
       // half-written by a bot that died while starting: nothing to learn from it

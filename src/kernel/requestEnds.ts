@@ -18,7 +18,8 @@ export interface UnprotectedPosition {
   readonly at: number;
 }
 
-const ENDS: ReadonlySet<string> = new Set(['REJECTED', 'FAILED', 'CANCELED']);
+const isEnd = (s: RequestStatus): s is UnrequestedEnd['status'] =>
+  s === 'REJECTED' || s === 'FAILED' || s === 'CANCELED';
 
 /**
  * Watches request transitions for the ends nobody asked for: every REJECTED or FAILED, and a
@@ -35,13 +36,13 @@ export class RequestEnds {
     const position =
       r.order.kind === 'setTpSl' ? (r.quoteId ?? r.order.after ?? r.clientRequestId) : undefined;
     if (position !== undefined && to === 'FILLED') this.unprotected.delete(position);
-    if (!ENDS.has(to)) return undefined;
+    if (!isEnd(to)) return undefined;
     if (to === 'CANCELED' && this.cancelAsked.delete(r.clientRequestId)) return undefined;
     const reason =
       [r.errorCode, r.reason].filter((x) => x !== undefined && x !== '').join(': ') || 'no reason given';
     if (position !== undefined && to !== 'CANCELED')
       this.unprotected.set(position, { strategyId: r.strategyId, symbol: r.symbol, position, reason, at });
-    return { record: r, status: to as UnrequestedEnd['status'], reason };
+    return { record: r, status: to, reason };
   }
 
   /** For `perpflow status` and the terminal view: positions left without their TP/SL. */

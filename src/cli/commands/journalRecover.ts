@@ -29,7 +29,7 @@ export function registerJournalCommands(program: Command): void {
           if (!(e instanceof CorruptJournalError)) throw e;
           const opened = openJournal({ path: file, clock, onCorrupt: 'quarantine' });
           opened.journal.close();
-          const movedTo = opened.quarantinedTo as string;
+          const movedTo = opened.quarantinedTo ?? '(unknown)';
           process.stdout.write(
             o.json
               ? `${JSON.stringify({ journal: file, movedTo })}\n`

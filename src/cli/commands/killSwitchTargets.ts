@@ -2,11 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
+import { z } from 'zod';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { leaseRows, openExistingJournal } from '../../journal/journalStatus.ts';
 import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
-import { type RunningBot, registeredBots, runningBots } from '../../journal/runningBots.ts';
+import { botAlive, type RunningBot, registeredBots, runningBots } from '../../journal/runningBots.ts';
+import { describeError } from '../../log/redact.ts';
 
 /** A journal the kill switch writes, and the running bots that trade on it. */
 export interface KillSwitchTarget {
@@ -14,20 +16,23 @@ export interface KillSwitchTarget {
   readonly bots: readonly RunningBot[];
 }
 
+const journalPart = z.object({
+  mode: z.string().optional(),
+  journal: z.object({ path: z.string().optional() }).optional(),
+});
+
 /** The journal a config's run uses: a dry run keeps its own (as the kernel's journalFor). */
 export function journalOfConfig(configFile: string): string {
   let doc: unknown;
   try {
     doc = parse(readFileSync(configFile, 'utf8'));
   } catch (e) {
-    throw new ConfigError(`${configFile}: cannot read the config (${(e as Error).message})`);
+    throw new ConfigError(`${configFile}: cannot read the config (${describeError(e)})`);
   }
-  const o = (typeof doc === 'object' && doc !== null ? doc : {}) as {
-    mode?: unknown;
-    journal?: { path?: unknown };
-  };
-  const path = typeof o.journal?.path === 'string' ? o.journal.path : DEFAULT_JOURNAL_PATH;
-  const mode = typeof o.mode === 'string' ? o.mode : 'dry-run';
+  // Only where the journal is: the rest of the config (and its env references) is not needed.
+  const o = journalPart.safeParse(doc).data ?? {};
+  const path = o.journal?.path ?? DEFAULT_JOURNAL_PATH;
+  const mode = o.mode ?? 'dry-run';
   return resolve(mode === 'dry-run' ? path.replace(/(\.sqlite)?$/, '.dry-run.sqlite') : path);
 }
 
@@ -60,7 +65,8 @@ export function killSwitchTargets(o: {
   const running = runningBots();
   if (o.journal !== undefined || o.config !== undefined) {
     const config = o.config === undefined ? undefined : resolve(o.config);
-    const journal = o.journal !== undefined ? resolve(o.journal) : journalOfConfig(config as string);
+    const journal =
+      o.journal !== undefined || config === undefined ? resolve(o.journal ?? '') : journalOfConfig(config);
     const bots = running.filter(
       (b) => b.journal === journal || (config !== undefined && b.config === config),
     );
@@ -89,7 +95,12 @@ function withLeaseHolder(journal: string, bots: readonly RunningBot[]): RunningB
   try {
     j = openExistingJournal(journal);
     for (const l of leaseRows(j))
-      if (l.host === hostname() && l.pid !== process.pid && !out.some((b) => b.pid === l.pid) && alive(l.pid))
+      if (
+        l.host === hostname() &&
+        l.pid !== process.pid &&
+        !out.some((b) => b.pid === l.pid) &&
+        botAlive(l.pid)
+      )
         out.push({
           pid: l.pid,
           host: l.host,
@@ -105,13 +116,4 @@ function withLeaseHolder(journal: string, bots: readonly RunningBot[]): RunningB
     j?.close();
   }
   return out;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
