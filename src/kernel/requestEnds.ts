@@ -50,3 +50,18 @@ export class RequestEnds {
     return [...this.unprotected.values()];
   }
 }
+
+/**
+ * The same list from a journal's records, for `perpflow status` (another process than the bot):
+ * the TP/SL requests replayed in the order they ended. `open` keeps only positions still open
+ * (by quote id or the open request's id); without it every refused TP/SL not yet replaced shows.
+ */
+export function unprotectedInJournal(
+  records: readonly RequestRecord[],
+  open: (position: string) => boolean = () => true,
+): readonly UnprotectedPosition[] {
+  const ends = new RequestEnds();
+  for (const r of [...records].sort((a, b) => a.updatedAt - b.updatedAt))
+    if (r.kind === 'setTpSl') ends.onTransition(r, r.status, r.updatedAt);
+  return ends.unprotectedPositions().filter((p) => open(p.position));
+}
