@@ -31,6 +31,10 @@ const COMMANDS: readonly CommandEntry[] = [
     names: ['halt', 'resume', 'status'],
     load: async () => (await import('./commands/risk.ts')).registerRiskCommands,
   },
+  {
+    names: ['journal'],
+    load: async () => (await import('./commands/journalRecover.ts')).registerJournalCommands,
+  },
 ];
 
 const program = createProgram();

@@ -16,6 +16,8 @@ export function createExposureView(ledger: PositionLedger, index: ExposureIndex)
     openPositions: (strategy) =>
       ledger.summary(strategy).openPositions +
       [...index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
+    inFlightOpens: (strategy) =>
+      [...index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
     notional: (strategy) => ledger.summary(strategy).notional.plus(pendingNotional(strategy)),
     markPrice: (symbol) => ledger.markPrice(symbol),
     isMarketUnresolved: (symbol) => index.isMarketUnresolved(symbol),

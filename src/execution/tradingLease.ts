@@ -9,9 +9,16 @@ export interface TradingLease {
   release(): void;
 }
 
-/** The default lease scope: one trader per venue chain and subaccount. */
-export function leaseScopeOf(venue: Pick<VenuePort, 'chainId' | 'subaccount'>): string {
-  return `venue:${venue.chainId}:${venue.subaccount}`;
+/**
+ * The lease scope: one trader per venue account — the venue (its host, when known), the chain and
+ * the subaccount. Two simulators on one host are two venues, even with the same dev wallet.
+ */
+export function leaseScopeOf(
+  venue: Pick<VenuePort, 'chainId' | 'subaccount'>,
+  venueUrl?: string | null,
+): string {
+  const host = venueUrl === undefined || venueUrl === null ? '' : `${new URL(venueUrl).host}:`;
+  return `venue:${host}${venue.chainId}:${venue.subaccount}`;
 }
 
 /**

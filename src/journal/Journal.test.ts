@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,10 +92,22 @@ describe('Journal', () => {
     second.close();
   });
 
-  it('quarantines a corrupt file and starts an empty journal that remembers where the old one went', () => {
+  it('refuses a corrupt file by default, naming it, what was wrong and the recovery command, and leaves it in place', () => {
     const path = tmpPath();
     writeFileSync(path, 'this is not a sqlite database, just garbage bytes '.repeat(200));
-    const opened = openJournal({ path, clock: new VirtualClock() });
+    expect(() => openJournal({ path, clock: new VirtualClock() })).toThrow(
+      `the journal ${path} is corrupt (file is not a database); refusing to start`,
+    );
+    expect(() => openJournal({ path, clock: new VirtualClock() })).toThrow(
+      `perpflow journal recover ${path}`,
+    );
+    expect(readFileSync(path, 'utf8')).toContain('garbage bytes');
+  });
+
+  it('on request, quarantines a corrupt file and starts an empty journal that remembers where the old one went', () => {
+    const path = tmpPath();
+    writeFileSync(path, 'this is not a sqlite database, just garbage bytes '.repeat(200));
+    const opened = openJournal({ path, clock: new VirtualClock(), onCorrupt: 'quarantine' });
     expect(opened.quarantinedTo).toMatch(/\.corrupt-\d+$/);
     expect(opened.journal.all()).toEqual([]);
     expect(opened.journal.getMeta('quarantinedFrom')).toBe(opened.quarantinedTo);

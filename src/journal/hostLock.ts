@@ -2,11 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JournalError } from '../errors/JournalError.ts';
+import { PerpflowError } from '../errors/PerpflowError.ts';
 import { holderAlive, thisHost } from './lease.ts';
 
 export interface HostLock {
   readonly file: string;
   release(): void;
+}
+
+/** Another live instance trades this venue account: a person decides (exit 2), nothing traded. */
+export class AccountInUseError extends PerpflowError {
+  readonly code = 'ACCOUNT_IN_USE';
+  override readonly exitCode = 2;
 }
 
 interface LockBody {
@@ -18,9 +25,9 @@ interface LockBody {
 }
 
 /**
- * One trader per (venue, chain, subaccount) on this host, whatever journal file each uses: the
- * journal lease only sees instances sharing a file. A lock file in `dir` names the holder; a
- * dead holder's lock is taken over.
+ * One trader per venue account (chain, subaccount) on this host, whatever journal file each uses:
+ * the journal lease only sees instances sharing a file. `dir` is where every bot of the host looks
+ * (hostStateDir()); a lock file there names the holder, and a dead holder's lock is taken over.
  */
 export function acquireHostLock(dir: string, scope: string, instanceId: string, journal: string): HostLock {
   const file = join(dir, `perpflow-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}.lock`);
@@ -53,9 +60,9 @@ export function acquireHostLock(dir: string, scope: string, instanceId: string, 
       holder !== undefined &&
       holderAlive({ ...holder, scope, acquiredAt: 0, heartbeatAt: 0 }, 0, Number.POSITIVE_INFINITY)
     )
-      throw new JournalError(
-        `another perpflow instance (pid ${holder.pid} on ${holder.host}, journal ${holder.journal}) trades ${scope}; refusing to start`,
-        { details: { scope, pid: holder.pid } },
+      throw new AccountInUseError(
+        `another perpflow instance (pid ${holder.pid} on ${holder.host}, journal ${holder.journal}) trades ${scope}, the same venue account; refusing to start. Stop it (perpflow halt --journal ${holder.journal}), or start with --allow-shared-account if two bots on one account is really meant`,
+        { details: { scope, pid: holder.pid, journal: holder.journal } },
       );
     try {
       unlinkSync(file);

@@ -1,6 +1,7 @@
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { JournalError } from '../errors/JournalError.ts';
+import { PerpflowError } from '../errors/PerpflowError.ts';
 import { describeError } from '../log/redact.ts';
 import { Journal, type JournalOptions } from './Journal.ts';
 import { JournalRowError } from './JournalRowError.ts';
@@ -11,17 +12,43 @@ export interface OpenedJournal {
   readonly quarantinedTo?: string;
 }
 
+/**
+ * The journal file is corrupt: nothing starts (exit 2). Trading on would adopt the strategies' own
+ * positions as external ones; a person decides, with `perpflow journal recover FILE`.
+ */
+export class CorruptJournalError extends PerpflowError {
+  readonly code = 'JOURNAL_CORRUPT';
+  override readonly exitCode = 2;
+}
+
+export interface OpenJournalOptions extends JournalOptions {
+  /**
+   * What a corrupt file gets. 'refuse' (the default): a CorruptJournalError naming the file, what
+   * was wrong and the recovery command. 'quarantine': moved aside as `<path>.corrupt-<ts>` and a
+   * fresh journal started that remembers it (what `perpflow journal recover` does deliberately).
+   */
+  readonly onCorrupt?: 'refuse' | 'quarantine';
+}
+
 function integrityOk(db: DatabaseSync): boolean {
   const row = db.prepare('PRAGMA quick_check').get() as Record<string, unknown> | undefined;
   return row !== undefined && Object.values(row)[0] === 'ok';
 }
 
+/** Moves a journal file (and its WAL and shared memory) aside; returns where it went. */
+export function quarantineJournalFile(path: string, now: number): string {
+  const to = `${path}.corrupt-${now}`;
+  renameSync(path, to);
+  for (const suffix of ['-wal', '-shm'])
+    if (existsSync(path + suffix)) renameSync(path + suffix, to + suffix);
+  return to;
+}
+
 /**
- * Opens (or creates) the journal at `options.path`. A corrupt file is not repaired in place: it
- * is moved aside as `<path>.corrupt-<ts>` and a fresh journal starts, so the operator keeps the
- * evidence and the next reconciliation rebuilds exposure from the venue (scenario 17).
+ * Opens (or creates) the journal at `options.path`. A corrupt file is never repaired in place,
+ * and by default never silently replaced: the start fails closed (see OpenJournalOptions).
  */
-export function openJournal(options: JournalOptions): OpenedJournal {
+export function openJournal(options: OpenJournalOptions): OpenedJournal {
   const attempt = (): Journal => {
     const db = new DatabaseSync(options.path);
     try {
@@ -43,11 +70,12 @@ export function openJournal(options: JournalOptions): OpenedJournal {
     if (options.path === ':memory:' || !existsSync(options.path)) {
       throw new JournalError(`cannot open journal ${options.path}: ${describeError(cause)}`, { cause });
     }
-    const quarantinedTo = `${options.path}.corrupt-${options.clock.now()}`;
-    renameSync(options.path, quarantinedTo);
-    for (const suffix of ['-wal', '-shm']) {
-      if (existsSync(options.path + suffix)) rmSync(options.path + suffix);
-    }
+    if (options.onCorrupt !== 'quarantine')
+      throw new CorruptJournalError(
+        `the journal ${options.path} is corrupt (${describeError(cause)}); refusing to start: trading on would adopt this bot's own positions as external ones. Keep the file as evidence; to start afresh and adopt every venue position deliberately, run: perpflow journal recover ${options.path}`,
+        { cause, details: { path: options.path } },
+      );
+    const quarantinedTo = quarantineJournalFile(options.path, options.clock.now());
     const journal = attempt();
     journal.setMeta('quarantinedFrom', quarantinedTo);
     return { journal, quarantinedTo };

@@ -8,6 +8,7 @@ import { Executor } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
 import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
+import { hostStateDir } from '../journal/hostDir.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import type { Logger } from '../log/Logger.ts';
 import { describeError } from '../log/redact.ts';
@@ -42,6 +43,8 @@ export interface KernelOptions {
   readonly readyTimeoutMs?: number;
   /** Period of the gauge refresh; default 1 s. A long replay on virtual time sets it longer. */
   readonly gaugesEveryMs?: number;
+  /** `--allow-shared-account`: skip the host-wide account lock (logged loudly). */
+  readonly allowSharedAccount?: boolean;
 }
 
 /**
@@ -130,7 +133,19 @@ export class Kernel {
       );
     let lease: TradingLease;
     try {
-      lease = acquireTradingLease(journal, leaseScopeOf(edges.venue), lockDir);
+      // The host lock guards a venue account shared between processes; a venue that lives inside
+      // this process (the embedded simulator) is nobody else's, so two dry runs never block each other,
+      // and a PostgreSQL lease already spans hosts (lockDir undefined for both). It lives in the
+      // host-wide directory every bot sees, not beside this bot's journal.
+      lease = acquireTradingLease(
+        journal,
+        leaseScopeOf(edges.venue, config.venue.url),
+        lockDir === undefined || o.allowSharedAccount === true ? undefined : hostStateDir(),
+      );
+      if (o.allowSharedAccount === true && lockDir !== undefined)
+        log.error(
+          `--allow-shared-account: NOT locking the venue account ${leaseScopeOf(edges.venue, config.venue.url)}; another bot may trade it beside this one`,
+        );
     } catch (e) {
       journal.close();
       throw e;

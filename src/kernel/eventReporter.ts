@@ -5,6 +5,7 @@ import { describeError } from '../log/redact.ts';
 import { type Metrics, setRiskState } from '../report/metrics/createMetrics.ts';
 import type { Notification } from '../report/notify/Notification.ts';
 import type { StrategyEvent } from '../strategy/runnerEvents.ts';
+import { RequestEnds, type UnrequestedEnd } from './requestEnds.ts';
 
 export interface RecentEvent {
   readonly at: number;
@@ -19,6 +20,8 @@ export interface RecentEvent {
  */
 export class EventReporter {
   readonly recent: RecentEvent[] = [];
+  /** Requests that ended without being asked to, and the positions a refused TP/SL left bare. */
+  readonly ends = new RequestEnds();
   private readonly o: {
     readonly log: Logger;
     readonly clock: Clock;
@@ -69,6 +72,11 @@ export class EventReporter {
       case 'requestTransition': {
         const r = e.record;
         m.requests.inc({ kind: r.kind, status: e.to });
+        const end = this.ends.onTransition(r, e.to, this.o.clock.now());
+        if (end !== undefined) {
+          this.unrequestedEnd(end);
+          return;
+        }
         if (e.to === 'UNKNOWN')
           this.note(
             'critical',
@@ -131,6 +139,25 @@ export class EventReporter {
       default:
         return;
     }
+  }
+
+  /** No request ends in silence: a warning line, a metric, and a webhook for a refused TP/SL. */
+  private unrequestedEnd(end: UnrequestedEnd): void {
+    const r = end.record;
+    const tpsl = r.kind === 'setTpSl';
+    this.o.metrics.alerts.inc({ severity: 'warning', code: `REQUEST_${end.status}` });
+    const text = `${r.strategyId} ${r.kind} ${r.symbol} ${end.status}: ${end.reason} (${r.clientRequestId})${tpsl ? '; the position is UNPROTECTED' : ''}`;
+    this.note(
+      'warning',
+      text,
+      tpsl
+        ? {
+            kind: 'alert',
+            title: `TP/SL ${end.status.toLowerCase()}: ${r.symbol} unprotected`,
+            lines: [`${r.strategyId} ${r.symbol}`, end.reason],
+          }
+        : undefined,
+    );
   }
 
   onStrategy(e: StrategyEvent): void {

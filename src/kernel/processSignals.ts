@@ -1,6 +1,7 @@
 import { HALT_SIGNAL } from '../execution/haltSignal.ts';
 import { onHaltSignal } from '../execution/killSwitch.ts';
 import type { Logger } from '../log/Logger.ts';
+import { RESUME_REQUESTED } from '../risk/killSwitchKeys.ts';
 import type { Kernel } from './Kernel.ts';
 
 /**
@@ -19,6 +20,12 @@ export function bindProcessSignals(k: Kernel, log: Logger, onStop: (signal: stri
     onStop(signal);
   };
   const halt = (): void => {
+    // `perpflow resume` flags itself in the journal before signalling: a resume to say, not a halt.
+    if (k.executor.journal.getMeta(RESUME_REQUESTED) !== undefined) {
+      k.executor.journal.deleteMeta(RESUME_REQUESTED);
+      log.warn(`${HALT_SIGNAL}: resumed by the operator (perpflow resume); trading ${k.executor.gate.state}`);
+      return;
+    }
     log.warn(`${HALT_SIGNAL}: halt requested`);
     void onHaltSignal(k.executor);
   };

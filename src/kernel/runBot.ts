@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import { SystemClock } from '../clock/SystemClock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
+import { leaseScopeOf } from '../execution/tradingLease.ts';
+import { registerRunningBot } from '../journal/runningBots.ts';
 import { createLogger } from '../log/createLogger.ts';
 import { describeError } from '../log/redact.ts';
 import { WebhookNotifier } from '../report/notify/WebhookNotifier.ts';
@@ -25,6 +28,8 @@ export interface RunBotOptions {
   readonly journal?: string;
   /** Starts a dry run over, its journal and paper account kept as timestamped backups (`run --fresh`). */
   readonly fresh?: boolean;
+  /** Run even when another bot holds this venue account's host-wide lock (logged loudly). */
+  readonly allowSharedAccount?: boolean;
 }
 
 /**
@@ -73,6 +78,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
       edges,
       clock,
       log,
+      ...(o.allowSharedAccount === true ? { allowSharedAccount: true } : {}),
       ...(notifier === undefined ? {} : { notify: (n) => notifier.notify(n) }),
     });
   } catch (e) {
@@ -94,7 +100,17 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   });
   terminal.start();
   // Stays bound through the stop: a second Ctrl-C must still exit at once.
-  const signal = await new Promise<string>((done) => bindProcessSignals(k, log, done));
+  const stopSignal = new Promise<string>((done) => bindProcessSignals(k, log, done));
+  // The host-wide registry: `perpflow halt` / `resume` find this bot whatever its mode and journal;
+  // written once SIGUSR2 is bound (unbound, it would end the process instead of halting it).
+  const unregister = registerRunningBot({
+    mode: config.mode,
+    config: resolve(o.configFile),
+    journal: resolve(k.executor.journal.path),
+    account: leaseScopeOf(edges.venue, config.venue.url),
+    startedAt: clock.now(),
+  });
+  const signal = await stopSignal;
   terminal.stop();
   log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
   try {
@@ -102,6 +118,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   } catch (e) {
     log.error(`stop failed: ${describeError(e)}`);
   }
+  unregister();
   const pnl = k.executor.ledger.summary();
   log.info(
     `stopped: ${k.executor.ledger.openLots().length} open positions, realised ${pnl.realised.toFixed(2)}, fees ${pnl.fees.toFixed(2)}; ${k.executor.unresolved().length} requests to settle at the next start`,

@@ -78,7 +78,7 @@ export async function openKernelJournal(
     const lockDir = edges.ephemeral ? undefined : dirname(path);
     return { journal, lockDir, ...(quarantinedTo === undefined ? {} : { quarantinedTo }) };
   }
-  const scope = leaseScopeOf(edges.venue);
+  const scope = leaseScopeOf(edges.venue, config.venue.url);
   let status: Promise<StatusServer | undefined> | undefined;
   let waiting = false;
   let unreachable = 0;

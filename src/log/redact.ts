@@ -1,3 +1,4 @@
+import { isSecretField, isSecretFieldName } from './secretNames.ts';
 import { noteSecret, secretTap } from './secretTap.ts';
 
 /**
@@ -8,13 +9,12 @@ import { noteSecret, secretTap } from './secretTap.ts';
  *  - JWTs (three base64url segments starting with `eyJ`);
  *  - `Bearer <token>` anywhere, and the value of credential headers written as text
  *    (`x-api-key: v`, `Authorization: Basic v` / `Token v`, `Cookie: v`);
- *  - credential-looking parameters (`?key=`, `&auth=`, `session=`, `token=`, `password=` …);
+ *  - parameters (`?key=`, `&auth=`, `session=` …) whose name is in SECRET_NAMES (secretNames.ts);
  *  - the user and password of a URL (`https://user:pass@host`);
- *  - quoted name/value pairs whose name looks like a credential, as JSON or as header tuples
+ *  - quoted name/value pairs whose name is in SECRET_NAMES, as JSON or as header tuples
  *    (`"apiKey":"v"`, `['x-api-key', 'v']`);
- *  - the value of any field whose name looks like a secret (key, secret, token, password,
- *    authorization, auth, session, signature, passphrase, private, jwt, cookie), at any depth, and
- *    the value of `[name, value]` header tuples with such a name;
+ *  - the value of any field whose name is in SECRET_NAMES, at any depth, and the value of
+ *    `[name, value]` header tuples with such a name;
  *  - error messages, causes and stacks, recursively.
  * Masking keeps the first 4 and last 4 characters of long values (NautilusTrader's rule), so an
  * operator can tell two keys apart without being able to use either.
@@ -27,32 +27,20 @@ const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const BEARER = /(Bearer\s+)([^\s"',;]+)/gi;
 const SCHEME = String.raw`(?:(?:Basic|Bearer|Token|Digest|ApiKey)\s+)?`;
 const SECRET_HEADER = new RegExp(
-  String.raw`((?:x-api-key|api-key|x-auth-token|proxy-authorization|authorization|set-cookie|cookie)["']?\s*[:=]\s*["']?${SCHEME})([^\s"',;]+)`,
+  String.raw`((?:x-api-key|api-key|x-auth-token|proxy-authorization|authorization|set-cookie|cookie)["']?\s*:\s*["']?${SCHEME})([^\s"',;]+)`,
   'gi',
 );
-/** The value ends before a separator, or before a colon that ends a phrase (`…?auth=v: refused`). */
-const CREDENTIAL_PARAM =
-  /((?:^|[?&;,(\s])(?:x-api-key|api[-_]?key|apikey|key|auth|auth[-_]?token|token|access[-_]?token|refresh[-_]?token|id[-_]?token|jwt|session(?:[-_]?(?:id|token))?|sid|secret|client[-_]?secret|password|passwd|pass|pwd|signature|sig|credentials?|private[-_]?key)=)([^&#\s"',;)]+?)(?=$|[&#\s"',;)]|:(?:\s|$))/gi;
+/**
+ * A `name=value` parameter; the value ends before a separator, or before a colon that ends a
+ * phrase (`…?auth=v: refused`). Whether it is masked is the name's (SECRET_NAMES) to say.
+ */
+const PARAM = new RegExp(
+  String.raw`((?:^|[?&;,(\s])([\w.-]+)=${SCHEME})([^&#\s"',;)]+?)(?=$|[&#\s"',;)]|:(?:\s|$))`,
+  'g',
+);
 const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'<>]+)@/gi;
-const QUOTED_SECRET_PAIR = new RegExp(
-  String.raw`(["'][\w-]*?(?:api[-_]?key|secret|token|passw(?:or)?d|pwd|authorization|auth|session|cookie|credentials?|signature|passphrase|private[-_]?key|jwt)["']\s*(?:[:,=]|=>)\s*["']${SCHEME})([^"']+)`,
-  'gi',
-);
-const SECRET_NAME =
-  /(^|[-_.])?(api[-_]?key|apikey|secret|token|passw(or)?d|pwd|authorization|auth|auth[-_]?header|session([-_]?(id|token))?|signature|passphrase|private[-_]?key|jwt|cookie|credential)s?$/i;
-const SECRET_NAME_ANYWHERE =
-  /key|secret|token|passw|authorization|signature|passphrase|private|jwt|cookie|credential/i;
-/** Field names that contain a secret-looking word but hold no secret. */
-const SAFE_NAMES = new Set([
-  'keyId',
-  'apiKeyId',
-  'apiKeyIdentifier',
-  'keyName',
-  'tokenExpiresAt',
-  'expiresAt',
-  'monkey',
-  'keys',
-]);
+/** A quoted name and a quoted value (JSON, or a printed header tuple). */
+const QUOTED_PAIR = new RegExp(String.raw`(["']([\w-]+)["']\s*(?:[:,=]|=>)\s*["']${SCHEME})([^"']+)`, 'g');
 
 export const REDACTED = '[REDACTED]';
 
@@ -61,12 +49,13 @@ export function mask(value: string): string {
   return `${value.slice(0, 4)}…${value.slice(-4)}`;
 }
 
-export function isSecretFieldName(name: string): boolean {
-  if (SAFE_NAMES.has(name)) return false;
-  return SECRET_NAME.test(name) || SECRET_NAME_ANYWHERE.test(name);
-}
+export { isSecretFieldName };
 
 const maskValue = (_m: string, prefix: string, value: string): string => `${prefix}${mask(value)}`;
+
+/** For PARAM and QUOTED_PAIR: masks the value when the name is a secret's. */
+const maskNamed = (m: string, prefix: string, name: string, value: string): string =>
+  isSecretField(name, value) ? `${prefix}${mask(value)}` : m;
 
 /** A whole key or token the redactor meets is a secret: the suite-wide scan then looks for it everywhere. */
 function maskKey(key: string): string {
@@ -98,8 +87,8 @@ export function redactText(text: string): string {
   if (lower.includes('bearer')) out = out.replace(BEARER, maskValue);
   if (lower.includes('api-key') || lower.includes('auth') || lower.includes('cookie'))
     out = out.replace(SECRET_HEADER, maskValue);
-  if (out.includes('"') || out.includes("'")) out = out.replace(QUOTED_SECRET_PAIR, maskValue);
-  if (out.includes('=')) out = out.replace(CREDENTIAL_PARAM, maskValue);
+  if (out.includes('"') || out.includes("'")) out = out.replace(QUOTED_PAIR, maskNamed);
+  if (out.includes('=')) out = out.replace(PARAM, maskNamed);
   if (out.includes('@') && out.includes('://')) out = out.replace(URL_USERINFO, maskUserinfo);
   return out;
 }
@@ -114,7 +103,7 @@ function isSecretTuple(a: readonly unknown[]): boolean {
   return (
     a.length === 2 &&
     typeof a[0] === 'string' &&
-    isSecretFieldName(a[0]) &&
+    isSecretField(a[0], a[1]) &&
     (typeof a[1] !== 'object' || a[1] === null)
   );
 }
@@ -147,7 +136,7 @@ export function redact(value: unknown, seen: WeakSet<object> = new WeakSet()): u
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     out[k] =
-      isSecretFieldName(k) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
+      isSecretField(k, v) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
   }
   return out;
 }
@@ -157,7 +146,7 @@ function redactError(error: Error, seen: WeakSet<object>): Record<string, unknow
   for (const [k, v] of Object.entries(error)) {
     if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause') continue;
     out[k] =
-      isSecretFieldName(k) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
+      isSecretField(k, v) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
   }
   if (error.cause !== undefined) out.cause = redact(error.cause, seen);
   if (error.stack !== undefined) out.stack = redactText(error.stack);

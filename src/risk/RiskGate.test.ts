@@ -27,6 +27,7 @@ const open = (n: number, over: Partial<OpenIntent> = {}): OpenIntent => ({
 
 const flat: ExposureView = {
   openPositions: () => 0,
+  inFlightOpens: () => 0,
   notional: () => ZERO,
   markPrice: () => dec(50_000),
   isMarketUnresolved: () => false,

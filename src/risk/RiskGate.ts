@@ -14,6 +14,8 @@ import { type Capability, capabilityOf, TradingState } from './tradingState.ts';
 export interface ExposureView {
   /** Open positions, counting unresolved opens as open (worst case, reliability.md A6). */
   openPositions(strategy?: StrategyId): number;
+  /** Of those, the opens still in flight (not terminal yet): the denial message says so. */
+  inFlightOpens(strategy?: StrategyId): number;
   /** Notional at mark, counting unresolved opens at full size. */
   notional(strategy?: StrategyId): Decimal;
   markPrice(symbol: string): Decimal | undefined;
@@ -233,7 +235,7 @@ export class RiskGate {
           intent,
           exposure,
           this.options.strategies[intent.strategyId],
-          'strategy',
+          `strategy ${intent.strategyId}`,
           intent.strategyId,
         );
       if (limitDenial !== undefined) return limitDenial;

@@ -18,11 +18,17 @@ export function checkLimits(
       reason: DenialReason.MAX_LEVERAGE,
       message: `${scope} leverage ${intent.leverage} > ${limits.maxLeverage}`,
     };
-  if (limits.maxOpenPositions !== undefined && exposure.openPositions(strategy) + 1 > limits.maxOpenPositions)
+  if (
+    limits.maxOpenPositions !== undefined &&
+    exposure.openPositions(strategy) + 1 > limits.maxOpenPositions
+  ) {
+    const all = exposure.openPositions(strategy);
+    const inFlight = exposure.inFlightOpens(strategy);
     return {
       reason: DenialReason.MAX_OPEN_POSITIONS,
-      message: `${scope} already has ${exposure.openPositions(strategy)} open positions (max ${limits.maxOpenPositions})`,
+      message: `${scope}: ${all} open or opening (${all - inFlight} open, ${inFlight} in flight), max ${limits.maxOpenPositions}`,
     };
+  }
   if (limits.maxNotionalPerPosition === undefined && limits.maxTotalNotional === undefined) return undefined;
   const price = intent.limitPrice ?? exposure.markPrice(intent.symbol);
   if (price === undefined)

@@ -1,10 +1,13 @@
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import { CronTimes } from './cronTimes.ts';
 
-/** A named job: a cron expression, or a fixed period. */
+/**
+ * A named job: a cron expression, or a fixed period. `run` receives the due time it fires for
+ * (epoch ms), which is what identifies the run: two runs never share one.
+ */
 export type JobSpec =
-  | { readonly name: string; readonly cron: string; readonly run: () => unknown }
-  | { readonly name: string; readonly everyMs: number; readonly run: () => unknown };
+  | { readonly name: string; readonly cron: string; readonly run: (dueAt: number) => unknown }
+  | { readonly name: string; readonly everyMs: number; readonly run: (dueAt: number) => unknown };
 
 export type JobEvent =
   | { readonly type: 'started'; readonly job: string; readonly at: number }
@@ -17,6 +20,8 @@ interface Entry {
   readonly spec: JobSpec;
   readonly cron: CronTimes | undefined;
   timer: TimerHandle | undefined;
+  /** The due time the armed timer is for. */
+  due: number;
   running: boolean;
 }
 
@@ -45,6 +50,7 @@ export class Scheduler {
       spec,
       cron: 'cron' in spec ? new CronTimes(spec.cron) : undefined,
       timer: undefined,
+      due: 0,
       running: false,
     };
     this.entries.set(spec.name, entry);
@@ -79,16 +85,36 @@ export class Scheduler {
       : now + (entry.spec as { everyMs: number }).everyMs;
   }
 
-  private arm(entry: Entry): void {
-    const now = this.clock.now();
-    entry.timer = this.clock.setTimeout(() => this.fire(entry), this.dueAfter(entry, now) - now);
+  /**
+   * Arms the timer for the first due time after `after`. The next due time is always computed
+   * from after the one just run, never from "now" alone: a timer may fire while the clock still
+   * reads a little before its due time (Node measures timers on its loop time, Date.now is wall
+   * time), and `next(now)` would then give the same due time back — the job would run twice.
+   */
+  private arm(entry: Entry, after = this.clock.now()): void {
+    this.armFor(entry, this.dueAfter(entry, after));
+  }
+
+  private armFor(entry: Entry, due: number): void {
+    entry.due = due;
+    // At least 1 ms: a timer for "now" that fires a little early must not spin.
+    const wait = Math.max(1, due - this.clock.now());
+    entry.timer = this.clock.setTimeout(() => this.fire(entry), wait);
   }
 
   private fire(entry: Entry): void {
     if (!this.started) return;
-    this.arm(entry);
+    const due = entry.due;
+    const now = this.clock.now();
+    // Early by the clock: wait out the rest, so that a run for `due` only ever happens once the
+    // clock has reached `due` — a process restarted after it then schedules strictly later.
+    if (now < due) {
+      this.armFor(entry, due);
+      return;
+    }
+    this.arm(entry, Math.max(now, due));
     const job = entry.spec.name;
-    const at = this.clock.now();
+    const at = due;
     if (entry.running) {
       this.onEvent({ type: 'skipped', job, at });
       return;
@@ -96,7 +122,7 @@ export class Scheduler {
     entry.running = true;
     this.onEvent({ type: 'started', job, at });
     Promise.resolve()
-      .then(() => entry.spec.run())
+      .then(() => entry.spec.run(due))
       .then(
         () => this.onEvent({ type: 'finished', job, at, ms: this.clock.now() - at }),
         (error: unknown) => this.onEvent({ type: 'failed', job, at, error }),

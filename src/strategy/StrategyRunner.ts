@@ -170,9 +170,9 @@ export class StrategyRunner {
     return hook === undefined ? NONE : this.call('onRequestUpdate', hook, update);
   }
 
-  /** Runs a named schedule entry's `run`. */
-  runSchedule(name: string, run: (ctx: never) => HookResult): readonly Intent[] {
-    return this.call(`schedule:${name}`, run, undefined);
+  /** Runs a named schedule entry's `run` for its due time, which the hook sees as `ctx.now`. */
+  runSchedule(name: string, run: (ctx: never) => HookResult, dueAt?: number): readonly Intent[] {
+    return this.call(`schedule:${name}`, run, undefined, true, dueAt);
   }
 
   /** The context as hooks see it (the RxJS form builds on it). */
@@ -202,9 +202,10 @@ export class StrategyRunner {
     run: (ctx: never, arg: A) => HookResult,
     arg: A,
     timed = true,
+    at?: number,
   ): readonly Intent[] {
     if (!this.started || this.paused) return NONE;
-    const now = this.o.clock.now();
+    const now = at ?? this.o.clock.now();
     this.ctx.now = now;
     const timing = timed && this.timed;
     const t0 = timing ? this.stopwatch.elapsedMs() : 0;

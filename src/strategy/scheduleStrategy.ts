@@ -6,7 +6,10 @@ import type { StrategyRunner } from './StrategyRunner.ts';
 /**
  * Adds a strategy's cron schedules to the process scheduler as jobs named
  * `strategy:<id>:<name>`. They run on the scheduler's clock — virtual in tests and backtests,
- * wall time live — through the runner, so a failing schedule is isolated like any hook.
+ * wall time live — through the runner, so a failing schedule is isolated like any hook. The hook
+ * sees the due time as `ctx.now`, so the ids of its intents derive from (strategy, schedule, due
+ * time): a second run for one due time (a restart, a timer firing twice) repeats the same ids and
+ * the executor refuses them as duplicates.
  */
 export function scheduleStrategy(
   scheduler: Scheduler,
@@ -23,8 +26,8 @@ export function scheduleStrategy(
     scheduler.add({
       name,
       cron: entry.cron,
-      run: () => {
-        for (const intent of runner.runSchedule(entry.name, entry.run)) sink(intent);
+      run: (dueAt) => {
+        for (const intent of runner.runSchedule(entry.name, entry.run, dueAt)) sink(intent);
       },
     });
     return name;

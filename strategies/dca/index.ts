@@ -21,14 +21,16 @@ const params = z.strictObject({
     .number()
     .positive()
     .optional()
-    .describe('Optional TP per buy, as a fraction above its price (0.05 = 5 %).'),
+    .describe('Optional TP per buy, as a fraction above its fill price (0.05 = 5 %).'),
   slippage: z.number().min(0).max(1).default(0.01),
 });
 
 /**
  * Dollar-cost averaging: on every cron tick, buys a fixed notional of each market at MARKET,
- * stacking the buys, each with its own TP when `takeProfit` is set. A market without a price
- * yet is skipped on that tick.
+ * stacking the buys, each with its own TP when `takeProfit` is set. The TP is set from the fill
+ * price once the buy filled, never from the price at decision time: a fill that moved past a TP
+ * computed beforehand got it refused by the venue (below the mark), and the buy stayed bare.
+ * A market without a price yet is skipped on that tick.
  */
 export default defineStrategy({
   name: 'dca',
@@ -42,8 +44,7 @@ export default defineStrategy({
       run: (ctx) => {
         const out: StrategyIntent[] = [];
         for (const market of ctx.markets) {
-          const price = ctx.price(market);
-          if (price === undefined) continue;
+          if (ctx.price(market) === undefined) continue;
           out.push({
             kind: 'open',
             market,
@@ -53,13 +54,22 @@ export default defineStrategy({
             slippage: p.slippage,
             allowStacking: true,
             signal: `dca:${market}:${ctx.now}`,
-            ...(p.takeProfit === undefined
-              ? {}
-              : { takeProfit: Number((price * (1 + p.takeProfit)).toPrecision(12)) }),
           });
         }
         return out;
       },
     },
   ],
+  onFill: (ctx, fill) => {
+    const tp = ctx.params.takeProfit;
+    if (tp === undefined || fill.kind !== 'open') return undefined;
+    return {
+      kind: 'setTpSl',
+      market: fill.market,
+      position: { intentId: fill.intentId },
+      takeProfit: Number((fill.price * (1 + tp)).toPrecision(12)),
+      // One TP per buy: a second fill report of the same buy repeats the id and is a duplicate.
+      signal: `dca-tp:${fill.intentId}`,
+    };
+  },
 });

@@ -10,11 +10,11 @@ import { openJournal } from '../../src/journal/openJournal.ts';
 
 const run = promisify(execFile);
 
-async function perpflow(args: readonly string[], cwd?: string) {
+async function perpflow(args: readonly string[], cwd?: string, env: Record<string, string> = {}) {
   const main = join(process.cwd(), 'src/cli/main.ts');
   const node = join(process.cwd(), 'node_modules/.bin/node');
   try {
-    const r = await run(node, [main, ...args], cwd ? { cwd } : {});
+    const r = await run(node, [main, ...args], { ...(cwd ? { cwd } : {}), env: { ...process.env, ...env } });
     return { code: 0, ...r };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -87,22 +87,37 @@ describe('perpflow status / halt / resume on files that are not journals', () =>
     });
   });
 
-  it('halt, resume and status all default to var/perpflow.sqlite (the config default journal.path)', async () => {
+  it('a bare halt or resume with no bot running exits 2, lists the journals known, and latches nothing', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'var'));
-    const { journal } = openJournal({ path: join(dir, 'var/perpflow.sqlite'), clock: new VirtualClock() });
+    const path = join(dir, 'var/perpflow.sqlite');
+    const { journal } = openJournal({ path, clock: new VirtualClock() });
     journal.close();
-    const halt = await perpflow(['halt', '--json', '--reason', 'drill'], dir);
-    expect(halt.code).toBe(0);
-    expect(JSON.parse(halt.stdout)).toEqual({
-      journal: 'var/perpflow.sqlite',
-      tradingState: 'halted',
-      closeAll: false,
-      signalled: 'no running instance on this host; the halt is latched in the journal',
-    });
+    const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
+    for (const cmd of ['halt', 'resume']) {
+      const r = await perpflow([cmd], dir, env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('no perpflow bot is running on this host; journals known on this host:');
+      expect(r.stderr).toContain(path);
+    }
     const status = await perpflow(['status', '--json'], dir);
+    expect(JSON.parse(status.stdout)).toMatchObject({ tradingState: 'active' });
+  });
+
+  it('halt --journal of a journal no bot runs on latches it for the next start but does not report success (exit 1)', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'j.sqlite');
+    const { journal } = openJournal({ path, clock: new VirtualClock() });
+    journal.close();
+    const halt = await perpflow(['halt', '--journal', path, '--json', '--reason', 'drill'], dir, {
+      PERPFLOW_HOST_DIR: join(dir, 'host'),
+    });
+    expect(halt.code).toBe(1);
+    expect(JSON.parse(halt.stdout)).toEqual({
+      halted: [{ journal: path, signalled: [] }],
+      reachedRunningBot: false,
+    });
+    const status = await perpflow(['status', '--json', '--journal', path], dir);
     expect(JSON.parse(status.stdout)).toMatchObject({ tradingState: 'halted', reason: 'drill' });
-    const resume = await perpflow(['resume', '--json'], dir);
-    expect(JSON.parse(resume.stdout)).toEqual({ journal: 'var/perpflow.sqlite', tradingState: 'active' });
   });
 });

@@ -98,7 +98,12 @@ export interface StartOptions {
  * jobs on a scheduler over the same VirtualClock (the periodic reconcile the scenarios rely on).
  */
 export async function startExecutor(v: Venue, o: StartOptions): Promise<Running> {
-  const { journal } = openJournal({ path: o.path, clock: v.clock, synchronous: 'NORMAL' });
+  const { journal } = openJournal({
+    path: o.path,
+    clock: v.clock,
+    synchronous: 'NORMAL',
+    onCorrupt: 'quarantine',
+  });
   const venue = o.venue ?? v.venue;
   const lease = acquireTradingLease(journal, leaseScopeOf(venue), o.hostLockDir);
   const events: ExecutionEvent[] = [];

@@ -33,7 +33,7 @@ describe('perpflow halt / resume / status', () => {
     journal.insertRequests([sampleOpenRecord(1)]);
     journal.close();
     expect(await run('halt', '--journal', path, '--close-all', '--reason', 'drill')).toMatch(
-      /trading halted .*close-all requested/,
+      /^halted \(close-all requested\) in .*: latched for its next start; NO running bot uses it/,
     );
     const status = JSON.parse(await run('status', '--journal', path, '--json')) as Record<string, unknown>;
     expect(status.tradingState).toBe('halted');

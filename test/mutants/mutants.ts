@@ -6,6 +6,8 @@
 export interface Mutant {
   readonly name: string;
   readonly bug: string;
+  /** The suites that must catch it, when not the default execution/journal/risk ones. */
+  readonly suites?: readonly string[];
   readonly edits: readonly { readonly file: string; readonly find: string; readonly replace: string }[];
 }
 
@@ -135,6 +137,76 @@ export const MUTANTS: readonly Mutant[] = [
         find: '    } catch (e) {\n      if (!this.host.alive() || this.tracked.get(id) !== t) return;\n      this.onError(id, t, e);\n      return;\n    }',
         replace:
           '    } catch (e) {\n      if (!this.host.alive() || this.tracked.get(id) !== t) return;\n      if (!(e instanceof TransientVenueError) || e.retryAfterMs !== undefined) {\n        this.onError(id, t, e);\n        return;\n      }\n      report = null;\n    }',
+      },
+    ],
+  },
+  // Issue 25: six bugs that escaped the suites, each now with a test that fails on it.
+  {
+    name: 'account-limits-strategy-exposure',
+    bug: "account limits counted with the calling strategy's exposure only",
+    edits: [
+      {
+        file: 'src/risk/RiskGate.ts',
+        find: "checkLimits(intent, exposure, this.options.account, 'account', undefined)",
+        replace: "checkLimits(intent, exposure, this.options.account, 'account', intent.strategyId)",
+      },
+    ],
+  },
+  {
+    name: 'daily-loss-strict',
+    bug: 'the daily loss limit reached only beyond it (>= became >)',
+    edits: [
+      {
+        file: 'src/risk/RiskGate.ts',
+        find: 'dailyPnl.negated().greaterThanOrEqualTo(a.dailyLossLimit)',
+        replace: 'dailyPnl.negated().greaterThan(a.dailyLossLimit)',
+      },
+    ],
+  },
+  {
+    name: 'drawdown-peak-never-raised',
+    bug: 'the equity peak stored once and never raised',
+    edits: [
+      {
+        file: 'src/risk/RiskGate.ts',
+        find: 'if (peakText === undefined || equity.greaterThan(peakText))',
+        replace: 'if (peakText === undefined)',
+      },
+    ],
+  },
+  {
+    name: 'win-rate-counts-break-even',
+    bug: 'the win rate counting break-even trades as wins',
+    suites: ['backtest/metrics'],
+    edits: [
+      {
+        file: 'backtest/metrics/tradeMetrics.ts',
+        find: '    if (t.pnl > 0) wins++;',
+        replace: '    if (t.pnl >= 0) wins++;',
+      },
+    ],
+  },
+  {
+    name: 'redactor-passphrase-removed',
+    bug: "passphrase removed from the redactor's names",
+    suites: ['src/log'],
+    edits: [
+      {
+        file: 'src/log/secretNames.ts',
+        find: "  { name: 'passphrase', anywhere: true },\n",
+        replace: '',
+      },
+    ],
+  },
+  {
+    name: 'breakout-reenters-in-flight',
+    bug: 'breakout entering again (either side) while its open is still in flight',
+    suites: ['strategies/breakout', 'test/strategy/breakoutInFlight.test.ts'],
+    edits: [
+      {
+        file: 'strategies/breakout/index.ts',
+        find: 'if (ctx.positions(bar.symbol).length > 0 || ctx.openRequests(bar.symbol).length > 0) return undefined;',
+        replace: 'if (ctx.positions(bar.symbol).length > 0) return undefined;',
       },
     ],
   },

@@ -65,7 +65,9 @@ const chosen = positionals.length > 0 ? MUTANTS.filter((m) => positionals.includ
 for (const m of chosen) {
   const originals = apply(m);
   try {
-    const failed = failingTests(values.suites.split(','));
+    // A mutant outside execution/journal/risk names its own suites, unless --suites says otherwise.
+    const explicit = process.argv.some((a) => a.startsWith('--suites'));
+    const failed = failingTests(explicit || m.suites === undefined ? values.suites.split(',') : m.suites);
     const c = Number(values.seeds) > 0 ? chaos(Number(values.seeds)) : 'not run';
     process.stdout.write(
       `## ${m.name}: ${m.bug}\nchaos violations: ${c}\nfailing tests (${failed.length}):\n`,

@@ -66,8 +66,10 @@ describe('operating a running bot', () => {
 
     const journal = join(dir, 'journal.dry-run.sqlite');
     const status = await cli(['status', '--journal', journal, '--json']);
-    const halt = JSON.parse(await cli(['halt', '--journal', journal, '--json'])) as { signalled: string };
-    expect(halt.signalled).toMatch(/^sent SIGUSR2 to pid \d+$/);
+    const halt = JSON.parse(await cli(['halt', '--journal', journal, '--json'])) as {
+      halted: { signalled: { pid: number }[] }[];
+    };
+    expect(halt.halted[0]?.signalled.map((b) => b.pid)).toEqual([bot.child.pid]);
     await until(() => bot.count(/HALT_SIGNAL: halt requested/) === 1, 20_000, 'the bot to halt', bot);
     await until(
       () => hook.bodies.some((b) => b.notification.kind === 'halt'),

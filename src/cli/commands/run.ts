@@ -21,17 +21,29 @@ export function registerRunCommand(program: Command): void {
       '--journal <where>',
       'a SQLite journal file, or postgres://… for a journal an active and standbys share',
     )
+    .option(
+      '--allow-shared-account',
+      'run even when another bot trades the same venue account (logged loudly)',
+    )
     .action(
       action(
         async (
           file: string,
-          flags: { dryRun?: boolean; sim?: boolean; json?: boolean; journal?: string; fresh?: boolean },
+          flags: {
+            dryRun?: boolean;
+            sim?: boolean;
+            json?: boolean;
+            journal?: string;
+            fresh?: boolean;
+            allowSharedAccount?: boolean;
+          },
         ) => {
           const code = await runBot({
             configFile: file,
             out: process.stdout,
             json: flags.json === true,
             fresh: flags.fresh === true,
+            allowSharedAccount: flags.allowSharedAccount === true,
             ...(flags.journal === undefined ? {} : { journal: flags.journal }),
             ...(flags.dryRun ? { mode: 'dry-run' as const } : flags.sim ? { mode: 'sim' as const } : {}),
           });

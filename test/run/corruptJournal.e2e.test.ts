@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fastConfig, perpflow, startSim, tempDir, until } from './runHarness.ts';
+
+const GARBAGE = 'not a journal at all, garbage bytes '.repeat(300);
+
+describe('a corrupt journal fails closed', () => {
+  it('a run against a venue refuses with exit 2 naming the file, what was wrong and the recovery command; `journal recover` moves it aside and the next start adopts', async () => {
+    const sim = await startSim(13);
+    const env = { PERPFLOW_HOST_DIR: join(tempDir(), 'host') };
+    try {
+      const dir = tempDir();
+      const cfg = fastConfig(dir, { mode: 'sim', url: sim.url });
+      const journal = join(dir, 'journal.sqlite');
+      writeFileSync(journal, GARBAGE);
+      const refused = perpflow(['run', cfg], process.cwd(), env);
+      expect(await refused.exited).toBe(2);
+      const text = refused.lines.join('\n');
+      expect(text).toContain(`the journal ${journal} is corrupt (file is not a database); refusing to start`);
+      expect(text).toContain(`perpflow journal recover ${journal}`);
+      expect(refused.count(/trading: /)).toBe(0);
+      expect(readFileSync(journal, 'utf8')).toBe(GARBAGE);
+
+      const recover = perpflow(['journal', 'recover', journal], process.cwd(), env);
+      expect(await recover.exited).toBe(0);
+      const moved = readdirSync(dir).find((f) => f.startsWith('journal.sqlite.corrupt-'));
+      expect(moved).toBeDefined();
+      expect(readFileSync(join(dir, moved as string), 'utf8')).toBe(GARBAGE);
+
+      const again = perpflow(['run', cfg], process.cwd(), env);
+      try {
+        // A first fill: past start-up, its signals are bound.
+        await until(() => again.count(/ opened BTCUSDT /) >= 1, 60_000, 'the recovered bot to trade', again);
+      } finally {
+        again.child.kill('SIGINT');
+        expect(await again.exited).toBe(0);
+      }
+      // A healthy journal is never "recovered".
+      const healthy = perpflow(['journal', 'recover', journal], process.cwd(), env);
+      expect(await healthy.exited).toBe(2);
+    } finally {
+      await sim.stop();
+    }
+  }, 180_000);
+
+  it('a dry run on the embedded simulator still starts afresh (the old file kept as .previous)', async () => {
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    writeFileSync(join(dir, 'journal.dry-run.sqlite'), GARBAGE);
+    const bot = perpflow(['run', cfg], process.cwd(), { PERPFLOW_HOST_DIR: join(dir, 'host') });
+    try {
+      await until(() => bot.count(/ opened BTCUSDT /) >= 1, 60_000, 'the dry run to trade', bot);
+    } finally {
+      bot.child.kill('SIGINT');
+      expect(await bot.exited).toBe(0);
+    }
+    expect(existsSync(join(dir, 'journal.dry-run.sqlite.previous'))).toBe(true);
+  }, 120_000);
+});

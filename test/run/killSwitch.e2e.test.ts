@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { fastConfig, MAIN, perpflow, tempDir, until } from './runHarness.ts';
+
+const exec = promisify(execFile);
+
+/** `perpflow ARGS` from an unrelated working directory, with the test's host-wide directory. */
+async function cli(args: string[], env: Record<string, string>, cwd: string) {
+  try {
+    const r = await exec(process.execPath, [MAIN, ...args], { cwd, env: { ...process.env, ...env } });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe('the kill switch finds the running bot whatever its mode', () => {
+  it('a bare `perpflow halt` halts a running dry run (its own journal), `resume` is logged by it, and once it stopped a bare halt exits 2 naming its journal', async () => {
+    const dir = tempDir();
+    const elsewhere = tempDir();
+    const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    const bot = perpflow(['run', cfg], process.cwd(), env);
+    try {
+      // Registered: trading, with its signals bound.
+      const entry = join(env.PERPFLOW_HOST_DIR, `bot-${bot.child.pid}.json`);
+      await until(() => existsSync(entry), 45_000, 'the bot to register', bot);
+
+      const halt = await cli(['halt', '--json'], env, elsewhere);
+      expect(halt.code).toBe(0);
+      const out = JSON.parse(halt.stdout) as {
+        halted: { journal: string; signalled: { pid: number; mode: string }[] }[];
+      };
+      expect(out.halted).toEqual([
+        {
+          journal: join(dir, 'journal.dry-run.sqlite'),
+          signalled: [expect.objectContaining({ pid: bot.child.pid, mode: 'dry-run' })],
+        },
+      ]);
+      await until(() => bot.count(/HALT_SIGNAL: halt requested/) === 1, 20_000, 'the bot to halt', bot);
+      const status = await cli(
+        ['status', '--json', '--journal', join(dir, 'journal.dry-run.sqlite')],
+        env,
+        elsewhere,
+      );
+      expect(JSON.parse(status.stdout)).toMatchObject({ tradingState: 'halted' });
+
+      const resume = await cli(['resume'], env, elsewhere);
+      expect(resume.code).toBe(0);
+      await until(() => bot.count(/resumed by the operator/) === 1, 20_000, 'the bot to log the resume', bot);
+      expect(bot.count(/HALT_SIGNAL: halt requested/)).toBe(1);
+    } finally {
+      bot.child.kill('SIGINT');
+      expect(await bot.exited).toBe(0);
+    }
+    const after = await cli(['halt'], env, elsewhere);
+    expect(after.code).toBe(2);
+    expect(after.stderr).toContain('no perpflow bot is running on this host');
+    expect(after.stderr).toContain(join(dir, 'journal.dry-run.sqlite'));
+  }, 120_000);
+});
