@@ -43,7 +43,7 @@ describe('perpflow halt / resume / status', () => {
     expect(reopened.getMeta('closeAllRequested')).toBe('cli');
     reopened.close();
     await run('resume', '--journal', path);
-    expect(await run('status', '--journal', path)).toMatch(/^trading {5}active/);
+    expect(await run('status', '--journal', path)).toMatch(/^trading {5}active/m);
   });
 
   it('exits 2 naming the path when the journal does not exist', async () => {
