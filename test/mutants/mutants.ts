@@ -18,9 +18,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/send.ts',
-        find: "    records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));\n    h.crashAt('afterCommitBeforeSend');",
-        replace:
-          "    records = ids.map((id) => h.current(id));\n    h.crashAt('afterCommitBeforeSend');\n    void now;",
+        find: "    records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));\n    const pending",
+        replace: "    records = ids.map((id) => h.current(id));\n    void now;\n    const pending",
       },
       {
         file: 'src/execution/send.ts',

@@ -44,7 +44,7 @@ describe('a corrupt journal fails closed', () => {
     }
   }, 180_000);
 
-  it('a dry run on the embedded simulator still starts afresh (the old file kept as .previous)', async () => {
+  it('a dry run on the embedded simulator still starts afresh (the unreadable file kept aside as a timestamped backup)', async () => {
     const dir = tempDir();
     const cfg = fastConfig(dir, { mode: 'dry-run' });
     writeFileSync(join(dir, 'journal.dry-run.sqlite'), GARBAGE);
@@ -55,6 +55,7 @@ describe('a corrupt journal fails closed', () => {
       bot.child.kill('SIGINT');
       expect(await bot.exited).toBe(0);
     }
-    expect(existsSync(join(dir, 'journal.dry-run.sqlite.previous'))).toBe(true);
+    const kept = readdirSync(dir).filter((f) => /^journal\.dry-run\.sqlite\.\d{4}-\d\d-\d\dT/.test(f));
+    expect(kept.map((f) => readFileSync(join(dir, f), 'utf8'))).toEqual([GARBAGE]);
   }, 120_000);
 });

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import type { Logger } from '../../log/Logger.ts';
+import { describeError } from '../../log/redact.ts';
 import { engineReports } from '../../simulator/direct/engineReports.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
@@ -13,6 +15,17 @@ import { paperAccountWriter, persistingFetch, readPaperAccount } from './paperAc
 import { continuedWalk, pricesOf } from './paperPrices.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
+
+/** Why the journal file cannot be continued (not a readable perpflow journal), or undefined. */
+function unusableJournal(file: string): string | undefined {
+  if (file === ':memory:' || !existsSync(file)) return undefined;
+  try {
+    assertPerpflowJournal(file);
+    return undefined;
+  } catch (e) {
+    return `${file} cannot be read (${describeError(e)})`;
+  }
+}
 
 /**
  * Dry run: the simulator engine fills every order in process, so no request that could trade
@@ -37,11 +50,16 @@ export async function dryRunEdges(
     );
   const journalFile = journalFileFor(config.journal.path, config.mode);
   const paperFile = paperAccountFileFor(journalFile);
+  const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
+  const why = unusableJournal(journalFile);
+  if (why !== undefined)
+    // Paper money only: a dry run whose journal cannot be read starts over (live refuses to start).
+    for (const b of backUpForFreshStart(journalFile, stamp))
+      o.log.warn(`the dry-run journal ${why}; it was kept aside as ${b}; starting over`);
   const saved = paperFile === undefined ? undefined : readPaperAccount(paperFile);
   if (paperFile !== undefined && saved === undefined && existsSync(journalFile)) {
     // A journal without its paper account (left by a version that did not keep one, or whose
     // paper account was deleted) records positions no venue holds: keep it aside, start over.
-    const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
     for (const b of backUpForFreshStart(journalFile, stamp))
       o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
   }
