@@ -19,7 +19,7 @@ export const MUTANTS: readonly Mutant[] = [
       {
         file: 'src/execution/send.ts',
         find: "    records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));\n    const pending",
-        replace: "    records = ids.map((id) => h.current(id));\n    void now;\n    const pending",
+        replace: '    records = ids.map((id) => h.current(id));\n    void now;\n    const pending',
       },
       {
         file: 'src/execution/send.ts',
