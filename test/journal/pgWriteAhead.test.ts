@@ -75,7 +75,8 @@ describe('write-ahead on PostgreSQL', () => {
       // Accepted means journaled: the insert's commit is done before the answer (and the send).
       const d = openIntent('pg-d', { side: 'SHORT', allowStacking: true });
       expect((await executor.submit(d)).status).toBe('accepted');
-      expect(journal.pendingCommit(), 'a commit still under way when submit answered').toBeUndefined();
+      // (No check that nothing is pending here: the accepted intent goes straight on to its SUBMITTING
+      // commit, which may already be under way. What matters is that its insert is in the database.)
       const row = await reader.query('SELECT 1 FROM perpflow_requests WHERE intent_id = $1', [d.intentId]);
       expect(row.rowCount).toBe(1);
       await settle(v, executor);
