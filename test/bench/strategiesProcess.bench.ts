@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeRandomWalkCsv } from './support/randomWalkCsv.ts';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const PAIRS = [
@@ -20,34 +21,8 @@ const PAIRS = [
   [300, 1000],
   [500, 2000],
 ] as const;
-const T0 = Date.UTC(2020, 0, 1);
-const MINUTE = 60_000;
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-bench-'));
-
-/** The same seeded walk as backtestProcess.bench.ts (xorshift32), as OHLC rows. */
-function writeCsv(file: string, rows: number): void {
-  let x = 0x2545f491;
-  const rnd = () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4_294_967_296;
-  };
-  const out: string[] = ['time,open,high,low,close,volume'];
-  let price = 100;
-  for (let i = 0; i < rows; i++) {
-    const open = price;
-    const close = open * (1 + (rnd() - 0.5) * 0.004);
-    const high = Math.max(open, close) * (1 + rnd() * 0.001);
-    const low = Math.min(open, close) * (1 - rnd() * 0.001);
-    out.push(
-      `${new Date(T0 + i * MINUTE).toISOString()},${open.toFixed(4)},${high.toFixed(4)},${low.toFixed(4)},${close.toFixed(4)},0`,
-    );
-    price = close;
-  }
-  writeFileSync(file, `${out.join('\n')}\n`);
-}
 
 /** Runs a Node process under /usr/bin/time: its stdout, wall seconds and peak RSS in MB. */
 function timed(args: readonly string[]): { out: string; wallS: number; rssMb: number } {
@@ -64,7 +39,7 @@ function timed(args: readonly string[]): { out: string; wallS: number; rssMb: nu
 }
 
 const csv = join(dir, 'WALK-1m.csv');
-writeCsv(csv, ROWS);
+writeRandomWalkCsv(csv, ROWS); // the same seeded walk as backtestProcess and vsBacktestingPy
 const config = join(dir, 'three.yaml');
 writeFileSync(
   config,
