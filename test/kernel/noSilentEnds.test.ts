@@ -1,72 +1,21 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
-import { simAccount } from '../../src/kernel/edges/simAccount.ts';
-import { Kernel } from '../../src/kernel/Kernel.ts';
-import { silentLogger } from '../../src/log/Logger.ts';
 import type { Notification } from '../../src/report/notify/Notification.ts';
-import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
-import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import { startWatcherKernel, stopWatcherKernel, type WatcherKernel } from './support/watcherKernel.ts';
 
 const BTC = MarketSymbol('BTCUSDT');
-let running: { kernel: Kernel; sim: Simulator; clock: VirtualClock } | undefined;
+let running: WatcherKernel | undefined;
 afterEach(async () => {
   if (running === undefined) return;
-  const { kernel, sim, clock } = running;
-  let stopped = false;
-  const stopping = kernel.stop().then(() => {
-    stopped = true;
-  });
-  await clock.runUntil(() => stopped, 60_000);
-  await stopping;
-  sim.stop();
+  await stopWatcherKernel(running);
   running = undefined;
 });
 
 async function start(clock: VirtualClock, notes: Notification[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'perpflow-ends-'));
-  const file = join(dir, 'k.yaml');
-  writeFileSync(
-    file,
-    `mode: sim
-market: { pollIntervalMs: 1000, staleAfterMs: 5000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
-risk:
-  account: { maxOpenPositions: 3, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
-strategies:
-  - { id: watch, module: ${join(import.meta.dirname, 'fixtures/watcher.ts')}, markets: [BTCUSDT] }
-`,
-  );
-  const loaded = await loadConfigWithStrategies(file);
-  const sim = createSimulator({
-    clock,
-    fillLatencyMs: { min: 100, max: 100 },
-    prices: manualPrices({ BTCUSDT: 50_000 }),
-  });
-  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
-  const edges = {
-    venue: account.venue,
-    prices: account.venue,
-    describe: 'test',
-    ephemeral: true,
-    secrets: account.secrets,
-    close: async () => {},
-  };
-  const kernel = await Kernel.start({
-    loaded,
-    edges,
-    clock,
-    log: silentLogger,
-    notify: (n) => notes.push(n),
-  });
-  running = { kernel, sim, clock };
-  return kernel;
+  running = await startWatcherKernel(clock, { staleAfterMs: 5000, notify: (n) => notes.push(n) });
+  return running.kernel;
 }
 
 describe('no request ends in silence', () => {

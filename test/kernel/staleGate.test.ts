@@ -1,67 +1,21 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
 import type { ExecutionEvent } from '../../src/execution/events.ts';
-import { simAccount } from '../../src/kernel/edges/simAccount.ts';
-import { Kernel } from '../../src/kernel/Kernel.ts';
-import { silentLogger } from '../../src/log/Logger.ts';
-import { createSimulator, type Simulator } from '../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
-import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import { startWatcherKernel, stopWatcherKernel, type WatcherKernel } from './support/watcherKernel.ts';
 
 const BTC = MarketSymbol('BTCUSDT');
-let running: { kernel: Kernel; sim: Simulator; clock: VirtualClock } | undefined;
+let running: WatcherKernel | undefined;
 afterEach(async () => {
   if (running === undefined) return;
-  const { kernel, sim, clock } = running;
-  let stopped = false;
-  const stopping = kernel.stop().then(() => {
-    stopped = true;
-  });
-  // The stop waits on the kernel's clock: virtual time has to be moved for it.
-  await clock.runUntil(() => stopped, 60_000);
-  await stopping;
-  sim.stop();
+  await stopWatcherKernel(running);
   running = undefined;
 });
 
 async function start(clock: VirtualClock) {
-  const dir = mkdtempSync(join(tmpdir(), 'perpflow-kernel-'));
-  const file = join(dir, 'k.yaml');
-  writeFileSync(
-    file,
-    `mode: sim
-market: { pollIntervalMs: 1000, staleAfterMs: 3000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
-risk:
-  account: { maxOpenPositions: 3, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
-strategies:
-  - { id: watch, module: ${join(import.meta.dirname, 'fixtures/watcher.ts')}, markets: [BTCUSDT] }
-`,
-  );
-  const loaded = await loadConfigWithStrategies(file);
-  const sim = createSimulator({
-    clock,
-    fillLatencyMs: { min: 100, max: 100 },
-    prices: manualPrices({ BTCUSDT: 50_000 }),
-  });
-  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
-  const edges = {
-    venue: account.venue,
-    prices: account.venue,
-    describe: 'test',
-    ephemeral: true,
-    secrets: account.secrets,
-    close: async () => {},
-  };
-  const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger });
-  running = { kernel, sim, clock };
-  return { kernel, sim };
+  running = await startWatcherKernel(clock, { staleAfterMs: 3000 });
+  return running;
 }
 
 const open = (n: number, at: number) => ({

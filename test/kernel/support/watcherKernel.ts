@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { VirtualClock } from '../../../src/clock/VirtualClock.ts';
+import { simAccount } from '../../../src/kernel/edges/simAccount.ts';
+import { Kernel } from '../../../src/kernel/Kernel.ts';
+import { silentLogger } from '../../../src/log/Logger.ts';
+import type { Notification } from '../../../src/report/notify/Notification.ts';
+import { createSimulator, type Simulator } from '../../../src/simulator/createSimulator.ts';
+import { manualPrices } from '../../../src/simulator/prices/PriceSource.ts';
+import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
+import { IN_PROCESS_BASE_URL } from '../../../src/venue/http/baseUrl.ts';
+
+export interface WatcherKernel {
+  readonly kernel: Kernel;
+  readonly sim: Simulator;
+  readonly clock: VirtualClock;
+}
+
+/**
+ * A kernel over an in-process simulator (BTCUSDT at 50,000, fills after 100 ms) on a virtual
+ * clock, with the `watcher` fixture strategy, which only watches: each test submits its own intents.
+ */
+export async function startWatcherKernel(
+  clock: VirtualClock,
+  o: { readonly staleAfterMs: number; readonly notify?: (n: Notification) => void },
+): Promise<WatcherKernel> {
+  const dir = mkdtempSync(join(tmpdir(), 'perpflow-kernel-'));
+  const file = join(dir, 'k.yaml');
+  writeFileSync(
+    file,
+    `mode: sim
+market: { pollIntervalMs: 1000, staleAfterMs: ${o.staleAfterMs} }
+journal: { path: ${join(dir, 'j.sqlite')} }
+risk:
+  account: { maxOpenPositions: 3, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
+strategies:
+  - { id: watch, module: ${join(import.meta.dirname, '../fixtures/watcher.ts')}, markets: [BTCUSDT] }
+`,
+  );
+  const loaded = await loadConfigWithStrategies(file);
+  const sim = createSimulator({
+    clock,
+    fillLatencyMs: { min: 100, max: 100 },
+    prices: manualPrices({ BTCUSDT: 50_000 }),
+  });
+  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
+  const edges = {
+    venue: account.venue,
+    prices: account.venue,
+    describe: 'test',
+    ephemeral: true,
+    secrets: account.secrets,
+    close: async () => {},
+  };
+  const kernel = await Kernel.start({
+    loaded,
+    edges,
+    clock,
+    log: silentLogger,
+    ...(o.notify === undefined ? {} : { notify: o.notify }),
+  });
+  return { kernel, sim, clock };
+}
+
+/** Stops the kernel on its own virtual clock, then the simulator. */
+export async function stopWatcherKernel({ kernel, sim, clock }: WatcherKernel): Promise<void> {
+  let stopped = false;
+  const stopping = kernel.stop().then(() => {
+    stopped = true;
+  });
+  await clock.runUntil(() => stopped, 60_000);
+  await stopping;
+  sim.stop();
+}
