@@ -84,6 +84,16 @@ module.exports = {
       to: { path: '^src/', pathNot: ['^src/(strategy|domain|index\\.ts)'] },
     },
     {
+      name: 'backtest-through-the-kernel',
+      comment:
+        'the backtest starts the one kernel with backtest edges: it never wires the executor, a journal, the strategy runners or the engine itself',
+      severity: 'error',
+      from: { path: '^backtest/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^src/(execution|journal|simulator/engine)/|^src/strategy/(StrategyRunner|StrategyHost|MarketData)\\.ts$|^src/kernel/(executorBook|strategyStage|routeToStrategies)\\.ts$',
+      },
+    },
+    {
       name: 'backtest-not-cli',
       comment: 'the backtest driver drives the kernel; the CLI sits above it',
       severity: 'error',

@@ -1,22 +1,17 @@
 import type { Bar } from '../src/domain/bar.ts';
 import type { PriceTick } from '../src/domain/tick.ts';
+import type { DrivenMarket } from '../src/market/DrivenMarket.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
 import { intrabarPath } from './intrabarPath.ts';
 import type { Timeline } from './timeline.ts';
-
-/** Where closed bars (and, when a strategy listens to prices, the open and close marks) go. */
-export interface BarSink {
-  onBar(bar: Bar): void;
-  onTick(tick: PriceTick): void;
-}
 
 /** Returned by `walk` when the whole bar was walked. */
 export const WALKED = -1;
 
 /**
  * The synchronous part of a backtest bar: marks to the opens, the intrabar walk, the closed bars
- * to the strategies. It lives apart from the driver's async loop so that a bar on which nothing
+ * to the kernel's market (whose subscribers are the executor and the strategies). It lives apart from the driver's async loop so that a bar on which nothing
  * is in flight and nothing falls due costs no promise and no await; the driver steps in only
  * when a timer falls due on the way (`walk` then says where to resume).
  */
@@ -24,31 +19,20 @@ export class BarWalker {
   private readonly feeds: readonly BarColumns[];
   private readonly cursor: Int32Array;
   private readonly last: readonly number[];
-  private readonly ticks: PriceTick[] = [];
-  /** The one close tick handed to the executor per feed and bar (it reads it, keeps nothing). */
-  private readonly closeTick: PriceTick[] = [];
   private readonly opened: number[] = [];
+  private readonly ticks: PriceTick[] = [];
   private path: readonly number[] = [];
   /** When a strategy rests TP/SL or LIMIT prices, the walk visits them (see intrabarPath). */
   usesTriggers = false;
 
   private readonly world: BacktestWorld;
   private readonly hasIsolated: boolean;
-  private readonly sink: BarSink;
-  /** Strategies hear the open and close marks as ticks only when one of them has onTick. */
-  private readonly ticksToSink: boolean;
+  private readonly market: DrivenMarket;
 
-  constructor(
-    world: BacktestWorld,
-    sink: BarSink,
-    tl: Timeline,
-    feeds: readonly BarColumns[],
-    ticksToSink = false,
-  ) {
+  constructor(world: BacktestWorld, market: DrivenMarket, tl: Timeline, feeds: readonly BarColumns[]) {
     this.world = world;
     this.hasIsolated = world.markets.some((m) => m.spec.marginMode === 'isolated');
-    this.sink = sink;
-    this.ticksToSink = ticksToSink;
+    this.market = market;
     this.feeds = feeds;
     this.cursor = Int32Array.from(tl.first);
     this.last = tl.last;
@@ -59,12 +43,15 @@ export class BarWalker {
     return this.opened.length;
   }
 
-  /** Marks become the opens of the feeds that have a bar at `t`; the executor sees them as ticks. */
+  /**
+   * Marks become the opens of the feeds that have a bar at `t`: first at the venue, then as ticks to
+   * the kernel (the executor's marks, the strategies' onTick), as a live poll would bring them.
+   */
   open(t: number): void {
-    const { ticks, opened, feeds, cursor } = this;
+    const { opened, feeds, cursor, ticks } = this;
     const engine = this.world.sim.engine;
-    ticks.length = 0;
     opened.length = 0;
+    ticks.length = 0;
     for (let k = 0; k < feeds.length; k++) {
       const f = feeds[k] as BarColumns;
       const j = cursor[k] as number;
@@ -74,8 +61,7 @@ export class BarWalker {
       engine.setMark(f.symbol, open, t);
       ticks.push({ symbol: f.symbol, mark: open, ts: t });
     }
-    this.world.executor.onPrices(ticks);
-    if (this.ticksToSink) for (let i = 0; i < ticks.length; i++) this.sink.onTick(ticks[i] as PriceTick);
+    for (let i = 0; i < ticks.length; i++) this.market.pushTick(ticks[i] as PriceTick);
   }
 
   /**
@@ -106,7 +92,7 @@ export class BarWalker {
     return WALKED;
   }
 
-  /** The closed bars go to the executor (close marks) and then to the strategies. */
+  /** The closed bars' close marks, then the bars themselves, go to the kernel. */
   close(t: number, intervalMs: number): void {
     const { opened, feeds, cursor } = this;
     const now = this.world.clock.now();
@@ -124,11 +110,8 @@ export class BarWalker {
         close: f.close[j] as number,
         volume: f.volume[j] as number,
       };
-      const tick: PriceTick = { symbol: f.symbol, mark: bar.close, ts: now };
-      this.closeTick[0] = tick;
-      this.world.executor.onPrices(this.closeTick);
-      if (this.ticksToSink) this.sink.onTick(tick);
-      this.sink.onBar(bar);
+      this.market.pushTick({ symbol: f.symbol, mark: bar.close, ts: now });
+      this.market.pushBar(bar);
       cursor[k] = j + 1;
     }
   }

@@ -2,7 +2,6 @@ import type { BacktestConfig } from '../src/config/sections/backtest.ts';
 import { ConfigError } from '../src/errors/ConfigError.ts';
 import { type BarColumns, readBarColumns } from '../src/market/readBarColumns.ts';
 import { type FundingRate, readFundingRates } from '../src/market/readFundingRates.ts';
-import { riskOptionsFromConfig } from '../src/risk/limits.ts';
 import { loadConfigWithStrategies } from '../src/strategy/loadConfigWithStrategies.ts';
 import { backtestMarkets } from './backtestMarkets.ts';
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
@@ -84,7 +83,13 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
           message: `${s.id} trades ${missing.join(', ')} but no --data ${missing[0]}=FILE was given (have: ${[...have].join(', ') || 'none'})`,
         },
       ]);
-    chosen.push({ id: s.id, strategy, markets: s.markets, params: { ...s.params, ...req.params?.[s.id] } });
+    chosen.push({
+      id: s.id,
+      strategy,
+      markets: s.markets,
+      params: { ...s.params, ...req.params?.[s.id] },
+      ...(s.risk === undefined ? {} : { risk: s.risk }),
+    });
   });
   if (chosen.length === 0)
     throw new ConfigError([
@@ -94,10 +99,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     feeds,
     strategies: chosen,
     settings,
-    risk: riskOptionsFromConfig(
-      config.risk,
-      config.strategies.map((s) => (s.risk === undefined ? { id: s.id } : { id: s.id, risk: s.risk })),
-    ),
+    risk: config.risk,
     ...(Object.keys(fundingSeries).length > 0 ? { fundingSeries } : {}),
     ...(req.from === undefined ? {} : { from: req.from }),
     ...(req.to === undefined ? {} : { to: req.to }),

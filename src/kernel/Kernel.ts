@@ -1,31 +1,27 @@
-import type { Subscription } from 'rxjs';
-import type { Clock } from '../clock/Clock.ts';
+import { NEVER, Subject, type Subscription } from 'rxjs';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
-import { Executor } from '../execution/Executor.ts';
+import { Executor, type SubmitResult } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
-import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
-import { hostStateDir } from '../journal/hostDir.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
-import type { Logger } from '../log/Logger.ts';
 import { describeError } from '../log/redact.ts';
+import type { MarketFeed } from '../market/MarketFeed.ts';
 import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
 import { createMetrics, type Metrics } from '../report/metrics/createMetrics.ts';
-import type { Notification } from '../report/notify/Notification.ts';
 import { riskOptionsFromConfig } from '../risk/limits.ts';
 import { Scheduler } from '../scheduler/Scheduler.ts';
-import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
+import type { StrategyEvent } from '../strategy/runnerEvents.ts';
 import { dailySummary } from './dailySummary.ts';
-import type { VenueEdges } from './edges/VenueEdges.ts';
 import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
 import { gaugeRefresher } from './gaugeRefresher.ts';
 import { journalStateStore } from './journalStateStore.ts';
+import type { KernelOptions } from './KernelOptions.ts';
+import { openKernelLease } from './openKernelLease.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
-import { openKernelJournal } from './standby.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
 import { timedVenue } from './timedVenue.ts';
@@ -33,19 +29,8 @@ import { timeJournalCommits } from './timeJournalCommits.ts';
 import { describeExposure, venueAgreement } from './venueAgreement.ts';
 import { waitUntilReady } from './waitUntilReady.ts';
 
-export interface KernelOptions {
-  readonly loaded: LoadedConfig;
-  readonly edges: VenueEdges;
-  readonly clock: Clock;
-  readonly log: Logger;
-  readonly notify?: (n: Notification) => void;
-  /** Start-up gives up when the first reconciliation has not succeeded by then (fail closed). */
-  readonly readyTimeoutMs?: number;
-  /** Period of the gauge refresh; default 1 s. A long replay on virtual time sets it longer. */
-  readonly gaugesEveryMs?: number;
-  /** `--allow-shared-account`: skip the host-wide account lock (logged loudly). */
-  readonly allowSharedAccount?: boolean;
-}
+export type { ExecutionEvent } from '../execution/events.ts';
+export type { KernelOptions } from './KernelOptions.ts';
 
 /**
  * One running bot: the composition every mode shares. Start-up order: journal and lease →
@@ -57,7 +42,7 @@ export class Kernel {
   readonly executor: Executor<JournalPort>;
   readonly metrics: Metrics;
   readonly reporter: EventReporter;
-  readonly feed: MarkPriceFeed;
+  readonly feed: MarketFeed;
   readonly stage: StrategyStage;
   readonly startedAt: number;
   /** Every market a strategy trades: what the price feed polls. */
@@ -69,6 +54,10 @@ export class Kernel {
   /** What each strategy did this run: one that did nothing is named at stop. */
   readonly activity: StrategyActivity;
   private readonly subs: Subscription[] = [];
+  /** Every strategy event (a hook failed, a strategy paused), as the reporter hears them. */
+  readonly strategyEvents$ = new Subject<StrategyEvent>();
+  /** Strategy schedule fires so far: a driver on virtual time lets a fired job run before it moves on. */
+  jobsStarted = 0;
   private stopping: Promise<void> | undefined;
 
   private constructor(
@@ -90,16 +79,19 @@ export class Kernel {
     this.startedAt = o.clock.now();
     const config = this.config;
     this.markets = [...new Set(config.strategies.flatMap((s) => s.markets))].map(MarketSymbol);
-    this.feed = new MarkPriceFeed({
-      venue: o.edges.prices,
-      clock: o.clock,
-      intervalMs: config.market.pollIntervalMs,
-      staleAfterMs: config.market.staleAfterMs,
-      onError: (e) => {
-        this.metrics.priceReads.inc({ outcome: 'failed' });
-        o.log.warn(`price poll failed: ${describeError(e)}`);
-      },
-    });
+    this.feed =
+      o.edges.market ??
+      new MarkPriceFeed({
+        venue: o.edges.prices,
+        clock: o.clock,
+        intervalMs: config.market.pollIntervalMs,
+        staleAfterMs: config.market.staleAfterMs,
+        onError: (e) => {
+          this.metrics.priceReads.inc({ outcome: 'failed' });
+          o.log.warn(`price poll failed: ${describeError(e)}`);
+        },
+      });
+    const feed = this.feed;
     this.book = new ExecutorBook(parts.executor);
     this.activity = parts.activity;
     for (const e of config.strategies) {
@@ -111,59 +103,44 @@ export class Kernel {
       modules: o.loaded.strategies,
       clock: o.clock,
       scheduler: parts.scheduler,
-      ticks: (s) => this.feed.ticks(s),
+      ticks: (s) => feed.ticks(s),
+      ...(feed.bars === undefined ? {} : { bars: (s, ms) => feed.bars?.(s, ms) ?? NEVER }),
+      ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
       book: this.book,
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => {
         this.activity.intent(intent.strategyId);
-        this.submit(intent);
+        if (o.onIntent === undefined || o.onIntent(intent)) void this.submit(intent);
       },
-      emit: (e) => parts.reporter.onStrategy(e),
+      emit: (e) => {
+        parts.reporter.onStrategy(e);
+        this.strategyEvents$.next(e);
+      },
       onBar: (bar) => this.activity.barsOf(bar.symbol),
+      onTick: (tick) => this.activity.ticksOf(tick.symbol),
     });
   }
 
   static async start(o: KernelOptions): Promise<Kernel> {
     const { config } = o.loaded;
     const { edges, clock, log } = o;
-    const { journal, lockDir, quarantinedTo } = await openKernelJournal(config, edges, o);
-    if (quarantinedTo !== undefined)
-      log.error(
-        `the journal was corrupt and was moved to ${quarantinedTo}; every venue position will be adopted`,
-      );
-    let lease: TradingLease;
-    try {
-      // The host lock guards a venue account shared between processes; a venue that lives inside
-      // this process (the embedded simulator) is nobody else's, so two dry runs never block each other,
-      // and a PostgreSQL lease already spans hosts (lockDir undefined for both). It lives in the
-      // host-wide directory every bot sees, not beside this bot's journal.
-      lease = acquireTradingLease(
-        journal,
-        leaseScopeOf(edges.venue, config.venue.url),
-        lockDir === undefined || o.allowSharedAccount === true ? undefined : hostStateDir(),
-      );
-      if (o.allowSharedAccount === true && lockDir !== undefined)
-        log.error(
-          `--allow-shared-account: NOT locking the venue account ${leaseScopeOf(edges.venue, config.venue.url)}; another bot may trade it beside this one`,
-        );
-    } catch (e) {
-      journal.close();
-      throw e;
-    }
+    const { journal, lease, quarantinedTo } = await openKernelLease(config, edges, o);
     const metrics = createMetrics();
-    timeJournalCommits(journal, metrics);
+    const timed = o.timeCalls !== false;
+    if (timed) timeJournalCommits(journal, metrics);
     const reporter = new EventReporter({ log, clock, metrics, notify: o.notify ?? (() => {}) });
     const activity = new StrategyActivity();
+    let kernel: Kernel | undefined;
     const scheduler = new Scheduler(clock, (e) => {
       if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
-      if (e.type === 'started') activity.jobStarted(e.job);
+      if (e.type === 'started' && activity.jobStarted(e.job) && kernel !== undefined) kernel.jobsStarted++;
     });
     const events = createEventBus();
     const reporting = events.subscribe((e) => reporter.onExecution(e));
     let executor: Executor<JournalPort>;
     try {
       executor = await Executor.start({
-        venue: timedVenue(edges.venue, metrics),
+        venue: timed ? timedVenue(edges.venue, metrics) : edges.venue,
         journal,
         clock,
         risk: riskOptionsFromConfig(
@@ -185,26 +162,32 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity });
+    kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
-    for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
+    if (o.housekeeping !== false) for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
-    scheduler.add({ name: 'report.gauges', everyMs: o.gaugesEveryMs ?? 1_000, run: gaugeRefresher(kernel) });
+    // 0 or Infinity: no gauge job (a backtest has no /metrics to refresh).
+    const gaugesEveryMs = o.gaugesEveryMs ?? 1_000;
+    if (gaugesEveryMs > 0 && Number.isFinite(gaugesEveryMs))
+      scheduler.add({ name: 'report.gauges', everyMs: gaugesEveryMs, run: gaugeRefresher(kernel) });
     const notify = o.notify;
+    const started = kernel;
     if (notify !== undefined && config.notify.dailySummary)
       scheduler.add({
         name: 'report.dailySummary',
         cron: '0 0 0 * * *',
-        run: () => notify(dailySummary(kernel)),
+        run: () => notify(dailySummary(started)),
       });
     // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream;
     // the gate also hears when a market's prices stop arriving (no new exposure on stale prices).
-    for (const symbol of kernel.markets)
-      kernel.subs.push(kernel.feed.ticks(symbol).subscribe((t) => executor.onPrices([t])));
-    kernel.subs.push(kernel.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)));
-    kernel.stage.start();
+    for (const symbol of started.markets)
+      started.subs.push(started.feed.ticks(symbol).subscribe((t) => executor.onPrices([t])));
+    started.subs.push(
+      started.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)),
+    );
+    started.stage.start();
     scheduler.start();
-    return kernel;
+    return started;
   }
 
   /** A job the config names in `schedule:`; unknown names are refused at start. */
@@ -218,15 +201,22 @@ export class Kernel {
     throw new ConfigError(`schedule: unknown job "${name}" (known: reconcile)`);
   }
 
-  /** Where every strategy intent goes: the executor, whose gate judges it (stale prices included). */
-  submit(intent: Intent): void {
-    this.executor.submit(intent).then(
+  /**
+   * Where every strategy intent goes: the executor, whose gate judges it (stale prices included).
+   * Never rejects: a failed submit is logged and answers undefined.
+   */
+  submit(intent: Intent): Promise<SubmitResult | undefined> {
+    return this.executor.submit(intent).then(
       (r) => {
         this.metrics.intents.inc({ strategy: intent.strategyId, outcome: r.status });
         if (r.status === 'accepted')
           this.accepted.set(intent.strategyId, this.acceptedOf(intent.strategyId) + 1);
+        return r;
       },
-      (e: unknown) => this.o.log.error(`submit of ${intent.intentId} failed: ${describeError(e)}`),
+      (e: unknown) => {
+        this.o.log.error(`submit of ${intent.intentId} failed: ${describeError(e)}`);
+        return undefined;
+      },
     );
   }
 

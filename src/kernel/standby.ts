@@ -5,6 +5,7 @@ import type { PerpflowConfig } from '../config/schema.ts';
 import type { JournalError } from '../errors/JournalError.ts';
 import { leaseScopeOf } from '../execution/tradingLease.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
+import { MemoryJournal } from '../journal/MemoryJournal.ts';
 import { openJournal } from '../journal/openJournal.ts';
 import { isPostgresUrl, openPostgresJournal } from '../journal/postgres/openPostgresJournal.ts';
 import type { PgLeaseHolder } from '../journal/postgres/pgLease.ts';
@@ -70,6 +71,9 @@ export async function openKernelJournal(
   o: { readonly clock: Clock; readonly log: Logger; readonly onLeaseLost?: (e: JournalError) => void },
 ): Promise<KernelJournal> {
   const { url } = config.journal;
+  // A backtest has no process to survive: its journal lives in memory unless a file is named.
+  if (url === undefined && config.mode === 'backtest' && config.journal.path === ':memory:')
+    return { journal: new MemoryJournal(o.clock), lockDir: undefined };
   if (url === undefined) {
     const path = journalFor(config.journal.path, config.mode, edges.ephemeral);
     const { journal, quarantinedTo } = openJournal({ path, clock: o.clock });

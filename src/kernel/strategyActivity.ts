@@ -22,6 +22,9 @@ interface Counts {
  */
 export class StrategyActivity {
   private readonly byId = new Map<string, Counts>();
+  /** Bars and prices per market, added to each strategy's hooks when asked: a bar costs one map write. */
+  private readonly bars = new Map<string, number>();
+  private readonly ticks = new Map<string, number>();
 
   add(strategyId: string, strategy: AnyStrategy, markets: readonly string[]): void {
     this.byId.set(strategyId, { strategy, markets, hooks: 0, intents: 0 });
@@ -42,15 +45,22 @@ export class StrategyActivity {
 
   /** `n` bars of `symbol` reached every strategy that trades it and hears bars (onBar or rx). */
   barsOf(symbol: string, n = 1): void {
-    for (const c of this.byId.values())
-      if ((c.strategy.onBar !== undefined || c.strategy.rx !== undefined) && c.markets.includes(symbol))
-        c.hooks += n;
+    this.bars.set(symbol, (this.bars.get(symbol) ?? 0) + n);
   }
 
   /** `n` prices of `symbol` reached every strategy that trades it and has an onTick hook. */
   ticksOf(symbol: string, n = 1): void {
-    for (const c of this.byId.values())
-      if (c.strategy.onTick !== undefined && c.markets.includes(symbol)) c.hooks += n;
+    this.ticks.set(symbol, (this.ticks.get(symbol) ?? 0) + n);
+  }
+
+  private hooksOf(c: Counts): number {
+    const sum = (m: Map<string, number>) => c.markets.reduce((n, s) => n + (m.get(s) ?? 0), 0);
+    const s = c.strategy;
+    return (
+      c.hooks +
+      (s.onBar !== undefined || s.rx !== undefined ? sum(this.bars) : 0) +
+      (s.onTick !== undefined ? sum(this.ticks) : 0)
+    );
   }
 
   intent(strategyId: string): void {
@@ -62,7 +72,8 @@ export class StrategyActivity {
   silent(): SilentStrategy[] {
     const out: SilentStrategy[] = [];
     for (const [strategyId, c] of this.byId) {
-      if (c.hooks === 0)
+      const hooks = this.hooksOf(c);
+      if (hooks === 0)
         out.push({
           strategyId,
           code: 'NO_HOOK_RAN',
@@ -72,7 +83,7 @@ export class StrategyActivity {
         out.push({
           strategyId,
           code: 'NO_INTENT',
-          message: `strategy ${strategyId}: its hooks ran ${c.hooks} times but it emitted no intent`,
+          message: `strategy ${strategyId}: its hooks ran ${hooks} times but it emitted no intent`,
         });
     }
     return out;

@@ -29,11 +29,16 @@ export interface StrategyStageOptions {
   readonly clock: Clock;
   readonly scheduler: Scheduler;
   readonly ticks: (symbol: MarketSymbol) => Observable<PriceTick>;
+  /** A feed's own bars (a backtest's file); undefined: the bars are built from the marks. */
+  readonly bars?: (symbol: MarketSymbol, intervalMs: number) => Observable<Bar>;
+  /** Per-hook time budget (StrategyRunner); a backtest runs untimed, so wall time never changes a result. */
+  readonly hookBudgetMs?: number;
   readonly book: StrategyBook;
   readonly state: StateStore;
   readonly submit: (intent: Intent) => void;
   readonly emit: (event: StrategyEvent) => void;
   readonly onBar?: (bar: Bar) => void;
+  readonly onTick?: (tick: PriceTick) => void;
 }
 
 interface Lane {
@@ -76,6 +81,7 @@ export class StrategyStage {
         book: o.book,
         state: o.state,
         emit: o.emit,
+        ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
       });
       this.runners.set(e.id, runner);
       lane.host.add(runner);
@@ -108,13 +114,20 @@ export class StrategyStage {
       for (const s of lane.symbols) {
         const symbol = MarketSymbol(s);
         const ticks$ = o.ticks(symbol).pipe(share());
-        const bars$ = barsFromTicks(ticks$, {
-          symbol,
-          intervalMs: lane.intervalMs,
-          scheduler: o.clock.scheduler,
-          graceMs: 250,
-        }).pipe(share());
-        this.subs.push(ticks$.subscribe((t) => lane.host.onTick(t)));
+        const bars$ =
+          o.bars?.(symbol, lane.intervalMs) ??
+          barsFromTicks(ticks$, {
+            symbol,
+            intervalMs: lane.intervalMs,
+            scheduler: o.clock.scheduler,
+            graceMs: 250,
+          }).pipe(share());
+        this.subs.push(
+          ticks$.subscribe((t) => {
+            o.onTick?.(t);
+            lane.host.onTick(t);
+          }),
+        );
         this.subs.push(
           bars$.subscribe((b) => {
             o.onBar?.(b);

@@ -7,7 +7,6 @@ import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import { readBars } from '../../src/market/readBars.ts';
 import { readFundingRates } from '../../src/market/readFundingRates.ts';
-import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
 
 const H = 3_600_000;
@@ -38,7 +37,7 @@ function feed(): BarColumns {
   };
 }
 
-const RISK = riskOptionsFromConfig({
+const RISK = {
   account: {
     maxOpenPositions: 10,
     maxNotionalPerPosition: 1e9,
@@ -48,7 +47,7 @@ const RISK = riskOptionsFromConfig({
     dailyLossLimit: 1e9,
     maxDrawdownPct: 99,
   },
-});
+};
 
 const open = (o: Record<string, unknown>) => ({
   kind: 'open',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type BacktestWorld, createBacktestWorld } from '../../backtest/BacktestWorld.ts';
+import type { BacktestWorld } from '../../backtest/BacktestWorld.ts';
+import { backtestEdges } from '../../backtest/backtestEdges.ts';
 import { intrabarPath } from '../../backtest/intrabarPath.ts';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import type { Quote } from '../../src/simulator/engine/state.ts';
 
@@ -12,8 +14,9 @@ async function withPosition(
   tp: number,
   sl: number,
 ): Promise<{ world: BacktestWorld; quote: Quote }> {
-  const world = await createBacktestWorld({
-    start: T0,
+  const { world } = await backtestEdges({
+    clock: new VirtualClock(T0),
+    intervalMs: 3_600_000,
     symbols: ['TEST'],
     initialPrices: { TEST: 100 },
     settings: backtestSchema.parse({ cash: 1000, fees: { open: 0, close: 0 } }),
@@ -50,7 +53,7 @@ describe('the walk through a bar', () => {
     expect(await walk(world)).toEqual([99.5, 99, 99.5, 104.5, 105]);
     expect(quote.status).toBe('CLOSED');
     expect(quote.realizedPnl.toNumber()).toBe(-0.5);
-    await world.executor.stop();
+    world.sim.stop();
   });
 
   it('takes a short to its stop-loss first too: the high comes first for a short book', async () => {
@@ -58,6 +61,6 @@ describe('the walk through a bar', () => {
     expect(await walk(world)).toEqual([104.5, 105, 104.5, 99.5, 99]);
     expect(quote.status).toBe('CLOSED');
     expect(quote.realizedPnl.toNumber()).toBe(-4.5);
-    await world.executor.stop();
+    world.sim.stop();
   });
 });

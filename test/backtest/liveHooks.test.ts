@@ -5,7 +5,6 @@ import { runBacktest } from '../../backtest/runBacktest.ts';
 import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
-import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import { defineStrategy } from '../../src/strategy/index.ts';
 import dca from '../../strategies/dca/index.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
@@ -37,7 +36,7 @@ function feed(symbol: string): BarColumns {
   };
 }
 
-const RISK = riskOptionsFromConfig({
+const RISK = {
   account: {
     maxOpenPositions: 1_000,
     maxNotionalPerPosition: 1e9,
@@ -47,7 +46,7 @@ const RISK = riskOptionsFromConfig({
     dailyLossLimit: 1e9,
     maxDrawdownPct: 99,
   },
-});
+};
 const SETTINGS = backtestSchema.parse({ cash: 1_000_000, fees: { open: 0, close: 0 } });
 
 /** Buys one unit on the bar that closes at midnight, from its RxJS form only. */

@@ -4,7 +4,6 @@ import { type BacktestInput, runBacktest } from '../../backtest/runBacktest.ts';
 import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { readBarColumns } from '../../src/market/readBarColumns.ts';
 import { readBars } from '../../src/market/readBars.ts';
-import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import { runOnBars } from '../../src/strategy/runOnBars.ts';
 import smaCross from '../../strategies/sma-cross/index.ts';
 
@@ -16,7 +15,7 @@ function input(venue: 'direct' | 'client'): BacktestInput {
     feeds: [readBarColumns(join(DATA, 'GOOG-1d.csv'), { symbol: 'GOOG' })],
     strategies: [{ id: 'sma-cross', strategy: smaCross, markets: ['GOOG'], params: PARAMS }],
     settings: backtestSchema.parse({ cash: 10_000, spread: 0.0004, slippage: 0.0001 }),
-    risk: riskOptionsFromConfig({
+    risk: {
       account: {
         maxOpenPositions: 2,
         maxNotionalPerPosition: 10_000,
@@ -26,7 +25,7 @@ function input(venue: 'direct' | 'client'): BacktestInput {
         dailyLossLimit: 5_000,
         maxDrawdownPct: 50,
       },
-    }),
+    },
     venue,
   };
 }

@@ -9,7 +9,6 @@ import { runBacktest } from '../../backtest/runBacktest.ts';
 import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
-import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import smaCross from '../../strategies/sma-cross/index.ts';
 
 const BARS = Number(process.env.BARS ?? 1_000_000);
@@ -108,7 +107,7 @@ const r = await runBacktest({
   ],
   settings: backtestSchema.parse({ cash: 1_000_000 }),
   // LIMITS=0 runs the gate without account limits (fewer of the ledger's whole-book sums).
-  risk: riskOptionsFromConfig({ account: LIMITS ? ACCOUNT_LIMITS : {} }),
+  risk: { account: LIMITS ? ACCOUNT_LIMITS : {} },
   onProgress: (done) => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     if (done - lastReport >= 1_000_000 && process.env.VERBOSE) {

@@ -27,6 +27,13 @@ describe('dependency rules (ARCHITECTURE.md layering)', () => {
     expect(found).toEqual(['layer-domain: src/domain/upward.ts → src/execution/Thing.ts']);
   });
 
+  it('refuse a backtest file that wires the executor instead of starting the kernel', async () => {
+    const found = await violations(path.join(root, 'test/fixtures/layering'), ['backtest']);
+    expect(found).toEqual([
+      'backtest-through-the-kernel: backtest/wiresExecutor.ts → src/execution/Thing.ts',
+    ]);
+  });
+
   it('hold for the whole tree: src, strategies and backtest', async () => {
     const dirs = ['src', 'strategies', 'backtest'].filter((d) => existsSync(path.join(root, d)));
     expect(await violations(root, dirs)).toEqual([]);

@@ -1,3 +1,4 @@
+import type { DrivenMarket } from '../../market/DrivenMarket.ts';
 import type { Simulator } from '../../simulator/createSimulator.ts';
 import type { VenuePort } from '../../venue/VenuePort.ts';
 
@@ -10,6 +11,8 @@ export interface VenueEdges {
   readonly venue: VenuePort;
   /** Where mark prices are polled (the trading venue, or a real venue in a dry run). */
   readonly prices: Pick<VenuePort, 'markPrices'>;
+  /** A backtest pushes its marks and bars instead: nothing is polled. */
+  readonly market?: DrivenMarket;
   /** One line for the operator: what this run trades against. */
   readonly describe: string;
   /** True when the venue lives and dies with this process (in sim mode its journal then starts afresh; a dry run continues with its paper account, journalFor.ts). */

@@ -17,7 +17,6 @@ import { silentLogger } from '../../../src/log/Logger.ts';
 import { barsFromTicks } from '../../../src/market/barsFromTicks.ts';
 import type { BarColumns } from '../../../src/market/readBarColumns.ts';
 import { readBars } from '../../../src/market/readBars.ts';
-import { riskOptionsFromConfig } from '../../../src/risk/limits.ts';
 import { barReplayPrices } from '../../../src/simulator/prices/barReplayPrices.ts';
 import type { AnyStrategy } from '../../../src/strategy/defineStrategy.ts';
 import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
@@ -161,14 +160,19 @@ export async function runLive(c: ParityCase, bars: readonly Bar[], until: number
   const account = sim?.accounts.subaccountsOf(WALLET)[0];
   if (sim === undefined || account === undefined) throw new Error('the dry run built no simulator account');
   world = { sim, account };
-  const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger, gaugesEveryMs: HOUR });
   // Every intent a strategy hands the kernel, with the clock time it was decided at.
   const intents: Decided[] = [];
-  const submit = kernel.submit.bind(kernel);
-  kernel.submit = (intent) => {
-    intents.push({ decidedAt: clock.now(), intent });
-    submit(intent);
-  };
+  const kernel = await Kernel.start({
+    loaded,
+    edges,
+    clock,
+    log: silentLogger,
+    gaugesEveryMs: HOUR,
+    onIntent: (intent) => {
+      intents.push({ decidedAt: clock.now(), intent });
+      return true;
+    },
+  });
   // The bars the polled marks make, by the kernel's rules (bucketed by the marks' own times).
   const polledBars: Bar[] = [];
   const watching = barsFromTicks(kernel.feed.ticks(MarketSymbol(SYMBOL)), {
@@ -215,7 +219,7 @@ export async function runBoth(c: ParityCase) {
     ],
     // The collateral simAccount's faucet gives; spread 2 × XRPUSDT's half-spread, no slippage.
     settings: backtestSchema.parse({ cash: 100_000, spread: 0.0004, slippage: 0 }),
-    risk: riskOptionsFromConfig({ account: ACCOUNT }),
+    risk: { account: ACCOUNT },
     to: horizon,
   });
   const live = await runLive(c, bars, horizon + HOUR / 2);

@@ -1,0 +1,39 @@
+import type { Clock } from '../clock/Clock.ts';
+import type { Intent } from '../domain/intent.ts';
+import type { Logger } from '../log/Logger.ts';
+import type { Notification } from '../report/notify/Notification.ts';
+import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
+import type { VenueEdges } from './edges/VenueEdges.ts';
+
+/** What a mode hands the one kernel: the config, its edges, and how its clock and cadences run. */
+export interface KernelOptions {
+  readonly loaded: LoadedConfig;
+  readonly edges: VenueEdges;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly notify?: (n: Notification) => void;
+  /** Start-up gives up when the first reconciliation has not succeeded by then (fail closed). */
+  readonly readyTimeoutMs?: number;
+  /** Period of the gauge refresh; default 1 s. A long replay on virtual time sets it longer. */
+  readonly gaugesEveryMs?: number;
+  /** `--allow-shared-account`: skip the host-wide account lock (logged loudly). */
+  readonly allowSharedAccount?: boolean;
+  /**
+   * Hears every strategy intent before the executor does, at the clock time it was decided; false
+   * keeps it from the executor (a backtest holds a decision for the next bar's open, and submits it
+   * then with `Kernel.submit`).
+   */
+  readonly onIntent?: (intent: Intent) => boolean;
+  /** Per-hook time budget; a backtest runs its hooks untimed (Infinity). Default: StrategyRunner's. */
+  readonly hookBudgetMs?: number;
+  /**
+   * The executor's timed cadences (reconcile, close-all watch, lease heartbeat); default on. A
+   * backtest's driver reconciles when the venue closed a position, and has no lease to renew.
+   */
+  readonly housekeeping?: boolean;
+  /**
+   * Wall-clock latency histograms of venue calls and journal commits; default on. A backtest turns
+   * them off: its in-process latencies measure this machine, not a venue, and cost a tenth of a round trip.
+   */
+  readonly timeCalls?: boolean;
+}

@@ -1,0 +1,44 @@
+import type { PerpflowConfig } from '../config/schema.ts';
+import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
+import { hostStateDir } from '../journal/hostDir.ts';
+import type { JournalPort } from '../journal/JournalPort.ts';
+import type { VenueEdges } from './edges/VenueEdges.ts';
+import type { KernelOptions } from './KernelOptions.ts';
+import { openKernelJournal } from './standby.ts';
+
+/**
+ * The journal of a run and the lease of its venue account, in that order: nothing trades before
+ * both are held. A corrupt journal moved aside is said loudly (every venue position is adopted).
+ */
+export async function openKernelLease(
+  config: PerpflowConfig,
+  edges: VenueEdges,
+  o: KernelOptions,
+): Promise<{ journal: JournalPort; lease: TradingLease; quarantinedTo: string | undefined }> {
+  const { log } = o;
+  const { journal, lockDir, quarantinedTo } = await openKernelJournal(config, edges, o);
+  if (quarantinedTo !== undefined)
+    log.error(
+      `the journal was corrupt and was moved to ${quarantinedTo}; every venue position will be adopted`,
+    );
+  let lease: TradingLease;
+  try {
+    // The host lock guards a venue account shared between processes; a venue that lives inside
+    // this process (the embedded simulator) is nobody else's, so two dry runs never block each other,
+    // and a PostgreSQL lease already spans hosts (lockDir undefined for both). It lives in the
+    // host-wide directory every bot sees, not beside this bot's journal.
+    lease = acquireTradingLease(
+      journal,
+      leaseScopeOf(edges.venue, config.venue.url),
+      lockDir === undefined || o.allowSharedAccount === true ? undefined : hostStateDir(),
+    );
+    if (o.allowSharedAccount === true && lockDir !== undefined)
+      log.error(
+        `--allow-shared-account: NOT locking the venue account ${leaseScopeOf(edges.venue, config.venue.url)}; another bot may trade it beside this one`,
+      );
+  } catch (e) {
+    journal.close();
+    throw e;
+  }
+  return { journal, lease, quarantinedTo };
+}
