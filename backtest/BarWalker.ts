@@ -21,7 +21,8 @@ export class BarWalker {
   private readonly last: readonly number[];
   private readonly opened: number[] = [];
   private readonly ticks: PriceTick[] = [];
-  private path: readonly number[] = [];
+  /** Each opened feed's intrabar path of the current bar. */
+  private readonly paths: (readonly number[])[] = [];
   /** When a strategy rests TP/SL or LIMIT prices, the walk visits them (see intrabarPath). */
   usesTriggers = false;
 
@@ -65,29 +66,41 @@ export class BarWalker {
   }
 
   /**
-   * Walks opened feed `o` from point `from` of its intrabar path to its close. Returns WALKED, or
-   * the point to resume at when a timer fell due on the way (the driver lets it fire first).
+   * Walks slot `slot` (1, 2 or 3) of every opened feed, from resume point `from`: slot 1 is the first
+   * point of each bar's intrabar path (computed then, after whatever filled at the open), slot 2 the
+   * rest of it, slot 3 the close — as `barReplayPrices` replays a bar for a live poller, at
+   * t + slot·I/4 (the driver moves the clock). Returns WALKED, or where to resume when a timer fell
+   * due on the way (the driver lets it fire first).
    */
-  walk(o: number, from: number): number {
-    const k = this.opened[o] as number;
-    const f = this.feeds[k] as BarColumns;
-    const j = this.cursor[k] as number;
+  walkSlot(slot: number, from: number): number {
+    const { opened, feeds, cursor, paths } = this;
     const { clock, sim } = this.world;
-    if (from === 0)
-      this.path = intrabarPath(
-        this.world,
-        f.symbol,
-        f.open[j] as number,
-        f.high[j] as number,
-        f.low[j] as number,
-        this.usesTriggers,
-        this.hasIsolated,
-      );
-    const path = this.path;
-    for (let p = from; p <= path.length; p++) {
-      const price = p < path.length ? (path[p] as number) : (f.close[j] as number);
-      sim.engine.setMark(f.symbol, price, clock.now());
-      if (clock.hasDue()) return p + 1;
+    const now = clock.now();
+    for (let o = from >> 10; o < opened.length; o++) {
+      const k = opened[o] as number;
+      const f = feeds[k] as BarColumns;
+      const j = cursor[k] as number;
+      const resumeAt = o === from >> 10 ? from & 1023 : 0;
+      if (slot === 1 && resumeAt === 0)
+        paths[o] = intrabarPath(
+          this.world,
+          f.symbol,
+          f.open[j] as number,
+          f.high[j] as number,
+          f.low[j] as number,
+          this.usesTriggers,
+          this.hasIsolated,
+        );
+      const path = paths[o] as readonly number[];
+      const first = slot === 1 ? 0 : slot === 2 ? Math.min(1, path.length) : path.length;
+      const end = slot === 1 ? Math.min(1, path.length) : slot === 2 ? path.length : path.length + 1;
+      for (let p = Math.max(first, resumeAt); p < end; p++) {
+        const price = p < path.length ? (path[p] as number) : (f.close[j] as number);
+        sim.engine.setMark(f.symbol, price, now);
+        // The executor watches resting TP/SL levels in the marks, as it would in a live poll.
+        if (this.usesTriggers) this.market.pushMark({ symbol: f.symbol, mark: price, ts: now });
+        if (clock.hasDue()) return (o << 10) | (p + 1);
+      }
     }
     return WALKED;
   }

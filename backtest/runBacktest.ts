@@ -60,6 +60,8 @@ export interface BacktestResult {
 
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
 const SETTLE_MS = 50;
+/** Clock slots per bar: the open, the two parts of the intrabar path, the close (barReplayPrices' 4). */
+const SLOTS = 4;
 const PROGRESS_EVERY = 4096;
 
 /**
@@ -87,6 +89,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   });
   const denials: { intentId: string; reason: string }[] = [];
   let pending: Intent[] = [];
+  // Decisions on a bar (at its close) and on a schedule due before the open wait for the next
+  // open; from the open to the end of the walk, an answer to a fill is sent at once, as live.
+  let holding = true;
   const decided: { decidedAt: number; intent: Intent }[] = [];
   const events: StrategyEvent[] = [];
   let walker: BarWalker | undefined;
@@ -109,14 +114,20 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
         (intent.kind === 'setTpSl' || ('orderType' in intent && intent.orderType === 'LIMIT'))
       )
         walker.usesTriggers = true;
-      pending.push(intent);
       decided.push({ decidedAt: clock.now(), intent });
+      if (!holding) return true;
+      pending.push(intent);
       return false;
     },
   });
   const ex = kernel.executor;
   const taps = [
     kernel.strategyEvents$.subscribe((e) => events.push(e)),
+    // Every refusal, whether the intent waited for an open or answered a fill at once.
+    ex.events$.subscribe((e) => {
+      if (e.type === 'intentDenied')
+        denials.push({ intentId: e.intent.intentId, reason: `${e.reason}: ${e.message}` });
+    }),
     ...(input.onExecutionEvent === undefined ? [] : [ex.events$.subscribe(input.onExecutionEvent)]),
   ];
   walker = new BarWalker(world, edges.market, tl, input.feeds);
@@ -131,11 +142,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // As the kernel submits live: a bar's intents all go in before any answer is awaited, so they
   // share one journal commit and one batch call per kind.
   const submitAll = async (intents: readonly Intent[]): Promise<void> => {
-    const results = await Promise.all(intents.map((intent) => kernel.submit(intent)));
-    results.forEach((r, k) => {
-      if (r?.status === 'denied')
-        denials.push({ intentId: (intents[k] as Intent).intentId, reason: `${r.reason}: ${r.message}` });
-    });
+    await Promise.all(intents.map((intent) => kernel.submit(intent)));
     await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
   };
 
@@ -168,15 +175,24 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     const due = flushDue();
     if (due) await due;
     if (liveCount() < live) await learnVenueCloses();
+    holding = false;
     if (pending.length > 0) {
       const batch = pending;
       pending = [];
       await submitAll(batch);
     }
     live = liveCount();
-    if (lastOpen && i === n - 1) await closeEverything(kernel, clock, denials);
-    for (let o = 0; o < walker.openedCount; o++)
-      for (let p = walker.walk(o, 0); p !== WALKED; p = walker.walk(o, p)) await clock.advance(0);
+    if (lastOpen && i === n - 1) await closeEverything(kernel, clock);
+    // The walk, slot by slot at its replay times: what fills on the way (TP/SL, LIMITs) is booked
+    // then, and a strategy's answer to it (onFill) is sent at once, as live.
+    for (let slot = 1; slot < SLOTS; slot++) {
+      const at = moveTo(t + Math.round((slot * tl.intervalMs) / SLOTS));
+      if (at) await at;
+      for (let p = walker.walkSlot(slot, 0); p !== WALKED; p = walker.walkSlot(slot, p))
+        await clock.advance(0);
+      if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+    }
+    holding = true;
     if (liveCount() < live) await learnVenueCloses();
     const closed = moveTo(t + tl.intervalMs);
     if (closed) await closed;
@@ -184,7 +200,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     eqValue[i] = readEquity();
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
-  if (input.settings.closeAtEnd === 'lastClose') await closeEverything(kernel, clock, denials);
+  if (input.settings.closeAtEnd === 'lastClose') await closeEverything(kernel, clock);
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();
   if (n > 0) eqValue[n - 1] = finalEquity;
   input.onProgress?.(n, n);
@@ -225,11 +241,7 @@ async function stopKernel(kernel: Kernel, clock: VirtualClock): Promise<void> {
 }
 
 /** Positions still open after the last bar close at its close price, as backtesting.py does. */
-async function closeEverything(
-  kernel: Kernel,
-  clock: VirtualClock,
-  denials: { intentId: string; reason: string }[],
-): Promise<void> {
+async function closeEverything(kernel: Kernel, clock: VirtualClock): Promise<void> {
   const ex = kernel.executor;
   for (const lot of ex.ledger.openLots()) {
     if (lot.strategyId === null || !lot.key.startsWith('q:')) continue;
@@ -245,9 +257,7 @@ async function closeEverything(
       slippage: dec('0.5'),
       reason: 'end of the backtest data',
     };
-    const r = await kernel.submit(close);
-    if (r?.status === 'denied')
-      denials.push({ intentId: close.intentId, reason: `${r.reason}: ${r.message}` });
+    await kernel.submit(close);
   }
   await clock.runUntil(() => ex.isIdle(), 60_000);
 }

@@ -181,7 +181,9 @@ export class Kernel {
     // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream;
     // the gate also hears when a market's prices stop arriving (no new exposure on stale prices).
     for (const symbol of started.markets)
-      started.subs.push(started.feed.ticks(symbol).subscribe((t) => executor.onPrices([t])));
+      started.subs.push(
+        (started.feed.marks?.(symbol) ?? started.feed.ticks(symbol)).subscribe((t) => executor.onPrices([t])),
+      );
     started.subs.push(
       started.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)),
     );

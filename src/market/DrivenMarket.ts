@@ -13,6 +13,7 @@ export class DrivenMarket implements MarketFeed {
   readonly polls = 0;
   readonly staleChanges$: Observable<{ readonly symbol: MarketSymbol; readonly stale: boolean }> = NEVER;
   private readonly tickStreams = new Map<string, Subject<PriceTick>>();
+  private readonly markStreams = new Map<string, Subject<PriceTick>>();
   private readonly barStreams = new Map<string, Subject<Bar>>();
   /** The one bar interval of the data: a strategy asking for another hears nothing, and is named for it. */
   readonly intervalMs: number;
@@ -23,6 +24,10 @@ export class DrivenMarket implements MarketFeed {
 
   ticks(symbol: MarketSymbol): Observable<PriceTick> {
     return streamOf(this.tickStreams, symbol);
+  }
+
+  marks(symbol: MarketSymbol): Observable<PriceTick> {
+    return streamOf(this.markStreams, symbol);
   }
 
   bars(symbol: MarketSymbol, intervalMs: number): Observable<Bar> {
@@ -40,9 +45,16 @@ export class DrivenMarket implements MarketFeed {
     return t === undefined ? undefined : { mark: t.mark, at: t.ts };
   }
 
+  /** A mark everyone hears: the executor first, then the strategies. */
   pushTick(tick: PriceTick): void {
-    this.last.set(tick.symbol, tick);
+    this.pushMark(tick);
     this.tickStreams.get(tick.symbol)?.next(tick);
+  }
+
+  /** A mark only the executor hears: a point of the venue's walk through a forming bar. */
+  pushMark(tick: PriceTick): void {
+    this.last.set(tick.symbol, tick);
+    this.markStreams.get(tick.symbol)?.next(tick);
   }
 
   /** A closed bar; it may be a view the driver moves on afterwards (subscribers keep nothing of it). */
@@ -51,7 +63,8 @@ export class DrivenMarket implements MarketFeed {
   }
 
   complete(): void {
-    for (const s of [...this.tickStreams.values(), ...this.barStreams.values()]) s.complete();
+    for (const m of [this.tickStreams, this.markStreams, this.barStreams])
+      for (const s of m.values()) s.complete();
   }
 }
 

@@ -9,7 +9,14 @@ import type { PriceTick } from '../domain/tick.ts';
  * and bars on its own clock (DrivenMarket). Nothing past this edge knows which.
  */
 export interface MarketFeed {
+  /** The marks strategies hear (onTick, the RxJS form, the bars built from them). */
   ticks(symbol: MarketSymbol): Observable<PriceTick>;
+  /**
+   * Every mark the venue moved through, for the executor's ledger and its TP/SL watch; undefined:
+   * the same as `ticks`. A backtest's walk through a bar moves the venue's mark between the open
+   * and the close tick the strategies hear: the executor must see a TP/SL level crossed there.
+   */
+  marks?(symbol: MarketSymbol): Observable<PriceTick>;
   /** The bars of a market at an interval when the feed has its own; undefined: build them from the marks. */
   bars?(symbol: MarketSymbol, intervalMs: number): Observable<Bar>;
   isStale(symbol: MarketSymbol): boolean;

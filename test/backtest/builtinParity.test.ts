@@ -8,7 +8,12 @@ import { type ParityCase, runBoth } from './support/parityWorlds.ts';
  * now learn outcomes the same way — the engine in process tells them — so intents and fills are
  * compared field by field (money as text), not just counted.
  */
-const CASES: readonly (ParityCase & { readonly name: string; readonly minFills: number })[] = [
+const CASES: readonly (ParityCase & {
+  readonly name: string;
+  readonly minFills: number;
+  /** A fill id prefix the run must book: `tpsl:` for a close the venue made by a TP the strategy set. */
+  readonly books?: string;
+})[] = [
   {
     name: 'dca: a buy at every midnight by its cron schedule',
     module: 'dca',
@@ -23,6 +28,21 @@ const CASES: readonly (ParityCase & { readonly name: string; readonly minFills: 
     triggers: true,
     minFills: 1,
   },
+  {
+    name: 'dca with a take-profit on each buy',
+    module: 'dca',
+    params: { cron: '0 */6 * * *', notional: 500, takeProfit: 0.004 },
+    triggers: true,
+    minFills: 4,
+    books: 'tpsl:',
+  },
+  {
+    name: 'grid: resting LIMIT levels around the first price',
+    module: 'grid',
+    params: { levels: 2, spacing: 0.004, quantity: 300 },
+    triggers: true,
+    minFills: 2,
+  },
 ];
 
 describe('live-path parity of the built-ins', () => {
@@ -33,6 +53,11 @@ describe('live-path parity of the built-ins', () => {
       expect(r.live.intents).toEqual(r.backtest.intents);
       expect(r.backtestFills.length).toBeGreaterThanOrEqual(c.minFills);
       expect(r.liveFills).toEqual(r.backtestFills);
+      // The executor saw the walk cross each TP: it books the venue's close to the strategy at the
+      // TP with the close fee, never as a close from outside found by reconciliation.
+      expect(r.backtestFills.filter((f) => f.fillId.startsWith('recon:'))).toEqual([]);
+      if (c.books !== undefined)
+        expect(r.backtestFills.some((f) => f.fillId.startsWith(c.books ?? ''))).toBe(true);
     },
     30_000,
   );
