@@ -12,7 +12,7 @@ export function reportOutcome(
   now: number,
 ): Outcome {
   const to = requestOutcome(cur, rep.status, rep.filledQuantity);
-  const fill = to === 'FILLED' ? reportFill(cur, rep, fees, now) : undefined;
+  const fill = to === 'FILLED' ? reportFill(cur, rep, fees, fillTime(cur, rep, now)) : undefined;
   // Assigned key by key, not spread: one of these per request of a backtest (exactOptionalPropertyTypes: absent, never undefined).
   const patch: { -readonly [K in keyof RequestPatch]: RequestPatch[K] } = {
     venueStatus: rep.status,
@@ -25,4 +25,15 @@ export function reportOutcome(
   const liquidated = cur.kind === 'close' && rep.status === 'LIQUIDATED';
   const change = { id: cur.clientRequestId, to, patch };
   return fill === undefined ? { change, liquidated } : { change, fill, liquidated };
+}
+
+/**
+ * When the fill happened: the venue's time of the outcome, not when we learnt it, so a polled
+ * adapter and one the venue tells at once book the same fill at the same time. Held between our
+ * send and now: a venue clock ahead of ours never books a fill in the future, one behind never
+ * before the request existed.
+ */
+function fillTime(cur: RequestRecord, rep: RequestStatusReport, now: number): number {
+  const sent = cur.submittedAt ?? cur.createdAt;
+  return Number.isFinite(rep.updatedAt) ? Math.min(now, Math.max(sent, rep.updatedAt)) : now;
 }

@@ -2,6 +2,7 @@ import { NEVER, Subject, type Subscription } from 'rxjs';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
+import type { PriceTick } from '../domain/tick.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { Executor, type SubmitResult } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
@@ -180,10 +181,16 @@ export class Kernel {
       });
     // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream;
     // the gate also hears when a market's prices stop arriving (no new exposure on stale prices).
-    for (const symbol of started.markets)
+    for (const symbol of started.markets) {
+      // The executor reads each tick and keeps nothing: one array serves every mark.
+      const one: PriceTick[] = [];
       started.subs.push(
-        (started.feed.marks?.(symbol) ?? started.feed.ticks(symbol)).subscribe((t) => executor.onPrices([t])),
+        (started.feed.marks?.(symbol) ?? started.feed.ticks(symbol)).subscribe((t) => {
+          one[0] = t;
+          executor.onPrices(one);
+        }),
       );
+    }
     started.subs.push(
       started.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)),
     );

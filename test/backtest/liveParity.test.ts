@@ -33,6 +33,9 @@ describe('live-path parity', () => {
       expect(r.live.intents).toEqual(r.backtest.intents);
       expect(r.backtestFills.length).toBeGreaterThanOrEqual(4);
       expect(r.liveFills).toEqual(r.backtestFills);
+      // sma-cross never answers a fill: the sim kernel, polling over HTTP, decides and fills alike.
+      expect(r.sim.intents).toEqual(r.backtest.intents);
+      expect(r.simFills).toEqual(r.backtestFills);
     },
     30_000,
   );

@@ -1,6 +1,8 @@
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import type { Logger } from '../../log/Logger.ts';
+import type { PriceSource } from '../../simulator/prices/PriceSource.ts';
+import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
@@ -12,7 +14,16 @@ import type { VenueEdges } from './VenueEdges.ts';
  */
 export async function simEdges(
   config: PerpflowConfig,
-  o: { readonly clock: Clock; readonly log: Logger },
+  o: {
+    readonly clock: Clock;
+    readonly log: Logger;
+    /**
+     * Calls the simulator's HTTP handler in process instead of over loopback: the same routes, the
+     * same client, the same status polls, with no socket between them, so a run on a virtual
+     * clock stays deterministic (the parity suite's third world).
+     */
+    readonly inProcess?: { readonly prices?: PriceSource };
+  },
 ): Promise<VenueEdges> {
   if (config.venue.url !== null) {
     const account = await simAccount(config, { clock: o.clock, baseUrl: config.venue.url });
@@ -24,6 +35,24 @@ export async function simEdges(
       secrets: account.secrets,
       url: config.venue.url,
       close: async () => {},
+    };
+  }
+  if (o.inProcess !== undefined) {
+    const prices = o.inProcess.prices;
+    const sim = embeddedSimulator(config.simulator, { ...o, ...(prices === undefined ? {} : { prices }) });
+    const account = await simAccount(config, {
+      clock: o.clock,
+      baseUrl: IN_PROCESS_BASE_URL,
+      fetch: sim.fetch,
+    });
+    return {
+      venue: account.venue,
+      prices: account.venue,
+      describe: 'sim: embedded simulator, its HTTP handler called in process',
+      ephemeral: true,
+      secrets: account.secrets,
+      simulator: sim,
+      close: async () => sim.stop(),
     };
   }
   const sim = embeddedSimulator(config.simulator, o);

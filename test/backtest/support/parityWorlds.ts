@@ -12,6 +12,7 @@ import { MarketSymbol } from '../../../src/domain/ids.ts';
 import type { Intent } from '../../../src/domain/intent.ts';
 import { formatFixed } from '../../../src/domain/money.ts';
 import { dryRunEdges } from '../../../src/kernel/edges/dryRunEdges.ts';
+import { simEdges } from '../../../src/kernel/edges/simEdges.ts';
 import { Kernel } from '../../../src/kernel/Kernel.ts';
 import { silentLogger } from '../../../src/log/Logger.ts';
 import { barsFromTicks } from '../../../src/market/barsFromTicks.ts';
@@ -119,7 +120,10 @@ async function driveTo(clock: VirtualClock, end: number): Promise<void> {
   await clock.advanceTo(end);
 }
 
-export async function loadDryRun(c: ParityCase) {
+/** The live worlds: the dry run (the engine tells the kernel), and sim (the RFQ adapter polls its HTTP routes). */
+export type LiveMode = 'dry-run' | 'sim';
+
+export async function loadDryRun(c: ParityCase, mode: LiveMode = 'dry-run') {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-live-parity-'));
   const file = join(dir, 'dry.yaml');
   // The backtest world's settings, in the config's words: fills at once (no solver latency), one
@@ -127,7 +131,7 @@ export async function loadDryRun(c: ParityCase) {
   // gauges run hourly: a 100-hour replay cannot afford them every few seconds of virtual time.
   writeFileSync(
     file,
-    `mode: dry-run
+    `mode: ${mode}
 market: { pollIntervalMs: ${POLL_MS}, staleAfterMs: ${4 * POLL_MS} }
 journal: { path: ${join(dir, 'j.sqlite')} }
 simulator: { seed: 1, fillLatencyMs: { min: 0, max: 0 } }
@@ -145,8 +149,13 @@ strategies:
 }
 
 /** The kernel in dry-run edges on a virtual clock, its simulator replaying `bars` as marks. */
-export async function runLive(c: ParityCase, bars: readonly Bar[], until: number) {
-  const loaded = await loadDryRun(c);
+export async function runLive(
+  c: ParityCase,
+  bars: readonly Bar[],
+  until: number,
+  mode: LiveMode = 'dry-run',
+) {
+  const loaded = await loadDryRun(c, mode);
   const clock = new VirtualClock((bars[0] as Bar).openTime);
   let world: Pick<BacktestWorld, 'account' | 'sim'> | undefined;
   const prices = barReplayPrices(bars, {
@@ -155,7 +164,10 @@ export async function runLive(c: ParityCase, bars: readonly Bar[], until: number
     // exposure and the engine, which the dry run's simulator has as the backtest's does.
     path: (b) => intrabarPath(world as BacktestWorld, b.symbol, b.open, b.high, b.low, c.triggers === true),
   });
-  const edges = await dryRunEdges(loaded.config, { clock, log: silentLogger, prices });
+  const edges =
+    mode === 'dry-run'
+      ? await dryRunEdges(loaded.config, { clock, log: silentLogger, prices })
+      : await simEdges(loaded.config, { clock, log: silentLogger, inProcess: { prices } });
   const sim = edges.simulator;
   const account = sim?.accounts.subaccountsOf(WALLET)[0];
   if (sim === undefined || account === undefined) throw new Error('the dry run built no simulator account');
@@ -223,6 +235,7 @@ export async function runBoth(c: ParityCase) {
     to: horizon,
   });
   const live = await runLive(c, bars, horizon + HOUR / 2);
+  const sim = await runLive(c, bars, horizon + HOUR / 2, 'sim');
   // Fills up to the horizon. After it the two worlds part by construction: the backtest closes
   // what is left at the last close ('backtest-end'), the kernel fills the last decisions at the
   // extra bar's open.
@@ -231,7 +244,9 @@ export async function runBoth(c: ParityCase) {
     bars,
     backtest,
     live,
+    sim,
     backtestFills: upToHorizon(backtest.fills),
     liveFills: upToHorizon(live.fills),
+    simFills: upToHorizon(sim.fills),
   };
 }
