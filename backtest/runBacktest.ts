@@ -15,6 +15,7 @@ import { BarWalker, WALKED } from './BarWalker.ts';
 import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { equityReader } from './equityReader.ts';
+import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
@@ -131,6 +132,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     ...(input.onExecutionEvent === undefined ? [] : [ex.events$.subscribe(input.onExecutionEvent)]),
   ];
   walker = new BarWalker(world, edges.market, tl, input.feeds);
+  const pushFunding = fundingPush(world, edges.market);
+  pushFunding(clock.now());
   // Both answer synchronously on the common path (nothing in flight, nothing due): no await per bar.
   const moveTo = (t: number): Promise<void> | undefined => {
     if (t <= clock.now()) return undefined;
@@ -196,6 +199,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     if (liveCount() < live) await learnVenueCloses();
     const closed = moveTo(t + tl.intervalMs);
     if (closed) await closed;
+    pushFunding(clock.now());
     walker.close(t, tl.intervalMs);
     eqValue[i] = readEquity();
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);

@@ -11,6 +11,7 @@ import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { MarketFeed } from '../market/MarketFeed.ts';
 import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
+import { slowRefresh } from '../market/slowRefresh.ts';
 import { createMetrics, type Metrics } from '../report/metrics/createMetrics.ts';
 import { riskOptionsFromConfig } from '../risk/limits.ts';
 import { Scheduler } from '../scheduler/Scheduler.ts';
@@ -31,6 +32,7 @@ import { describeExposure, venueAgreement } from './venueAgreement.ts';
 import { waitUntilReady } from './waitUntilReady.ts';
 
 export type { ExecutionEvent } from '../execution/events.ts';
+export type { FundingInfo } from '../venue/VenuePort.ts';
 export type { KernelOptions } from './KernelOptions.ts';
 
 /**
@@ -107,6 +109,13 @@ export class Kernel {
       ticks: (s) => feed.ticks(s),
       ...(feed.bars === undefined ? {} : { bars: (s, ms) => feed.bars?.(s, ms) ?? NEVER }),
       ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
+      funding$:
+        feed.funding?.() ??
+        slowRefresh({
+          venue: o.edges.venue,
+          clock: o.clock,
+          onError: (_what, e) => o.log.warn(`funding info read failed: ${describeError(e)}`),
+        }).funding$,
       book: this.book,
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => {

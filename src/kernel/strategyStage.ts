@@ -22,6 +22,7 @@ import { StrategyRunner } from '../strategy/StrategyRunner.ts';
 import type { StateStore } from '../strategy/StrategyState.ts';
 import { scheduleStrategy } from '../strategy/scheduleStrategy.ts';
 import { startRx } from '../strategy/startRx.ts';
+import type { FundingInfo } from '../venue/VenuePort.ts';
 
 export interface StrategyStageOptions {
   readonly entries: readonly StrategyConfig[];
@@ -31,6 +32,8 @@ export interface StrategyStageOptions {
   readonly ticks: (symbol: MarketSymbol) => Observable<PriceTick>;
   /** A feed's own bars (a backtest's file); undefined: the bars are built from the marks. */
   readonly bars?: (symbol: MarketSymbol, intervalMs: number) => Observable<Bar>;
+  /** The markets' funding rates (`ctx.funding`): the venue's funding info, polled or pushed. */
+  readonly funding$?: Observable<readonly FundingInfo[]>;
   /** Per-hook time budget (StrategyRunner); a backtest runs untimed, so wall time never changes a result. */
   readonly hookBudgetMs?: number;
   readonly book: StrategyBook;
@@ -109,6 +112,12 @@ export class StrategyStage {
       if (entry === undefined || strategy === undefined) continue;
       scheduleStrategy(o.scheduler, strategy, entry.params, runner, o.submit);
     }
+    if (o.funding$ !== undefined)
+      this.subs.push(
+        o.funding$.subscribe((infos) => {
+          for (const lane of this.lanes.values()) lane.data.onFunding(infos);
+        }),
+      );
     const streams = new Map<string, { bars: Observable<Bar>[]; ticks: Observable<PriceTick>[] }>();
     for (const lane of this.lanes.values())
       for (const s of lane.symbols) {

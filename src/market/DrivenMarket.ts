@@ -2,6 +2,7 @@ import { NEVER, type Observable, Subject } from 'rxjs';
 import type { Bar } from '../domain/bar.ts';
 import type { MarketSymbol } from '../domain/ids.ts';
 import type { PriceTick } from '../domain/tick.ts';
+import type { FundingInfo } from '../venue/VenuePort.ts';
 import type { MarketFeed } from './MarketFeed.ts';
 
 /**
@@ -15,6 +16,7 @@ export class DrivenMarket implements MarketFeed {
   private readonly tickStreams = new Map<string, Subject<PriceTick>>();
   private readonly markStreams = new Map<string, Subject<PriceTick>>();
   private readonly barStreams = new Map<string, Subject<Bar>>();
+  private readonly fundingStream = new Subject<readonly FundingInfo[]>();
   /** The one bar interval of the data: a strategy asking for another hears nothing, and is named for it. */
   readonly intervalMs: number;
 
@@ -35,6 +37,15 @@ export class DrivenMarket implements MarketFeed {
   }
 
   private readonly last = new Map<string, PriceTick>();
+
+  funding(): Observable<readonly FundingInfo[]> {
+    return this.fundingStream;
+  }
+
+  /** The markets' funding rates changed (a new epoch of the series): strategies read them on their next hook. */
+  pushFunding(infos: readonly FundingInfo[]): void {
+    this.fundingStream.next(infos);
+  }
 
   isStale(): boolean {
     return false;

@@ -2,6 +2,7 @@ import type { Observable } from 'rxjs';
 import type { Bar } from '../domain/bar.ts';
 import type { MarketSymbol } from '../domain/ids.ts';
 import type { PriceTick } from '../domain/tick.ts';
+import type { FundingInfo } from '../venue/VenuePort.ts';
 
 /**
  * Where the kernel's marks (and, when a driver pushes them, its bars) come from. Live, dry run and
@@ -19,6 +20,8 @@ export interface MarketFeed {
   marks?(symbol: MarketSymbol): Observable<PriceTick>;
   /** The bars of a market at an interval when the feed has its own; undefined: build them from the marks. */
   bars?(symbol: MarketSymbol, intervalMs: number): Observable<Bar>;
+  /** Funding rates as the driver pushes them; undefined: the kernel polls the venue's funding info. */
+  funding?(): Observable<readonly FundingInfo[]>;
   isStale(symbol: MarketSymbol): boolean;
   /** The last mark of a market and the clock time it arrived. */
   latest(symbol: string): { readonly mark: number; readonly at: number } | undefined;

@@ -44,6 +44,12 @@ const CASES: readonly (ParityCase & {
     pollLagMs: 1,
   },
   {
+    name: "funding-carry: holds the side the market's funding pays",
+    module: 'funding-carry',
+    params: { enterRate: 0.00001, exitRate: 0, quantity: 300 },
+    minFills: 1,
+  },
+  {
     name: 'grid: resting LIMIT levels around the first price',
     module: 'grid',
     params: { levels: 2, spacing: 0.004, quantity: 300 },
