@@ -7,16 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadData } from '../../backtest/backtestFromFiles.ts';
+import { parseSweep } from '../../backtest/sweep/parseSweep.ts';
 import { fileRef } from '../../backtest/sweep/queue/fileRef.ts';
 import { findFile, MissingInputError } from '../../backtest/sweep/queue/findFile.ts';
 import { openSweepQueue, type SweepQueue } from '../../backtest/sweep/queue/openSweepQueue.ts';
 import { type QueuedSet, SWEEP_QUEUE } from '../../backtest/sweep/queue/queuedSet.ts';
 import { recordSetResult } from '../../backtest/sweep/queue/recordSetResult.ts';
+import { runSweepWorker } from '../../backtest/sweep/queue/runSweepWorker.ts';
 import { setInputsCache } from '../../backtest/sweep/queue/setInputs.ts';
+import { submitQueuedSweep } from '../../backtest/sweep/queue/submitQueuedSweep.ts';
 import { failedSets, sweepProgress } from '../../backtest/sweep/queue/sweepProgress.ts';
 import { readSweepResults } from '../../backtest/sweep/queue/sweepResults.ts';
 import { workOnSet } from '../../backtest/sweep/queue/workOnSet.ts';
 import type { SweepAnswer } from '../../backtest/sweep/runSweepJob.ts';
+import { walkForward } from '../../backtest/sweep/walkForward.ts';
+import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { type PgServer, startPostgres } from '../journal/pgServer.ts';
 
 const CONFIG = 'test/fixtures/backtest/sma-reference-GOOG.yaml';
@@ -160,4 +166,46 @@ describe('a worker without an input file', () => {
     expect(await sweepProgress(q, 's3', 1)).toMatchObject({ done: 0, failed: 1 });
     expect((await failedSets(q, 's3')).get(0)).toMatch(said);
   });
+});
+
+describe('walk-forward over the queue', () => {
+  it("picks each window's best set and gets the test returns of the walk-forward on local threads", async () => {
+    const url = await server.freshDatabase();
+    // A real clock: the worker and the submitter wait on a real database.
+    const clock = new SystemClock();
+    const now = () => clock.now();
+    const stop = new AbortController();
+    const worker = runSweepWorker({
+      url,
+      pollMs: 20,
+      maintenanceSeconds: 60,
+      log: () => {},
+      now,
+      sleep: (ms, signal) => clock.sleep(ms, signal),
+      signal: stop.signal,
+    });
+    const DAY = 86_400_000;
+    const request = { configFile: CONFIG, data: [{ symbol: 'GOOG', file: GOOG }] };
+    const first = loadData(request).feeds[0]?.time[0] as number;
+    const ranged = { ...request, from: first, to: first + 1_500 * DAY };
+    const axes = ['fast=5..10:5', 'slow=30..40:10'].map(parseSweep);
+    const spec = { trainMs: 1_000 * DAY, testMs: 250 * DAY };
+    const submit = {
+      url,
+      expireSeconds: 60,
+      retries: 1,
+      pollMs: 20,
+      now,
+      sleep: (ms: number) => clock.sleep(ms),
+    };
+    try {
+      const queued = await walkForward(ranged, axes, spec, (r, a) => submitQueuedSweep(r, a, submit));
+      const local = await walkForward(ranged, axes, spec);
+      expect(queued.windows).toHaveLength(2);
+      expect(queued).toEqual(local);
+    } finally {
+      stop.abort();
+      await worker;
+    }
+  }, 60_000);
 });

@@ -16,6 +16,25 @@ export interface SweepQueue {
 }
 
 /**
+ * Runs `setUp` while holding a session lock of the database: on a fresh database, processes that
+ * start together (a submitter and its workers) deadlocked creating pg-boss's schema and queue
+ * partition at the same time. One sets up, the others wait, then find everything there.
+ */
+async function setUpOnce(pool: pg.Pool, setUp: () => Promise<void>): Promise<void> {
+  const c = await pool.connect();
+  try {
+    await c.query(`SELECT pg_advisory_lock(hashtext('perpflow-sweep-setup'))`);
+    try {
+      await setUp();
+    } finally {
+      await c.query(`SELECT pg_advisory_unlock(hashtext('perpflow-sweep-setup'))`);
+    }
+  } finally {
+    c.release();
+  }
+}
+
+/**
  * Connects to the queue at `url` (any PostgreSQL ≥ 14; pg-boss creates its schema on first use),
  * creates the sweep queue and the results table if missing. `maintenanceSeconds` is how often this
  * process looks for expired jobs (a worker killed mid-set) to give them to another worker; pg-boss
@@ -39,9 +58,11 @@ export async function openSweepQueue(
   // An idle client's error (the server restarted) surfaces on the next query; it must not crash us.
   pool.on('error', () => undefined);
   try {
-    await boss.start();
-    await boss.createQueue(SWEEP_QUEUE);
-    await ensureSweepResults(pool);
+    await setUpOnce(pool, async () => {
+      await boss.start();
+      await boss.createQueue(SWEEP_QUEUE);
+      await ensureSweepResults(pool);
+    });
   } catch (e) {
     await boss.stop({ graceful: false, wait: false }).catch(() => {});
     await pool.end().catch(() => {});
