@@ -5,7 +5,7 @@ const SPECIAL = new Set(['NaN', 'Infinity', '-Infinity', '-0']);
 /**
  * An answer as JSON that keeps every number: JSON turns NaN and ±Infinity into null (and -0 into
  * 0), and a metric that is NaN ranks and prints differently from one that is null. Such numbers
- * travel as their names; only metric values are read back that way, never an error's text.
+ * travel as their names; an error's text is never read back as a number.
  */
 export function answerToJson(answer: SweepAnswer): string {
   return JSON.stringify(answer, (_k, v: unknown) =>
@@ -17,13 +17,10 @@ export function answerToJson(answer: SweepAnswer): string {
   );
 }
 
-/** The answer back from `answerToJson`'s text (or the object pg parsed from it). */
-export function answerFromJson(json: unknown): SweepAnswer {
-  const a = (typeof json === 'string' ? JSON.parse(json) : json) as SweepAnswer;
-  if (!a.ok) return a;
-  const metrics = Object.fromEntries(
-    Object.entries(a.metrics).map(([k, v]) => [k, typeof v === 'string' && SPECIAL.has(v) ? Number(v) : v]),
-  ) as Record<string, number | null>;
-  const fe = a.finalEquity as unknown;
-  return { ...a, metrics, finalEquity: typeof fe === 'string' ? Number(fe) : a.finalEquity };
+/** The answer back from `answerToJson`'s text. */
+export function answerFromJson(text: string): SweepAnswer {
+  const answer: SweepAnswer = JSON.parse(text, (k, v: unknown) =>
+    k !== 'error' && typeof v === 'string' && SPECIAL.has(v) ? Number(v) : v,
+  );
+  return answer;
 }

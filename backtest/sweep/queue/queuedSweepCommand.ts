@@ -10,7 +10,7 @@ import { submitQueuedSweep } from './submitQueuedSweep.ts';
 import { sweepProgressPrinter } from './sweepProgressPrinter.ts';
 
 /** `perpflow backtest`'s options when `--queue` is given. */
-interface QueuedOptions {
+export interface QueuedOptions {
   readonly data: readonly string[];
   readonly funding?: readonly string[];
   readonly from?: string;
@@ -44,8 +44,7 @@ function whole(flag: string, raw: string | undefined, fallback: number, min: num
  * walk-forward window's sweep) as jobs for `perpflow worker` processes; progress on stderr, then
  * the same table, `--json` and `--report` as a sweep on this machine's threads.
  */
-export async function queuedSweepCommand(configFile: string, options: Record<string, unknown>, io: QueuedIo) {
-  const o = options as unknown as QueuedOptions;
+export async function queuedSweepCommand(configFile: string, o: QueuedOptions, io: QueuedIo) {
   if (!isPostgresUrl(o.queue)) throw new ConfigError(`--queue: expected a postgres://… URL`);
   if (o.sweep === undefined || o.sweep.length === 0)
     throw new ConfigError('--queue spreads a sweep over workers: add --sweep PARAM=FROM..TO:STEP');

@@ -30,11 +30,11 @@ export async function recordSetResult(
     const wrote = await insertSweepResult(client, { sweepId: job.sweepId, index: job.index, answer, worker });
     // pg-boss runs its completion on our client when given it as `db`: the same transaction.
     const db = { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
-    const done = (await boss.complete(SWEEP_QUEUE, job.id, { wrote }, { db })) as unknown as {
-      affected?: number;
-    };
+    // Typed void, pg-boss 10 answers { affected }: how many active jobs it completed.
+    const done: unknown = await boss.complete(SWEEP_QUEUE, job.id, { wrote }, { db });
     await client.query('COMMIT');
-    return { wrote, completed: (done?.affected ?? 0) > 0 };
+    const affected = typeof done === 'object' && done !== null && 'affected' in done ? done.affected : 0;
+    return { wrote, completed: typeof affected === 'number' && affected > 0 };
   } catch (e) {
     await client.query('ROLLBACK').catch(() => {});
     throw e;

@@ -54,10 +54,13 @@ export async function failedSets(q: SweepQueue, sweepId: string): Promise<Map<nu
     failedSql(q.schema, `(j.data->>'index')::int AS i, j.output`),
     [SWEEP_QUEUE, sweepId],
   );
+  // Our workers fail a job with { message }; pg-boss's expiry with { value: { message } }.
   const why = (o: unknown): string => {
     if (o === null || typeof o !== 'object') return 'failed in the queue';
-    const x = o as { message?: unknown; value?: { message?: unknown } };
-    return String(x.message ?? x.value?.message ?? JSON.stringify(o));
+    if ('message' in o) return String(o.message);
+    if ('value' in o && typeof o.value === 'object' && o.value !== null && 'message' in o.value)
+      return String(o.value.message);
+    return JSON.stringify(o);
   };
   return new Map(r.rows.map((x) => [x.i, why(x.output)]));
 }

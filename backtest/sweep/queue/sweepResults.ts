@@ -52,8 +52,8 @@ export async function insertSweepResult(
 
 /** Every answer written for the sweep, by set index. */
 export async function readSweepResults(pool: pg.Pool, sweepId: string): Promise<Map<number, SweepAnswer>> {
-  const r = await pool.query<{ set_index: number; answer: unknown }>(
-    'SELECT set_index, answer FROM perpflow_sweep_result WHERE sweep_id = $1',
+  const r = await pool.query<{ set_index: number; answer: string }>(
+    'SELECT set_index, answer::text AS answer FROM perpflow_sweep_result WHERE sweep_id = $1',
     [sweepId],
   );
   return new Map(r.rows.map((x) => [x.set_index, answerFromJson(x.answer)]));

@@ -73,7 +73,7 @@ export function registerBacktestCommand(program: Command): void {
         const { SystemClock } = await import('../../clock/SystemClock.ts');
         const clock = new SystemClock();
         if (o.queue !== undefined) {
-          const queued = (await import(QUEUE_DRIVER.href)) as QueueDriver;
+          const queued: QueueDriver = await import(QUEUE_DRIVER.href);
           await queued.queuedSweepCommand(config, o, {
             stdout: process.stdout,
             stderr: process.stderr,

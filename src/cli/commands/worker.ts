@@ -39,7 +39,7 @@ export function registerWorkerCommand(program: Command): void {
       action(async (url: string, o: Record<string, unknown>) => {
         // Imported here: pg and pg-boss load only when a worker runs.
         const { SystemClock } = await import('../../clock/SystemClock.ts');
-        const driver = (await import(DRIVER.href)) as Driver;
+        const driver: Driver = await import(DRIVER.href);
         const clock = new SystemClock();
         await driver.workerCommand(url, o, {
           stderr: process.stderr,
