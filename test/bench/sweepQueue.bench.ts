@@ -31,7 +31,10 @@ writeFileSync(config, smaReverseConfig('lastClose'));
 const request = { configFile: config, data: [{ symbol: 'WALK', file: csv }] };
 const clock = new SystemClock();
 
-async function onWorkers(url: string, n: number): Promise<{ ms: number; table: string; rssMb: number[] }> {
+async function onWorkers(
+  url: string,
+  n: number,
+): Promise<{ ms: number; table: string; rssMb: number[]; cpuS: number }> {
   const workers = Array.from({ length: n }, () => perpflow(['worker', url, '--poll-ms', '50']));
   for (const w of workers) await until(() => w.count(/waiting for sweep sets/) > 0, 60_000, 'a worker', w);
   const t0 = monotonicStopwatch.elapsedMs();
@@ -49,10 +52,11 @@ async function onWorkers(url: string, n: number): Promise<{ ms: number; table: s
     throw new Error(`${failed.length} sets failed: ${JSON.stringify(failed[0]?.answer)}`);
   for (const w of workers) w.child.kill('SIGTERM');
   await Promise.all(workers.map((w) => w.exited));
-  const rssMb = workers.map((w) =>
-    Number(/peak RSS (\d+) MB/.exec(w.lines.find((l) => l.includes('peak RSS')) ?? '')?.[1] ?? Number.NaN),
-  );
-  return { ms, table: sweepTable(rows), rssMb };
+  const stopped = workers.map((w) => w.lines.find((l) => l.includes('peak RSS')) ?? '');
+  const rssMb = stopped.map((l) => Number(/peak RSS (\d+) MB/.exec(l)?.[1] ?? Number.NaN));
+  // All the workers' CPU: about the same on 1 and 2 workers when the wall time is bound by free cores.
+  const cpuS = stopped.reduce((sum, l) => sum + Number(/CPU ([\d.]+) s/.exec(l)?.[1] ?? Number.NaN), 0);
+  return { ms, table: sweepTable(rows), rssMb, cpuS };
 }
 
 const pg = await startPostgres();
@@ -71,15 +75,15 @@ try {
     ratios.push(ratio);
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s (${((64 * 1000) / ms).toFixed(2)} sets/s)`;
     lines.push(
-      `| ${round} | ${load} | ${s(one.ms)} | ${s(two.ms)} | ${ratio.toFixed(2)}× | ${one.rssMb.join(', ')} / ${two.rssMb.join(', ')} MB |`,
+      `| ${round} | ${load} | ${s(one.ms)} | ${s(two.ms)} | ${ratio.toFixed(2)}× | ${one.cpuS.toFixed(1)} / ${two.cpuS.toFixed(1)} s | ${one.rssMb.join(', ')} / ${two.rssMb.join(', ')} MB |`,
     );
   }
   const best = Math.max(...ratios);
   process.stdout.write(
     [
       `sweep of 64 sets on ${ROWS.toLocaleString('en-US')} bars over the PostgreSQL queue (pg-boss), 1 worker process then 2`,
-      '| round | load average (1 min) | 1 worker | 2 workers | ratio | peak RSS per worker, 1 / 2 |',
-      '|---|---|---|---|---|---|',
+      "| round | load average (1 min) | 1 worker | 2 workers | ratio | workers' CPU, 1 / 2 | peak RSS per worker, 1 / 2 |",
+      '|---|---|---|---|---|---|---|',
       ...lines,
       `2 workers vs 1: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} (goal ≥ 1.6×: ${best >= 1.6 ? 'met' : 'not met'} in the best round)`,
       '',

@@ -106,7 +106,7 @@ describe('a sweep on three worker processes, one killed mid-set', () => {
     for (const w of workers.slice(1)) w.child.kill('SIGTERM');
     for (const w of workers.slice(1)) {
       expect(await w.exited).toBe(0);
-      expect(w.count(/worker stopped: \d+ sets recorded; peak RSS \d+ MB/)).toBe(1);
+      expect(w.count(/worker stopped: \d+ sets recorded; CPU [\d.]+ s; peak RSS \d+ MB/)).toBe(1);
     }
   }, 90_000);
 });
