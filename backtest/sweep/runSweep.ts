@@ -4,8 +4,11 @@ import { loadConfig } from '../../src/config/loadConfig.ts';
 import { type BacktestRequest, loadData } from '../backtestFromFiles.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import { type SweepAxis, sweepGrid } from './parseSweep.ts';
+import { rankSweep, type SweepRow } from './rankSweep.ts';
+import type { SweepAnswer, SweepJob } from './runSweepJob.ts';
 import { sharedData } from './sharedData.ts';
-import type { SweepAnswer, SweepJob } from './sweepWorker.ts';
+
+export type { SweepRow } from './rankSweep.ts';
 
 const WORKER = new URL('./sweepWorkerEntry.ts', import.meta.url);
 /**
@@ -15,11 +18,6 @@ const WORKER = new URL('./sweepWorkerEntry.ts', import.meta.url);
  * the noise of the shared 2-core host (2026-11-25).
  */
 const WORKER_YOUNG_GENERATION_MB = 48;
-
-export interface SweepRow {
-  readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  readonly answer: SweepAnswer;
-}
 
 /**
  * Runs one backtest per point of the grid across worker threads (one backtest at a time per
@@ -70,15 +68,7 @@ export async function runSweep(
       }
     }),
   );
-  const score = (a: SweepAnswer) => (a.ok ? (a.metrics.totalReturn ?? Number.NEGATIVE_INFINITY) : Number.NaN);
-  return grid
-    .map((params, i) => ({ params, answer: answers[i] as SweepAnswer }))
-    .sort((x, y) => {
-      const a = score(x.answer);
-      const b = score(y.answer);
-      if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) ? (Number.isNaN(b) ? 0 : 1) : -1;
-      return b - a;
-    });
+  return rankSweep(grid, answers);
 }
 
 /** The ranked table: rank, the swept values, total return, Sharpe, max drawdown, trades, final equity. */

@@ -3,6 +3,7 @@ import { ConfigError } from '../../src/errors/ConfigError.ts';
 import { type BacktestRequest, backtestFromFiles, loadData } from '../backtestFromFiles.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import type { SweepAxis } from './parseSweep.ts';
+import type { SweepRow } from './rankSweep.ts';
 import { runSweep } from './runSweep.ts';
 import { sharedData } from './sharedData.ts';
 import { type StitchedOutOfSample, stitchedLine, stitchOutOfSample } from './stitchOutOfSample.ts';
@@ -51,11 +52,16 @@ export interface WalkForwardResult {
  * Walk-forward: on each training window the sweep picks the best point (by total return), which
  * then runs on the following test window it never saw; windows advance by the test length. The
  * test runs' curves are chained (`stitchOutOfSample`): the out-of-sample result as one account.
+ * `sweep` runs each training window's sweep: on this machine's threads, or through a queue.
  */
 export async function walkForward(
   request: Omit<BacktestRequest, 'onProgress' | 'params'>,
   axes: readonly SweepAxis[],
   spec: { readonly trainMs: number; readonly testMs: number },
+  sweep: (
+    request: Omit<BacktestRequest, 'onProgress' | 'params'>,
+    axes: readonly SweepAxis[],
+  ) => Promise<SweepRow[]> = runSweep,
 ): Promise<WalkForwardResult> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
   // Read once: every window's sweep and test run share this copy.
@@ -74,7 +80,7 @@ export async function walkForward(
   for (let s = start; s + spec.trainMs < end; s += spec.testMs) {
     const testFrom = s + spec.trainMs;
     const testTo = Math.min(end, testFrom + spec.testMs);
-    const rows = await runSweep({ ...request, loaded, from: s, to: testFrom }, axes);
+    const rows = await sweep({ ...request, loaded, from: s, to: testFrom }, axes);
     const top = rows[0];
     if (top === undefined || !top.answer.ok) {
       out.push({

@@ -3,6 +3,8 @@ import { action } from '../action.ts';
 
 /** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
 const DRIVER = new URL('../../../backtest/cli/backtestCommand.ts', import.meta.url);
+/** With --queue: the sweep as jobs for `perpflow worker` processes (loads pg and pg-boss). */
+const QUEUE_DRIVER = new URL('../../../backtest/sweep/queue/queuedSweepCommand.ts', import.meta.url);
 
 /** What the driver module exports for this command (typed here so src/ needs no import of it). */
 interface Driver {
@@ -10,6 +12,19 @@ interface Driver {
     config: string,
     options: Record<string, unknown>,
     io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; now: () => number },
+  ): Promise<unknown>;
+}
+
+interface QueueDriver {
+  queuedSweepCommand(
+    config: string,
+    options: Record<string, unknown>,
+    io: {
+      stdout: NodeJS.WritableStream;
+      stderr: NodeJS.WritableStream;
+      now: () => number;
+      sleep: (ms: number) => Promise<void>;
+    },
   ): Promise<unknown>;
 }
 
@@ -42,12 +57,32 @@ export function registerBacktestCommand(program: Command): void {
       '--walk-forward <train=DUR,test=DUR>',
       'with --sweep: pick the best on each training window, run it on the next test window',
     )
+    .option(
+      '--queue <URL>',
+      'with --sweep: queue the sets in PostgreSQL for `perpflow worker URL` processes instead of local threads',
+    )
+    .option(
+      '--queue-expire-seconds <S>',
+      'with --queue: a set unfinished this long goes to another worker',
+      '900',
+    )
+    .option('--queue-retries <N>', 'with --queue: tries after the first before a set counts as failed', '3')
     .action(
       action(async (config: string, o: Record<string, unknown>) => {
         // Imported here, not at the top: `backtest --help` must not load rxjs (via the clock).
         const { SystemClock } = await import('../../clock/SystemClock.ts');
-        const driver = (await import(DRIVER.href)) as Driver;
         const clock = new SystemClock();
+        if (o.queue !== undefined) {
+          const queued: QueueDriver = await import(QUEUE_DRIVER.href);
+          await queued.queuedSweepCommand(config, o, {
+            stdout: process.stdout,
+            stderr: process.stderr,
+            now: () => clock.now(),
+            sleep: (ms) => clock.sleep(ms),
+          });
+          return;
+        }
+        const driver = (await import(DRIVER.href)) as Driver;
         await driver.backtestCommand(config, o, {
           stdout: process.stdout,
           stderr: process.stderr,
