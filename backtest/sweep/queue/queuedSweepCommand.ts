@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { ConfigError } from '../../../src/errors/ConfigError.ts';
-import { isPostgresUrl } from '../../../src/journal/postgres/openPostgresJournal.ts';
+import { isPostgresUrl } from '../../../src/journal/postgres/pgWhere.ts';
 import { parseSymbolFile, parseWhen } from '../../cli/parseArgs.ts';
 import { parseSweep } from '../parseSweep.ts';
 import { sweepTable } from '../runSweep.ts';

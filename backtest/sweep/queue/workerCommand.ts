@@ -1,5 +1,5 @@
 import { ConfigError } from '../../../src/errors/ConfigError.ts';
-import { isPostgresUrl } from '../../../src/journal/postgres/openPostgresJournal.ts';
+import { isPostgresUrl } from '../../../src/journal/postgres/pgWhere.ts';
 import { runSweepWorker } from './runSweepWorker.ts';
 
 export interface WorkerIo {

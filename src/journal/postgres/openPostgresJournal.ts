@@ -7,7 +7,7 @@ import { loadPgState } from './loadPgState.ts';
 import { migrate } from './migrate.ts';
 import { PostgresJournal } from './PostgresJournal.ts';
 import { claimPgLease, type PgLeaseHolder } from './pgLease.ts';
-import { pgWhere } from './pgWhere.ts';
+import { isPostgresUrl, pgWhere } from './pgWhere.ts';
 
 export interface PgJournalOptions {
   /** postgres://user:password@host:port/database: never logged as given (the password is redacted). */
@@ -37,11 +37,6 @@ export interface PgJournalOptions {
 
 export const DEFAULT_LEASE_TTL_MS = 10_000;
 export const DEFAULT_RENEW_MS = 5_000;
-
-/** True when `where` names a PostgreSQL journal rather than a SQLite file. */
-export function isPostgresUrl(where: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(where);
-}
 
 /** BIGINT columns hold epoch milliseconds, well inside a double's exact range. */
 const types = {
@@ -140,3 +135,5 @@ function isUnreachable(e: unknown): boolean {
   if (e instanceof Error && 'code' in e && typeof e.code === 'string') return NETWORK_CODES.has(e.code);
   return e instanceof Error && /timeout|terminated/i.test(e.message);
 }
+
+export { isPostgresUrl };

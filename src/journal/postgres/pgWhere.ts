@@ -13,3 +13,8 @@ export function pgWhere(url: string): string {
     return redactText(url);
   }
 }
+
+/** True when `where` names a PostgreSQL journal rather than a SQLite file. */
+export function isPostgresUrl(where: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(where);
+}
