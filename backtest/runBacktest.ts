@@ -248,14 +248,14 @@ async function stopKernel(kernel: Kernel, clock: VirtualClock): Promise<void> {
 async function closeEverything(kernel: Kernel, clock: VirtualClock): Promise<void> {
   const ex = kernel.executor;
   for (const lot of ex.ledger.openLots()) {
-    if (lot.strategyId === null || !lot.key.startsWith('q:')) continue;
+    if (lot.strategyId === null || lot.quoteId === null) continue;
     const close: CloseIntent = {
       kind: 'close',
       intentId: deriveIntentId(StrategyId(lot.strategyId), `backtest-end:${lot.key}`),
       strategyId: StrategyId(lot.strategyId),
       createdAt: clock.now(),
       symbol: MarketSymbol(lot.symbol),
-      position: { by: 'quote', quoteId: lot.key.slice(2) as never },
+      position: { by: 'quote', quoteId: lot.quoteId },
       quantity: 'all',
       orderType: 'MARKET',
       slippage: dec('0.5'),

@@ -1,12 +1,15 @@
 import type { Fill } from '../domain/fill.ts';
-import type { StrategyId } from '../domain/ids.ts';
+import type { QuoteId, StrategyId } from '../domain/ids.ts';
 import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
+import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
 import { RunningSum } from './RunningSum.ts';
 
 /** One venue position as the ledger knows it, attributed to the strategy that opened it. */
 export interface Lot {
-  readonly key: string;
+  readonly key: LotKey;
+  /** The venue's position, when the lot is keyed by it (null: keyed by our request, quote not yet known). */
+  readonly quoteId: QuoteId | null;
   readonly strategyId: StrategyId | null;
   readonly symbol: string;
   readonly side: PositionSide;
@@ -28,9 +31,8 @@ export interface PnlSummary {
 }
 
 /** The key a fill belongs to: the venue's quote id when known, else our request id. */
-export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): string {
-  if (fill.quoteId !== null) return `q:${fill.quoteId}`;
-  return `r:${fill.clientRequestId ?? 'none'}`;
+export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): LotKey {
+  return fill.quoteId !== null ? quoteLotKey(fill.quoteId) : requestLotKey(fill.clientRequestId);
 }
 
 /**
@@ -39,7 +41,7 @@ export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): strin
  * fillId) and only then applies it here, and rebuilds it from the journal's fills at start.
  */
 export class PositionLedger {
-  private readonly lots = new Map<string, Lot>();
+  private readonly lots = new Map<LotKey, Lot>();
   private readonly marks = new Map<string, Decimal>();
   /** Marks as they arrive from a price feed, made Decimal only when read (the backtest hot path). */
   private readonly rawMarks = new Map<string, number>();
@@ -47,7 +49,7 @@ export class PositionLedger {
   private readonly feeLog = new RunningSum();
   private readonly applied = new Set<string>();
   /** Keys of the lots with quantity still open: the few that reads iterate. */
-  private readonly open = new Set<string>();
+  private readonly open = new Set<LotKey>();
   /** Realised, fees and funding of every lot ever booked, per strategy ('null': external) and in all. */
   private readonly totals = new Map<string, Totals>();
   /** Per strategy, the pair `totalsOf` answers: built once, not on every fill. */
@@ -62,6 +64,7 @@ export class PositionLedger {
     if (lot === undefined) {
       lot = {
         key,
+        quoteId: fill.quoteId,
         strategyId: fill.strategyId,
         symbol: fill.symbol,
         side: fill.side,
@@ -111,7 +114,7 @@ export class PositionLedger {
   }
 
   /** Funding as the venue accumulates it per position (a running total, not a delta). */
-  setFunding(key: string, accumulated: Decimal): void {
+  setFunding(key: LotKey, accumulated: Decimal): void {
     const lot = this.lots.get(key);
     if (lot === undefined) return;
     const delta = accumulated.minus(lot.funding);
@@ -138,15 +141,6 @@ export class PositionLedger {
     return t;
   }
 
-  /** Re-keys a lot opened before its quote id was known. */
-  rekey(from: string, to: string): void {
-    const lot = this.lots.get(from);
-    if (lot === undefined || from === to || this.lots.has(to)) return;
-    this.lots.delete(from);
-    this.lots.set(to, { ...lot, key: to });
-    if (this.open.delete(from)) this.open.add(to);
-  }
-
   mark(symbol: string, price: Decimal): void {
     this.rawMarks.delete(symbol);
     this.marks.set(symbol, price);
@@ -166,8 +160,13 @@ export class PositionLedger {
     return this.marks.get(symbol);
   }
 
-  lot(key: string): Lot | undefined {
+  lot(key: LotKey): Lot | undefined {
     return this.lots.get(key);
+  }
+
+  /** The lot of a venue position. */
+  lotOfQuote(quoteId: QuoteId | string): Lot | undefined {
+    return this.lots.get(quoteLotKey(quoteId));
   }
 
   openLots(strategyId?: StrategyId | null): Lot[] {

@@ -32,8 +32,7 @@ export function adoptExternals(ex: ReconcileHost, positions: readonly Position[]
   let adopted = 0;
   for (const p of positions) {
     if (!isLive(p) || (p.tempId !== null && claimed.has(p.tempId))) continue;
-    const key = `q:${p.quoteId}`;
-    if (ex.ledger.lot(key) !== undefined) continue;
+    if (p.quoteId !== null && ex.ledger.lotOfQuote(p.quoteId) !== undefined) continue;
     // An open of ours still waiting for its 201 may already be filled: do not adopt it away.
     if (pendingFingerprints.has(fingerprint(p.symbol, p.side, p.quantity))) continue;
     // Not filled yet (no price): adopt it once the venue reports the fill.

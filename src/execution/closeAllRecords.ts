@@ -22,7 +22,7 @@ export function closeAllRecords(
       {
         clientRequestId: ClientRequestId(`cr_${intentId.replace(/^in_/, '')}_${i}`),
         intentId,
-        strategyId: (strategyId ?? ledger.lot(`q:${quoteId}`)?.strategyId ?? 'killswitch') as StrategyId,
+        strategyId: (strategyId ?? ledger.lotOfQuote(quoteId)?.strategyId ?? 'killswitch') as StrategyId,
         symbol: p.symbol,
         side: p.side,
         quantity,

@@ -22,8 +22,8 @@ export function convergeLots(ex: ReconcileHost, positions: readonly Position[]):
   );
   let converged = 0;
   for (const lot of ex.ledger.openLots()) {
-    if (!lot.key.startsWith('q:')) continue;
-    const quoteId = lot.key.slice(2);
+    const quoteId = lot.quoteId;
+    if (quoteId === null) continue;
     const row = byQuote.get(quoteId);
     if (row !== undefined) ex.ledger.setFunding(lot.key, row.accumulatedFunding);
     if (busy.has(quoteId)) {

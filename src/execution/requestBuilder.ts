@@ -114,7 +114,7 @@ function buildClose(
     quoteId = opened?.quoteId;
     side = opened?.side;
   }
-  const lot = quoteId === undefined ? undefined : ctx.ledger.lot(`q:${quoteId}`);
+  const lot = quoteId === undefined ? undefined : ctx.ledger.lotOfQuote(quoteId);
   if (quoteId === undefined || lot === undefined || lot.openQuantity.lessThanOrEqualTo(0))
     return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
   const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);

@@ -57,8 +57,8 @@ function firedCandidates(ex: ReconcileHost, positions: readonly Position[]): Can
   let live: Set<string> | undefined;
   let busy: Set<string> | undefined;
   for (const lot of ex.ledger.openLots()) {
-    if (!lot.key.startsWith('q:')) continue;
-    const quoteId = lot.key.slice(2);
+    const quoteId = lot.quoteId;
+    if (quoteId === null) continue;
     const armed = ex.tpsl.armedOn(quoteId);
     if (armed === undefined) continue;
     live ??= new Set(positions.filter(isLive).map((p) => p.quoteId as string));

@@ -123,7 +123,7 @@ export async function settleUnknowns(
   for (const r of closes)
     byQuoteReq.set(r.quoteId as string, [...(byQuoteReq.get(r.quoteId as string) ?? []), r]);
   for (const [quoteId, reqs] of byQuoteReq) {
-    const lot = ex.ledger.lot(`q:${quoteId}`);
+    const lot = ex.ledger.lotOfQuote(quoteId);
     const row = byQuote.get(quoteId);
     if (row !== undefined && (row.status === 'CLOSE_PENDING' || row.status === 'CANCEL_CLOSE_PENDING'))
       continue;

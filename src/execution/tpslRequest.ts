@@ -72,7 +72,7 @@ interface Target {
 
 function positionOf(ctx: BuildContext, intent: SetTpSlIntent): Target | Refusal {
   const openLot = (quoteId: QuoteId) => {
-    const lot = ctx.ledger.lot(`q:${quoteId}`);
+    const lot = ctx.ledger.lotOfQuote(quoteId);
     return lot?.openQuantity.greaterThan(0) ? lot : undefined;
   };
   if (intent.position.by === 'quote') {

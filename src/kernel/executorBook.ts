@@ -46,7 +46,7 @@ export class ExecutorBook implements StrategyBook {
           quantity: l.openQuantity.toNumber(),
           entryPrice: l.avgOpenPrice.toNumber(),
           ...(intentId === undefined ? {} : { intentId }),
-          ...(l.key.startsWith('q:') ? { quoteId: l.key.slice(2) } : {}),
+          ...(l.quoteId === null ? {} : { quoteId: l.quoteId }),
         };
       });
   }

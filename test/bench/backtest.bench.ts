@@ -94,6 +94,7 @@ const feed = synthetic(BARS);
 const rawBytes = 6 * 8 * BARS;
 const base = baseline(feed.close);
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 let lastReport = 0;
 const r = await runBacktest({
   feeds: [feed],
@@ -117,6 +118,7 @@ const r = await runBacktest({
   },
 });
 const ms = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage().rss);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -129,6 +131,7 @@ process.stdout.write(
     '|---|---|---|---|---|',
     `| bars/s | ${fmt((BARS / ms) * 1000)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 1,000,000 bars/s |`,
     `| wall time per trade, µs (whole run / trades) | ${((ms * 1000) / Math.max(1, r.trades.length)).toFixed(1)} | | | |`,
+    `| CPU time of the run (user + system, GC threads included), s | ${((cpu.user + cpu.system) / 1e6).toFixed(2)} | | | |`,
     `| peak RSS | ${mb(peakRss)} | raw columns ${mb(rawBytes)} | ${(peakRss / rawBytes).toFixed(2)}× | ≤ 2× raw + 150 MB = ${mb(limit)} ${peakRss <= limit ? '(met)' : '(missed)'} |`,
     '',
   ].join('\n'),

@@ -78,7 +78,7 @@ export async function checkInvariants(v: Venue, ex: Executor, ctx: ChaosContext)
   const venue = await venueExposure(v);
   if (!sameExposure(ex.exposure(), venue))
     out.push(`ledger ${JSON.stringify(show(ex.exposure()))} != venue ${JSON.stringify(show(venue))}`);
-  out.push(...booksDiffer(comparableBooks(v, ex), (k) => ex.ledger.lot(k)));
+  out.push(...booksDiffer(comparableBooks(v, ex), (k) => ex.ledger.lotOfQuote(k)));
   // I4: every fill reached the ledger once: per open, one open fill; per ledger instance, one
   // apply per fill id; and the ledger's fee history sums the journal's fills once each.
   const fills = ex.fills();

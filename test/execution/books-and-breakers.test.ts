@@ -42,7 +42,7 @@ describe('ledger books equal the venue per position', () => {
     const books = venueBooks(v);
     expect(books).toHaveLength(2);
     expect(books.every((b) => !b.fees.isZero() && !b.realisedPnl.isZero())).toBe(true);
-    expect(booksDiffer(books, (k) => executor.ledger.lot(k))).toEqual([]);
+    expect(booksDiffer(books, (k) => executor.ledger.lotOfQuote(k))).toEqual([]);
     const total = books.reduce((a, b) => a.plus(b.fees), dec(0));
     expect(executor.ledger.summary().fees.toString()).toBe(total.toString());
     expect(executor.ledger.feesSince(0).toString()).toBe(total.toString());

@@ -38,6 +38,6 @@ describe('fees after a restart', () => {
     expect(executor.journal.all().map((r) => r.status)).toEqual(['FILLED']);
     const books = venueBooks(v);
     expect(books).toHaveLength(1);
-    expect(booksDiffer(books, (k) => executor.ledger.lot(k))).toEqual([]);
+    expect(booksDiffer(books, (k) => executor.ledger.lotOfQuote(k))).toEqual([]);
   });
 });

@@ -39,10 +39,13 @@ export function venueBooks(v: Venue): VenueBooks[] {
 }
 
 /** Differences between the ledger's lots and the venue's books, one line per disagreement. */
-export function booksDiffer(books: readonly VenueBooks[], lotOf: (key: string) => Lot | undefined): string[] {
+export function booksDiffer(
+  books: readonly VenueBooks[],
+  lotOf: (quoteId: string) => Lot | undefined,
+): string[] {
   const out: string[] = [];
   for (const b of books) {
-    const lot = lotOf(`q:${b.quoteId}`);
+    const lot = lotOf(b.quoteId);
     const mine = {
       realisedPnl: lot?.realisedPnl ?? ZERO,
       fees: lot?.fees ?? ZERO,

@@ -1,5 +1,6 @@
 import { dec, sum, ZERO } from '../../domain/money.ts';
 import { isTerminal, REQUEST_STATUSES } from '../../domain/requestStatus.ts';
+import { quoteLotKey } from '../../execution/lotKey.ts';
 import { PositionLedger } from '../../execution/PositionLedger.ts';
 import type { ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import type { EngineSnapshot } from '../../simulator/engine/SimEngine.ts';
@@ -38,7 +39,7 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
   const ledger = new PositionLedger();
   for (const f of j.fills()) ledger.apply(f);
   const held = paper?.state.subaccounts.flatMap((s) => s.positions) ?? [];
-  for (const p of held) ledger.setFunding(`q:${p.quoteId}`, dec(p.accumulatedFunding));
+  for (const p of held) ledger.setFunding(quoteLotKey(p.quoteId), dec(p.accumulatedFunding));
   const marks = paper?.state.marks ?? {};
   for (const [symbol, m] of Object.entries(marks)) ledger.markNumber(symbol, m.mark);
   const lots = ledger.openLots();

@@ -1,0 +1,12 @@
+import type { Brand, QuoteId } from '../domain/ids.ts';
+
+/**
+ * Which ledger lot a fill belongs to: the venue's quote once known, else our request. Made only
+ * by the two constructors below, so no caller parses a `q:` prefix back out of it: a lot carries
+ * its quote id as a field.
+ */
+export type LotKey = Brand<string, 'LotKey'>;
+
+export const quoteLotKey = (quoteId: QuoteId | string): LotKey => `q:${quoteId}` as LotKey;
+export const requestLotKey = (clientRequestId: string | null): LotKey =>
+  `r:${clientRequestId ?? 'none'}` as LotKey;
