@@ -3,32 +3,27 @@ import { accountLimitsShape, strategyLimitsSchema } from '../config/sections/ris
 import { type Decimal, dec } from '../domain/money.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 
-/** Limits that apply to one strategy, or to the whole account. Absent = unlimited. */
-export interface LimitSet {
-  readonly maxOpenPositions?: number;
-  readonly maxNotionalPerPosition?: Decimal;
-  readonly maxTotalNotional?: Decimal;
-  readonly maxLeverage?: number;
-  readonly maxIntentsPerMinute?: number;
-}
+/** Any subset of the account limits: the YAML schema (config/sections/risk.ts) is their one definition. */
+const partialAccount = z.strictObject(accountLimitsShape).partial();
 
-export interface AccountLimits extends LimitSet {
-  /** Quote currency; realised today + unrealised below −limit latches a halt. */
-  readonly dailyLossLimit?: Decimal;
-  /** Percent below the equity peak that latches a halt. */
-  readonly maxDrawdownPct?: number;
-  /** N unknown outcomes within `window` latches a halt (an error burst). */
-  readonly maxUnknownOutcomes?: { readonly count: number; readonly windowMs: number };
-}
+/** The limits that are money: Decimal once parsed, as the ledger's sums they are compared with. */
+const MONEY_LIMITS = ['maxNotionalPerPosition', 'maxTotalNotional', 'dailyLossLimit'] as const;
+type MoneyLimit = (typeof MONEY_LIMITS)[number];
+const MONEY = new Set<string>(MONEY_LIMITS);
+/** A limits schema's parsed shape with its money as Decimal: the schema stays their one definition. */
+type Parsed<T> = { readonly [K in keyof T]: K extends MoneyLimit ? Decimal | Exclude<T[K], number> : T[K] };
+
+/** Limits that apply to one strategy (config/sections/risk.ts strategyLimitsSchema). Absent = unlimited. */
+export type LimitSet = Parsed<z.output<typeof strategyLimitsSchema>>;
+
+/** The whole account's limits (config/sections/risk.ts accountLimitsShape): the daily loss, drawdown and unknown-outcome halts too. */
+export type AccountLimits = Parsed<z.output<typeof partialAccount>>;
 
 export interface RiskOptions {
   readonly account: AccountLimits;
   readonly strategies: Readonly<Record<string, LimitSet>>;
   readonly closeAllOnHalt: boolean;
 }
-
-/** Any subset of the account limits: the YAML schema (config/sections/risk.ts) is their one definition. */
-const partialAccount = z.strictObject(accountLimitsShape).partial();
 
 /** The YAML shape of a strategy's limits, derived from the config schema. */
 export type LimitSetConfig = z.input<typeof strategyLimitsSchema>;
@@ -51,7 +46,7 @@ function limitSet(c: z.output<typeof partialAccount>): AccountLimits {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(c)) {
     if (v === undefined) continue;
-    const isMoney = k === 'maxNotionalPerPosition' || k === 'maxTotalNotional' || k === 'dailyLossLimit';
+    const isMoney = MONEY.has(k);
     out[k] = isMoney ? dec(v as number) : v;
   }
   return out as AccountLimits;
