@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { runBacktest } from '../../backtest/runBacktest.ts';
+import { backtestSchema } from '../../src/config/sections/backtest.ts';
+import { MarketSymbol } from '../../src/domain/ids.ts';
+import type { BarColumns } from '../../src/market/readBarColumns.ts';
+import scripted from '../fixtures/backtest/scripted.ts';
+
+const H = 3_600_000;
+/** Flat at 100, then a fall to 90 and flat again: hourly bars of a symbol the catalog does not know. */
+const OPENS = [100, 100, 100, 90, 90, 90];
+
+function feed(): BarColumns {
+  const col = () => Float64Array.from(OPENS);
+  return {
+    symbol: MarketSymbol('TEST'),
+    intervalMs: H,
+    length: OPENS.length,
+    time: Float64Array.from(OPENS, (_, i) => i * H),
+    open: col(),
+    high: col(),
+    low: col(),
+    close: Float64Array.from(OPENS, (o, i) => OPENS[i + 1] ?? o),
+    volume: new Float64Array(OPENS.length),
+    gaps: [],
+  };
+}
+
+const step = (afterBar: number, intents: unknown[]) => ({ afterBar, intents });
+const open = (signal: string) => ({ kind: 'open', market: 'TEST', side: 'LONG', quantity: 10, leverage: 1, signal });
+
+describe('the risk gate in a backtest', () => {
+  it('latches a halt at the daily loss limit, as live: the open after a 100-dollar loss is refused', async () => {
+    const r = await runBacktest({
+      feeds: [feed()],
+      strategies: [
+        {
+          id: 's',
+          strategy: scripted,
+          markets: ['TEST'],
+          params: {
+            steps: [
+              step(0, [open('first')]),
+              step(2, [{ kind: 'close', market: 'TEST', position: { intentId: 'first' } }]),
+              step(3, [open('second')]),
+            ],
+          },
+        },
+      ],
+      // No costs: the loss is the price move alone, 10 × (100 − 90).
+      settings: backtestSchema.parse({ cash: 10_000, fees: { open: 0, close: 0 } }),
+      risk: { account: { dailyLossLimit: 100 } },
+    });
+    expect(r.trades.map((t) => t.pnl)).toEqual([-100]);
+    expect(r.denials).toHaveLength(1);
+    expect(r.denials[0]?.reason).toMatch(/^TRADING_HALTED: .*daily loss 100 reached the limit 100/);
+  });
+});
