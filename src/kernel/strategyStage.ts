@@ -122,7 +122,8 @@ export class StrategyStage {
     for (const lane of this.lanes.values())
       for (const s of lane.symbols) {
         const symbol = MarketSymbol(s);
-        const ticks$ = o.ticks(symbol).pipe(share());
+        // A pushed feed's streams are Subjects already (multicast): no second layer per tick.
+        const ticks$ = o.bars === undefined ? o.ticks(symbol).pipe(share()) : o.ticks(symbol);
         const bars$ =
           o.bars?.(symbol, lane.intervalMs) ??
           barsFromTicks(ticks$, {
