@@ -58,13 +58,23 @@ try {
     if (r.filled !== N) process.stdout.write(`  note: ${journal} run ${r.filled}/${N} FILLED\n`);
   }
 
-  const head = ['journal', 'intents/s', 'seconds', 'commits', 'intents/commit', 'bot CPU s', 'sim+db CPU s'];
+  const head = [
+    'journal',
+    'intents/s',
+    'seconds',
+    'commits',
+    'intents/commit',
+    'in commits s',
+    'bot CPU s',
+    'sim+db CPU s',
+  ];
   const rows = runs.map(({ journal, r }) => [
     journal,
     fmt(r.intentsPerSecond),
     fmt(r.seconds, 2),
     fmt(r.commits),
     fmt(N / r.commits, 1),
+    fmt(r.commitMs / 1000, 2),
     fmt(r.cpuMs / 1000, 2),
     fmt(r.othersCpuMs / 1000, 2),
   ]);

@@ -22,6 +22,11 @@ export interface JournalUnderTest {
   readonly journal: JournalPort;
   /** Commits (transactions that reached the disk or the database) made so far. */
   commits(): number;
+  /**
+   * Wall milliseconds spent in commits so far: SQLite's block the event loop (fsync included);
+   * PostgreSQL's are round trips in flight while the loop runs on, and may overlap.
+   */
+  commitMs(): number;
   /** Closes the journal once its last commit has landed, and removes what it wrote. */
   close(): Promise<void>;
 }
@@ -31,6 +36,7 @@ export interface IntentsRun {
   readonly seconds: number;
   readonly filled: number;
   readonly commits: number;
+  readonly commitMs: number;
   /** This process's CPU (user + system, every thread) over the timed part. */
   readonly cpuMs: number;
   /** The simulator's and the database server's processes (children of this one), same span. */
@@ -61,6 +67,7 @@ export async function intentsOverHttp(o: {
   const ex = await Executor.start({ venue, journal: under.journal, clock, execution: {} });
   const first = o.first ?? 0;
   const commits0 = under.commits();
+  const commitMs0 = under.commitMs();
   const cpu0 = process.cpuUsage();
   const others0 = descendantsCpuMs();
   const t0 = performance.now();
@@ -75,6 +82,7 @@ export async function intentsOverHttp(o: {
   const cpu = process.cpuUsage(cpu0);
   const othersCpuMs = descendantsCpuMs() - others0;
   const commits = under.commits() - commits0;
+  const commitMs = under.commitMs() - commitMs0;
   const filled = ex.journal.all().filter((r) => r.status === 'FILLED').length;
   await ex.stop();
   await under.close();
@@ -83,6 +91,7 @@ export async function intentsOverHttp(o: {
     seconds,
     filled,
     commits,
+    commitMs,
     cpuMs: (cpu.user + cpu.system) / 1000,
     othersCpuMs,
   };
