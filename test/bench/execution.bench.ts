@@ -8,16 +8,12 @@
  * The venue client's request budget is opened wide here: the figures measure perpflow, not the
  * venue's rate limit.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../src/clock/Clock.ts';
-import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
-import { MarketSymbol, StrategyId, type TempId } from '../../src/domain/ids.ts';
-import type { OpenIntent } from '../../src/domain/intent.ts';
-import { deriveIntentId } from '../../src/domain/intentId.ts';
-import { dec } from '../../src/domain/money.ts';
+import type { TempId } from '../../src/domain/ids.ts';
 import { isTerminalVenueStatus } from '../../src/domain/venueStatus.ts';
 import { Executor } from '../../src/execution/Executor.ts';
 import type { ExecutionOptionsInput } from '../../src/execution/options.ts';
@@ -30,28 +26,11 @@ import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import type { VenueFetch } from '../../src/venue/transport.ts';
 import type { VenuePort } from '../../src/venue/VenuePort.ts';
 import { spawnSimServer } from '../execution/fixtures/spawnSimServer.ts';
+import { benchIntent as intent } from './support/benchIntent.ts';
+import { sqliteJournal } from './support/benchJournals.ts';
+import { intentsOverHttp } from './support/intentsOverHttp.ts';
 
 const WIDE = { ratePerSecond: 1_000_000, burst: 1_000_000 };
-const S = StrategyId('bench');
-const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'] as const;
-const QTY: Record<string, string> = { BTCUSDT: '0.002', ETHUSDT: '0.01', SOLUSDT: '0.1' };
-
-function intent(i: number): OpenIntent {
-  const symbol = SYMBOLS[i % SYMBOLS.length] as string;
-  return {
-    kind: 'open',
-    intentId: deriveIntentId(S, `bench-${i}`),
-    strategyId: S,
-    createdAt: 0,
-    symbol: MarketSymbol(symbol),
-    side: i % 2 === 0 ? 'LONG' : 'SHORT',
-    quantity: dec(QTY[symbol] as string),
-    leverage: 5,
-    orderType: 'MARKET',
-    allowStacking: true,
-  };
-}
-
 const tmp = (): string => join(mkdtempSync(join(tmpdir(), 'pf-bench-')), 'journal.sqlite');
 
 /** The real client with each status poll counted per tempId. */
@@ -177,34 +156,13 @@ async function burst(n: number, batching: boolean): Promise<number> {
 
 // (c) ------------------------------------------------------------------------------------------
 async function endToEnd(n: number, sync: 'FULL' | 'NORMAL'): Promise<{ ours: number; base: number }> {
-  const clock = new SystemClock();
   // The simulator runs in its own process, as `perpflow sim` would: its CPU is not ours.
   const server = await spawnSimServer({ min: 20, max: 60 }, 3);
   try {
+    const run = await intentsOverHttp({ url: server.url, n, open: sqliteJournal(sync) });
+    const ours = run.intentsPerSecond;
+    if (run.filled !== n) process.stdout.write(`  note: ${run.filled}/${n} FILLED\n`);
     const acc = await bootstrapAccount(fetch, { baseUrl: server.url, collateral: 1_000_000_000 });
-    const venue = createVenueClient({
-      baseUrl: server.url,
-      apiKey: acc.apiKey,
-      subaccount: acc.subaccount,
-      clock,
-      budget: WIDE,
-      timeoutMs: 60_000,
-    });
-    const path = tmp();
-    const ex = await startOn(venue, clock, path, {}, sync);
-    const t0 = performance.now();
-    // A strategy emits its intents in bursts; each burst is journaled in one group commit.
-    for (let i = 0; i < n; i += 100) {
-      await Promise.all(Array.from({ length: Math.min(100, n - i) }, (_, k) => ex.submit(intent(i + k))));
-      await new Promise((r) => setImmediate(r));
-    }
-    while (!ex.isIdle()) await clock.sleep(5);
-    const ours = n / ((performance.now() - t0) / 1000);
-    const filled = ex.journal.all().filter((r) => r.status === 'FILLED').length;
-    if (filled !== n) process.stdout.write(`  note: ${filled}/${n} FILLED\n`);
-    await ex.stop();
-    ex.journal.close();
-    rmSync(path, { force: true });
     // Baseline: the same batch bodies, bare fetch, 16 in flight, no journal and no tracking.
     const bodies: string[] = [];
     for (let b = 0; b < n; b += 20) {
