@@ -212,7 +212,7 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
     const dayStart = Math.floor(this.clock.now() / 86_400_000) * 86_400_000;
     const daily = this.ledger
       .realisedSince(dayStart)
-      .plus(this.ledger.summary().unrealised)
+      .plus(this.ledger.unrealisedTotal())
       .minus(this.ledger.feesSince(dayStart));
     try {
       this.gate.checkLosses(daily, equity);

@@ -3,6 +3,7 @@ import type { QuoteId, StrategyId } from '../domain/ids.ts';
 import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
 import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { OpenExposure } from './OpenExposure.ts';
 import { RunningSum } from './RunningSum.ts';
 
 /** One venue position as the ledger knows it, attributed to the strategy that opened it. */
@@ -50,6 +51,8 @@ export class PositionLedger {
   private readonly applied = new Set<string>();
   /** Keys of the lots with quantity still open: the few that reads iterate. */
   private readonly open = new Set<LotKey>();
+  /** Open counts and quantities per strategy and market, kept as fills change them (the gate's reads). */
+  private readonly exposureBook = new OpenExposure();
   /** Realised, fees and funding of every lot ever booked, per strategy ('null': external) and in all. */
   private readonly totals = new Map<string, Totals>();
   /** Per strategy, the pair `totalsOf` answers: built once, not on every fill. */
@@ -78,6 +81,7 @@ export class PositionLedger {
       this.lots.set(key, lot);
     }
     const totals = this.totalsOf(lot.strategyId);
+    const before = lot.openQuantity;
     if (!fill.fee.isZero()) {
       lot.fees = lot.fees.plus(fill.fee);
       this.feeLog.push(fill.ts, fill.fee);
@@ -106,7 +110,54 @@ export class PositionLedger {
     }
     if (lot.openQuantity.greaterThan(0)) this.open.add(key);
     else this.open.delete(key);
+    this.exposureBook.change(String(lot.strategyId), lot.symbol, before, lot.openQuantity);
     return true;
+  }
+
+  /**
+   * Unrealised PnL of every open lot at the marks (what the daily-loss check adds after each fill):
+   * one pass with one mark lookup per market and no arrays, the same exact sum as `summary()`'s.
+   */
+  unrealisedTotal(): Decimal {
+    let total = ZERO;
+    let symbol: string | undefined;
+    let mark: Decimal | undefined;
+    for (const key of this.open) {
+      const l = this.lots.get(key);
+      if (l === undefined) continue;
+      if (l.symbol !== symbol) {
+        symbol = l.symbol;
+        mark = this.markPrice(symbol);
+      }
+      if (mark === undefined) continue;
+      const move = mark.minus(l.avgOpenPrice).times(l.openQuantity);
+      total = sideSign(l.side) === 1 ? total.plus(move) : total.minus(move);
+    }
+    return total;
+  }
+
+  /** Open positions of a strategy (null = external), or of the whole account: no pass over the lots. */
+  openCount(strategyId?: StrategyId | null): number {
+    return this.exposureBook.count(strategyId === undefined ? '*' : String(strategyId));
+  }
+
+  /**
+   * Notional of the open positions at the marks (a lot's own average price where its market has
+   * none yet): one product per market, not per lot.
+   */
+  openNotional(strategyId?: StrategyId | null): Decimal {
+    let total = ZERO;
+    for (const [symbol, qty] of this.exposureBook.quantities(
+      strategyId === undefined ? '*' : String(strategyId),
+    )) {
+      if (qty.isZero()) continue;
+      const mark = this.markPrice(symbol);
+      if (mark !== undefined) total = total.plus(qty.times(mark));
+      else
+        for (const l of this.openLots(strategyId))
+          if (l.symbol === symbol) total = total.plus(l.openQuantity.times(l.avgOpenPrice));
+    }
+    return total;
   }
 
   hasApplied(fillId: string): boolean {
@@ -204,7 +255,7 @@ export class PositionLedger {
       fees: t?.fees ?? ZERO,
       funding: t?.funding ?? ZERO,
       openPositions: open.length,
-      notional: sum(open.map((l) => l.openQuantity.times(this.markPrice(l.symbol) ?? l.avgOpenPrice))),
+      notional: this.openNotional(strategyId),
     };
   }
 

@@ -14,11 +14,11 @@ export function createExposureView(ledger: PositionLedger, index: ExposureIndex)
     );
   return {
     openPositions: (strategy) =>
-      ledger.summary(strategy).openPositions +
+      ledger.openCount(strategy) +
       [...index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
     inFlightOpens: (strategy) =>
       [...index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
-    notional: (strategy) => ledger.summary(strategy).notional.plus(pendingNotional(strategy)),
+    notional: (strategy) => ledger.openNotional(strategy).plus(pendingNotional(strategy)),
     markPrice: (symbol) => ledger.markPrice(symbol),
     isMarketUnresolved: (symbol) => index.isMarketUnresolved(symbol),
   };

@@ -26,7 +26,14 @@ function feed(): BarColumns {
 }
 
 const step = (afterBar: number, intents: unknown[]) => ({ afterBar, intents });
-const open = (signal: string) => ({ kind: 'open', market: 'TEST', side: 'LONG', quantity: 10, leverage: 1, signal });
+const open = (signal: string) => ({
+  kind: 'open',
+  market: 'TEST',
+  side: 'LONG',
+  quantity: 10,
+  leverage: 1,
+  signal,
+});
 
 describe('the risk gate in a backtest', () => {
   it('latches a halt at the daily loss limit, as live: the open after a 100-dollar loss is refused', async () => {

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Fill } from '../domain/fill.ts';
+import { FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
+import { dec, sum } from '../domain/money.ts';
+import { PositionLedger } from './PositionLedger.ts';
+
+/** A seeded mix of opens, adds, partial and full closes over 3 strategies (and external) and 3 markets. */
+function busyLedger(): PositionLedger {
+  const l = new PositionLedger();
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    return (seed >>> 16) % n;
+  };
+  const strategies = [StrategyId('a'), StrategyId('b'), StrategyId('c'), null];
+  const symbols = ['BTCUSDT', 'ETHUSDT', 'XRPUSDT'];
+  const held = new Map<
+    string,
+    { qty: number; fill: Omit<Fill, 'fillId' | 'effect' | 'quantity' | 'price'> }
+  >();
+  for (let i = 0; i < 600; i++) {
+    const quote = String(rnd(80));
+    const h = held.get(quote);
+    const price = dec(`${100 + rnd(50)}.${rnd(100)}`);
+    if (h === undefined || rnd(3) > 0) {
+      const base = h?.fill ?? {
+        clientRequestId: null,
+        strategyId: strategies[rnd(4)] ?? null,
+        quoteId: QuoteId(quote),
+        symbol: MarketSymbol(symbols[rnd(3)] ?? 'BTCUSDT'),
+        side: rnd(2) === 0 ? ('LONG' as const) : ('SHORT' as const),
+        fee: dec('0.1'),
+        ts: i,
+      };
+      const qty = 1 + rnd(9);
+      l.apply({ ...base, fillId: FillId(`o${i}`), effect: 'open', quantity: dec(qty).dividedBy(10), price });
+      held.set(quote, { qty: (h?.qty ?? 0) + qty, fill: base });
+    } else {
+      const qty = rnd(2) === 0 ? h.qty : Math.max(1, Math.floor(h.qty / 2));
+      l.apply({
+        ...h.fill,
+        fillId: FillId(`c${i}`),
+        effect: 'close',
+        quantity: dec(qty).dividedBy(10),
+        price,
+      });
+      if (qty === h.qty) held.delete(quote);
+      else held.set(quote, { ...h, qty: h.qty - qty });
+    }
+  }
+  return l;
+}
+
+describe('the open count and notional the risk gate reads', () => {
+  it('equal, exactly, the count and the sum over the open lots, per strategy, for external lots and for the account, with a market still unmarked', () => {
+    const l = busyLedger();
+    l.mark(MarketSymbol('BTCUSDT'), dec('123.45'));
+    l.mark(MarketSymbol('ETHUSDT'), dec('99.9'));
+    // XRPUSDT has no mark yet: its lots count at their own average price.
+    for (const s of [undefined, StrategyId('a'), StrategyId('b'), StrategyId('c'), null]) {
+      const lots = l.openLots(s);
+      expect(lots.length, String(s)).toBeGreaterThan(0);
+      expect(l.openCount(s)).toBe(lots.length);
+      const perLot = sum(lots.map((x) => x.openQuantity.times(l.markPrice(x.symbol) ?? x.avgOpenPrice)));
+      expect(l.openNotional(s).toString()).toBe(perLot.toString());
+    }
+    expect(l.unrealisedTotal().toString()).toBe(l.summary().unrealised.toString());
+  });
+});
