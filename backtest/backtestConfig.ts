@@ -45,7 +45,7 @@ export function backtestConfig(input: BacktestConfigInput, intervalMs: number): 
       ...(s.risk === undefined ? {} : { risk: s.risk }),
     };
   });
-  const config = configSchema.parse({
+  const parsed = configSchema.safeParse({
     mode: 'backtest',
     journal: { path: input.journal ?? ':memory:' },
     risk: input.risk ?? {},
@@ -58,5 +58,17 @@ export function backtestConfig(input: BacktestConfigInput, intervalMs: number): 
     status: { enabled: false },
     notify: { dailySummary: false },
   } satisfies PerpflowConfigInput);
-  return { config, strategies: modules };
+  // A caller of the library gets the config's own words, not a ZodError: where, and what.
+  if (!parsed.success)
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({
+        location: { file: '<backtest input>' },
+        path: i.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .join('')
+          .replace(/^\./, ''),
+        message: i.message,
+      })),
+    );
+  return { config: parsed.data, strategies: modules };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../backtest/runBacktest.ts';
 import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
+import { ConfigError } from '../../src/errors/ConfigError.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
 
@@ -60,5 +61,20 @@ describe('the risk gate in a backtest', () => {
     expect(r.trades.map((t) => t.pnl)).toEqual([-100]);
     expect(r.denials).toHaveLength(1);
     expect(r.denials[0]?.reason).toMatch(/^TRADING_HALTED: .*daily loss 100 reached the limit 100/);
+  });
+});
+
+describe('a backtest called as a library', () => {
+  it('refuses a risk limit out of range with a ConfigError naming the key and the range, not a ZodError', async () => {
+    const run = runBacktest({
+      feeds: [feed()],
+      strategies: [{ id: 's', strategy: scripted, markets: ['TEST'], params: { steps: [] } }],
+      settings: backtestSchema.parse({ cash: 10_000 }),
+      risk: { account: { maxOpenPositions: 100_000 } },
+    });
+    await expect(run).rejects.toThrow(ConfigError);
+    await expect(run).rejects.toThrow(
+      '<backtest input> risk.account.maxOpenPositions: expected an integer from 1 to 1000',
+    );
   });
 });
