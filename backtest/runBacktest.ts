@@ -6,7 +6,6 @@ import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
 import { dec } from '../src/domain/money.ts';
 import { type ExecutionEvent, Kernel } from '../src/kernel/Kernel.ts';
-import type { SilentStrategy } from '../src/kernel/strategyActivity.ts';
 import { type Logger, silentLogger } from '../src/log/Logger.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { FundingRate } from '../src/market/readFundingRates.ts';
@@ -17,6 +16,7 @@ import { backtestEdges } from './backtestEdges.ts';
 import { equityReader } from './equityReader.ts';
 import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
+import { type BacktestWarning, requestEndWarnings } from './requestEndWarnings.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
 import { venueCloseReader } from './venueCloseReader.ts';
@@ -55,8 +55,11 @@ export interface BacktestResult {
   readonly intents: readonly { readonly decidedAt: number; readonly intent: Intent }[];
   /** The executor's fills, as it booked them. */
   readonly fills: readonly Fill[];
-  /** Strategies that did nothing over the whole run: no hook ran, or no intent came out. */
-  readonly warnings: readonly SilentStrategy[];
+  /**
+   * Strategies that did nothing over the whole run (no hook ran, or no intent came out), and
+   * requests the venue ended without being asked to, grouped.
+   */
+  readonly warnings: readonly BacktestWarning[];
 }
 
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
@@ -122,6 +125,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     },
   });
   const ex = kernel.executor;
+  const ends = requestEndWarnings(kernel.reporter.unrequestedEnds$);
   const taps = [
     kernel.strategyEvents$.subscribe((e) => events.push(e)),
     // Every refusal, whether the intent waited for an open or answered a fill at once.
@@ -215,7 +219,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     barTimeLookup(tl),
     venueCloseReader(world),
   );
-  const warnings = kernel.activity.silent();
+  const warnings = [...kernel.activity.silent(), ...ends.warnings()];
+  ends.stop();
   await stopKernel(kernel, clock);
   for (const t of taps) t.unsubscribe();
   edges.market.complete();

@@ -1,3 +1,4 @@
+import { Subject } from 'rxjs';
 import type { Clock } from '../clock/Clock.ts';
 import type { ExecutionEvent } from '../execution/events.ts';
 import type { Logger } from '../log/Logger.ts';
@@ -22,6 +23,8 @@ export class EventReporter {
   readonly recent: RecentEvent[] = [];
   /** Requests that ended without being asked to, and the positions a refused TP/SL left bare. */
   readonly ends = new RequestEnds();
+  /** Every request that ended without being asked to, as it is reported (a backtest's summary names them). */
+  readonly unrequestedEnds$ = new Subject<UnrequestedEnd>();
   private readonly o: {
     readonly log: Logger;
     readonly clock: Clock;
@@ -143,6 +146,7 @@ export class EventReporter {
 
   /** No request ends in silence: a warning line, a metric, and a webhook for a refused TP/SL. */
   private unrequestedEnd(end: UnrequestedEnd): void {
+    this.unrequestedEnds$.next(end);
     const r = end.record;
     const tpsl = r.kind === 'setTpSl';
     this.o.metrics.alerts.inc({ severity: 'warning', code: `REQUEST_${end.status}` });

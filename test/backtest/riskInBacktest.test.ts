@@ -78,3 +78,30 @@ describe('a backtest called as a library', () => {
     );
   });
 });
+
+describe('requests the venue ends in a backtest', () => {
+  it('are named once, grouped, in the warnings: a take-profit under the mark of a long is refused, and the position trades on unprotected', async () => {
+    const r = await runBacktest({
+      feeds: [feed()],
+      strategies: [
+        {
+          id: 's',
+          strategy: scripted,
+          markets: ['TEST'],
+          params: {
+            steps: [
+              step(0, [open('first')]),
+              step(1, [{ kind: 'setTpSl', market: 'TEST', position: { intentId: 'first' }, takeProfit: 50 }]),
+              step(2, [{ kind: 'setTpSl', market: 'TEST', position: { intentId: 'first' }, takeProfit: 60 }]),
+            ],
+          },
+        },
+      ],
+      settings: backtestSchema.parse({ cash: 10_000, fees: { open: 0, close: 0 } }),
+    });
+    expect(r.warnings.map((w) => w.code)).toEqual(['REQUEST_REJECTED']);
+    expect(r.warnings[0]?.message).toMatch(
+      /^strategy s: 2 setTpSl requests REJECTED by the venue \(the first: INVALID_TPSL: .*takeProfit: 50 must be above the mark 100 for a LONG\)\); those positions traded on without their TP\/SL$/,
+    );
+  });
+});
