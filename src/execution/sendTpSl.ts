@@ -45,7 +45,7 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
       p = priced;
     }
     h.crashAt('beforeJournalCommit');
-    const patch = {
+    const patch: RequestPatch & { readonly order?: TpSlRequestOrder } = {
       submittedAt: h.clock.now(),
       quoteId,
       ...(side === undefined ? {} : { side }),
@@ -55,7 +55,7 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
     // prices sent. RequestPatch leaves `order` out for every other caller; each store writes the
     // whole record (`{ ...current, ...patch }`), and this is the one order that changes after it
     // is journaled (test: a restart after the send reads the resolved prices back).
-    [sent] = h.move([{ id, to: 'SUBMITTING', patch: patch as RequestPatch }]) as [RequestRecord];
+    [sent] = h.move([{ id, to: 'SUBMITTING', patch }]) as [RequestRecord];
     const pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
     if (pending !== undefined) await pending;
     h.crashAt('afterCommitBeforeSend');

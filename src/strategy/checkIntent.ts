@@ -99,7 +99,7 @@ function optionalTpSlPrice(v: unknown): boolean {
   if (v === undefined || positive(v)) return true;
   if (!plain(v)) return false;
   for (const k in v) if (k !== 'fraction') return false;
-  const f = (v as { fraction?: unknown }).fraction;
+  const f = 'fraction' in v ? v.fraction : undefined;
   return typeof f === 'number' && f > 0 && f < 1;
 }
 const orderType = (v: unknown): boolean => v === undefined || v === 'MARKET' || v === 'LIMIT';
