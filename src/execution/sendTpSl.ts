@@ -11,10 +11,11 @@ import { tpslOrder } from './TpSlBook.ts';
 
 /**
  * TP/SL sets, one venue call each (the venue has no batch form). A leg given relative to the fill
- * is priced here, from the open's fill, just before the send (resolveTpSl.ts). The venue answers synchronously,
- * so the answer is the outcome: FILLED (took effect), REJECTED (a definitive code: the position
- * is not OPENED, a price on the wrong side of the mark), or UNKNOWN, settled from the venue's
- * TP/SL list (settleTpSl.ts) and never by sending again. SUBMITTING is committed before each call.
+ * is priced here, from the open's fill, just before the send (resolveTpSl.ts). The venue answers
+ * synchronously, so the answer is the outcome: FILLED (took effect), REJECTED (a definitive code:
+ * the position is not OPENED, a price on the wrong side of the mark), or UNKNOWN, settled from the
+ * venue's TP/SL list (settleTpSl.ts) and never by sending again. SUBMITTING is committed before
+ * each call.
  */
 export async function sendTpSl(h: SendHost, ids: readonly ClientRequestId[]): Promise<void> {
   for (const id of ids) {

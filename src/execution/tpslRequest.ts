@@ -23,9 +23,9 @@ const refuse = (reason: DenialReason, message: string): Refusal => ({ reason, me
 /**
  * A TP/SL intent as the request to journal. Prices are rounded down to the market's precision
  * here, so the journal holds exactly what is sent; a relative leg (`{ fraction }`) is priced here
- * when the position's fill is known, else when it becomes known (resolveTpSl.ts). The position is a quote we hold a lot on, or
- * the open of an intent: filled (its quote), or still on its way (the request waits for the fill,
- * `order.after`); an open that ended without a fill is refused.
+ * when the position's fill is known, else when it becomes known (resolveTpSl.ts). The position is
+ * a quote we hold a lot on, or the open of an intent: filled (its quote), or still on its way (the
+ * request waits for the fill, `order.after`); an open that ended without a fill is refused.
  */
 export function buildTpSl(
   ctx: BuildContext,
