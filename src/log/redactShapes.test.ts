@@ -58,6 +58,20 @@ describe('redactor: exact shapes', () => {
     expect(redact({ auth: { user: 'bob', password: TOKEN } })).toStrictEqual({
       auth: { user: 'bob', password: 'opaq…3210' },
     });
+    const error = Object.assign(new Error('refused'), { auth: { user: 'bob', password: TOKEN } });
+    expect((redact(error) as Record<string, unknown>).auth).toStrictEqual({
+      user: 'bob',
+      password: 'opaq…3210',
+    });
+  });
+
+  it('keeps a null or undefined field that is no secret as it is', () => {
+    expect(redact({ note: null, later: undefined, n: 0 })).toStrictEqual({
+      note: null,
+      later: undefined,
+      n: 0,
+    });
+    expect(redact(null)).toBeNull();
   });
 
   it('keeps Maps and Headers as their entries, URLs and Dates as text, and a Decimal as its value', () => {
