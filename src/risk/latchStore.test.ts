@@ -10,6 +10,8 @@ function countingMeta() {
     versionFails: false,
     writeFailure: undefined as unknown,
     getMeta(key: string) {
+      // A closed SQLite journal throws on every statement.
+      if (m.versionFails) throw new Error('journal closed');
       m.reads++;
       return rows.get(key);
     },

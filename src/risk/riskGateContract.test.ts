@@ -158,6 +158,12 @@ describe('risk gate: what it says', () => {
     expect(gate.check(open(2, { symbol: ETH }), flat)).toBeUndefined();
   });
 
+  it('denies opens under a halt latched without a reason (a journal written by hand), saying so', () => {
+    const { gate, latches } = setup();
+    latches.set('tradingState', 'halted');
+    expect(gate.check(open(1), flat)).toEqual({ reason: 'TRADING_HALTED', message: 'trading halted: ' });
+  });
+
   it('words every denial of an open for the operator', () => {
     const { gate, latches } = setup();
     gate.halt('daily loss');
@@ -325,6 +331,8 @@ describe('riskOptionsFromConfig', () => {
       maxOpenPositions: 3,
     });
     expect(riskOptionsFromConfig({})).toStrictEqual({ account: {}, strategies: {}, closeAllOnHalt: false });
+    // A key written but left empty (`maxLeverage:` in YAML) is no limit, not a limit of undefined.
+    expect(riskOptionsFromConfig({ account: { maxLeverage: undefined } }).account).toStrictEqual({});
     expect(riskOptionsFromConfig({ killSwitch: { closeAllOnHalt: true } }).closeAllOnHalt).toBe(true);
   });
 
