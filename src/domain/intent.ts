@@ -50,16 +50,37 @@ export interface CancelIntent extends IntentBase {
 }
 
 /**
+ * A TP/SL leg given relative to the position's fill price, as a fraction in (0, 1): a long's TP at
+ * fill × (1 + fraction) and SL at fill × (1 − fraction), a short's mirrored (TP below, SL above).
+ * The executor resolves it once the fill is known (on the open's fill, or at once for a position
+ * already filled), so a fill that moved past the price at decision time cannot put the TP on the
+ * wrong side of the mark. The price is rounded to the market's grid away from the fill (a long's
+ * TP and a short's SL up, a long's SL and a short's TP down): it is never on the wrong side of the
+ * fill, and never closer to it than the fraction asks.
+ */
+export interface RelativePrice {
+  readonly fraction: Decimal;
+}
+
+/** A TP/SL leg: an absolute price, or one relative to the fill (`{ fraction }`). */
+export type TpSlPrice = Decimal | RelativePrice;
+
+/** Whether a leg is given relative to the fill. */
+export const isRelative = (v: TpSlPrice | null | undefined): v is RelativePrice =>
+  v !== null && v !== undefined && 'fraction' in v;
+
+/**
  * Sets, replaces or clears TP/SL of a position, per leg: a price sets or replaces that leg, `null`
  * clears it, absent leaves it as the venue has it. A reference to an open that has not filled yet
- * waits for the fill (the venue takes TP/SL only on an OPENED position).
+ * waits for the fill (the venue takes TP/SL only on an OPENED position); a relative leg
+ * (`{ fraction }`, see RelativePrice) is resolved against that fill.
  */
 export interface SetTpSlIntent extends IntentBase {
   readonly kind: 'setTpSl';
   readonly symbol: MarketSymbol;
   readonly position: PositionRef;
-  readonly takeProfit?: Decimal | null;
-  readonly stopLoss?: Decimal | null;
+  readonly takeProfit?: TpSlPrice | null;
+  readonly stopLoss?: TpSlPrice | null;
 }
 
 export interface CloseAllIntent extends IntentBase {

@@ -32,13 +32,28 @@ export interface CancelRequestOrder {
   readonly positionId: TempId;
 }
 
-/** Per leg: a price sets or replaces it, null clears it, absent leaves it as the venue has it. */
+/**
+ * Legs given relative to the fill (`{ fraction }` of an intent), with the market's price decimals
+ * when the request was built: enough to resolve them from the fill alone, after a restart too.
+ */
+export interface RelativeTpSl {
+  readonly takeProfit?: Decimal;
+  readonly stopLoss?: Decimal;
+  readonly pricePrecision: number;
+}
+
+/**
+ * Per leg: a price sets or replaces it, null clears it, absent leaves it as the venue has it. A
+ * leg named in `relative` has no price until the fill is known: the executor resolves it then,
+ * and the resolved order (prices and fractions) is what the journal keeps and the venue gets.
+ */
 export interface TpSlRequestOrder {
   readonly kind: 'setTpSl';
   readonly takeProfit?: Decimal | null;
   readonly stopLoss?: Decimal | null;
   /** The open this TP/SL waits for, when it was submitted before the fill. */
   readonly after?: ClientRequestId;
+  readonly relative?: RelativeTpSl;
 }
 
 /** What one journaled request asks of the venue, typed; built (and rounded) once, by the request builder. */
@@ -65,6 +80,10 @@ export interface WireParams {
   readonly takeProfit?: string | null;
   readonly stopLoss?: string | null;
   readonly after?: ClientRequestId;
+  /** A relative TP/SL: the fractions of the fill, and the price decimals to resolve them with. */
+  readonly takeProfitFraction?: string;
+  readonly stopLossFraction?: string;
+  readonly pricePrecision?: number;
 }
 
 /** A LIMIT open or close: it may rest at the venue, so no deadline makes its outcome unknown. */
@@ -107,6 +126,9 @@ export function wireParams(o: RequestOrder): WireParams {
       put('takeProfit', o.takeProfit === null ? null : text(o.takeProfit));
       put('stopLoss', o.stopLoss === null ? null : text(o.stopLoss));
       put('after', o.after);
+      put('takeProfitFraction', text(o.relative?.takeProfit));
+      put('stopLossFraction', text(o.relative?.stopLoss));
+      put('pricePrecision', o.relative?.pricePrecision);
       break;
   }
   return out as WireParams;

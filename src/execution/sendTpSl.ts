@@ -1,15 +1,21 @@
-import type { ClientRequestId } from '../domain/ids.ts';
+import type { ClientRequestId, QuoteId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { TpSlRequestOrder } from '../domain/requestOrder.ts';
+import type { PositionSide } from '../domain/side.ts';
 import { JournalError } from '../errors/JournalError.ts';
+import type { RequestPatch } from '../journal/JournalPort.ts';
+import { resolveTpSl, unresolved } from './resolveTpSl.ts';
 import type { SendHost } from './send.ts';
 import { applySubmitError } from './submitAnswer.ts';
 import { tpslOrder } from './TpSlBook.ts';
 
 /**
- * TP/SL sets, one venue call each (the venue has no batch form). The venue answers synchronously,
- * so the answer is the outcome: FILLED (took effect), REJECTED (a definitive code: the position
- * is not OPENED, a price on the wrong side of the mark), or UNKNOWN, settled from the venue's
- * TP/SL list (settleTpSl.ts) and never by sending again. SUBMITTING is committed before each call.
+ * TP/SL sets, one venue call each (the venue has no batch form). A leg given relative to the fill
+ * is priced here, from the open's fill, just before the send (resolveTpSl.ts). The venue answers
+ * synchronously, so the answer is the outcome: FILLED (took effect), REJECTED (a definitive code:
+ * the position is not OPENED, a price on the wrong side of the mark), or UNKNOWN, settled from the
+ * venue's TP/SL list (settleTpSl.ts) and never by sending again. SUBMITTING is committed before
+ * each call.
  */
 export async function sendTpSl(h: SendHost, ids: readonly ClientRequestId[]): Promise<void> {
   for (const id of ids) {
@@ -21,7 +27,7 @@ export async function sendTpSl(h: SendHost, ids: readonly ClientRequestId[]): Pr
 async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
   const r = h.journal.get(id);
   if (r === undefined || r.status !== 'CREATED') return;
-  const p = tpslOrder(r);
+  let p = tpslOrder(r);
   const open = p.after === undefined ? undefined : h.journal.get(p.after);
   const quoteId = r.quoteId ?? open?.quoteId;
   const side = r.side ?? open?.side;
@@ -31,8 +37,25 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
       h.move([{ id, to: 'NOT_SENT', note: 'no venue quote to set TP/SL on' }]);
       return;
     }
+    if (unresolved(p)) {
+      const priced = priceRelative(h, p, quoteId, open, side);
+      if (typeof priced === 'string') {
+        h.move([{ id, to: 'NOT_SENT', note: `relative TP/SL not sent: ${priced}` }]);
+        return;
+      }
+      p = priced;
+    }
     h.crashAt('beforeJournalCommit');
-    const patch = { submittedAt: h.clock.now(), quoteId, ...(side === undefined ? {} : { side }) };
+    const patch: RequestPatch & { readonly order?: TpSlRequestOrder } = {
+      submittedAt: h.clock.now(),
+      quoteId,
+      ...(side === undefined ? {} : { side }),
+      ...(p === r.order ? {} : { order: p }),
+    };
+    // A relative leg priced just now rides on the SUBMITTING patch, so the journal holds the
+    // prices sent. RequestPatch leaves `order` out for every other caller; each store writes the
+    // whole record (`{ ...current, ...patch }`), and this is the one order that changes after it
+    // is journaled (test: a restart after the send reads the resolved prices back).
     [sent] = h.move([{ id, to: 'SUBMITTING', patch }]) as [RequestRecord];
     const pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
     if (pending !== undefined) await pending;
@@ -69,4 +92,23 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
     if (e instanceof JournalError) return;
     throw e;
   }
+}
+
+/**
+ * The fractions of `p` priced from the fill of the position: the open's average fill price, else
+ * the ledger's for the quote (a reconciled open may carry none). A string says why not.
+ */
+function priceRelative(
+  h: SendHost,
+  p: TpSlRequestOrder,
+  quoteId: QuoteId,
+  open: RequestRecord | undefined,
+  side: PositionSide | undefined,
+): TpSlRequestOrder | string {
+  const lot = h.ledger.lot(`q:${quoteId}`);
+  const fill = open?.avgPrice ?? lot?.avgOpenPrice;
+  const by = side ?? lot?.side;
+  if (fill === undefined || !fill.greaterThan(0) || by === undefined)
+    return `no fill price known for quote ${quoteId}`;
+  return resolveTpSl(p, by, fill);
 }

@@ -1,5 +1,5 @@
 import type { ClientRequestId, IntentId, QuoteId } from '../domain/ids.ts';
-import type { SetTpSlIntent } from '../domain/intent.ts';
+import { isRelative, type SetTpSlIntent } from '../domain/intent.ts';
 import { type MarketSpec, roundPrice } from '../domain/market.ts';
 import type { Decimal } from '../domain/money.ts';
 import { newRequest, type RequestBase } from '../domain/newRequest.ts';
@@ -9,6 +9,7 @@ import { isTerminal } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { BuildContext, Refusal } from './requestBuilder.ts';
+import { resolveTpSl, unresolved } from './resolveTpSl.ts';
 
 /** An open's request that filled: the venue holds its quote. */
 export const openFilled = (r: RequestRecord | undefined): boolean =>
@@ -21,9 +22,10 @@ const refuse = (reason: DenialReason, message: string): Refusal => ({ reason, me
 
 /**
  * A TP/SL intent as the request to journal. Prices are rounded down to the market's precision
- * here, so the journal holds exactly what is sent. The position is a quote we hold a lot on, or
- * the open of an intent: filled (its quote), or still on its way (the request waits for the fill,
- * `order.after`); an open that ended without a fill is refused.
+ * here, so the journal holds exactly what is sent; a relative leg (`{ fraction }`) is priced here
+ * when the position's fill is known, else when it becomes known (resolveTpSl.ts). The position is
+ * a quote we hold a lot on, or the open of an intent: filled (its quote), or still on its way (the
+ * request waits for the fill, `order.after`); an open that ended without a fill is refused.
  */
 export function buildTpSl(
   ctx: BuildContext,
@@ -37,9 +39,16 @@ export function buildTpSl(
       'setTpSl names neither takeProfit nor stopLoss (null clears a leg)',
     );
   const legs: { takeProfit?: Decimal | null; stopLoss?: Decimal | null } = {};
+  const fractions: { takeProfit?: Decimal; stopLoss?: Decimal } = {};
   for (const name of ['takeProfit', 'stopLoss'] as const) {
-    const v: Decimal | null | undefined = intent[name];
+    const v = intent[name];
     if (v === undefined) continue;
+    if (isRelative(v)) {
+      if (!(v.fraction.greaterThan(0) && v.fraction.lessThan(1)))
+        return refuse(DenialReason.UNSUPPORTED, `${name} fraction ${v.fraction} is not between 0 and 1`);
+      fractions[name] = v.fraction;
+      continue;
+    }
     if (v !== null && !v.greaterThan(0))
       return refuse(DenialReason.UNSUPPORTED, `${name} ${v} is not positive`);
     const rounded = v === null ? null : roundPrice(spec, v);
@@ -49,11 +58,23 @@ export function buildTpSl(
   }
   const target = positionOf(ctx, intent);
   if ('reason' in target) return target;
-  const order: TpSlRequestOrder = {
+  let order: TpSlRequestOrder = {
     kind: 'setTpSl',
     ...legs,
     ...(target.after === undefined ? {} : { after: target.after }),
+    ...(fractions.takeProfit === undefined && fractions.stopLoss === undefined
+      ? {}
+      : { relative: { ...fractions, pricePrecision: spec.pricePrecision } }),
   };
+  // A position already filled: its fill is known, so a relative leg is priced now. One still
+  // opening keeps the fractions; the executor prices them when the open fills (sendTpSl.ts).
+  if (target.after === undefined && unresolved(order)) {
+    if (target.side === undefined || target.fill === undefined)
+      return refuse(DenialReason.UNKNOWN_POSITION, 'no fill price to resolve a relative TP/SL against');
+    const resolved = resolveTpSl(order, target.side, target.fill);
+    if (typeof resolved === 'string') return refuse(DenialReason.UNSUPPORTED, resolved);
+    order = resolved;
+  }
   return newRequest(
     {
       ...base,
@@ -66,6 +87,8 @@ export function buildTpSl(
 
 interface Target {
   readonly quoteId?: QuoteId;
+  /** The position's average fill price, when it is filled. */
+  readonly fill?: Decimal;
   readonly after?: ClientRequestId;
   readonly side?: PositionSide;
 }
@@ -79,7 +102,7 @@ function positionOf(ctx: BuildContext, intent: SetTpSlIntent): Target | Refusal 
     const lot = openLot(intent.position.quoteId);
     if (lot === undefined)
       return refuse(DenialReason.UNKNOWN_POSITION, `no open position on quote ${intent.position.quoteId}`);
-    return { quoteId: intent.position.quoteId, side: lot.side };
+    return { quoteId: intent.position.quoteId, side: lot.side, fill: lot.avgOpenPrice };
   }
   const ref: IntentId = intent.position.intentId;
   const queued = ctx.queuedFor?.(ref);
@@ -87,9 +110,10 @@ function positionOf(ctx: BuildContext, intent: SetTpSlIntent): Target | Refusal 
   const opens = ctx.journal.byIntent(ref).filter((r) => r.kind === 'open' && r.status !== 'NOT_SENT');
   const filled = opens.find(openFilled);
   if (filled !== undefined) {
-    if (openLot(filled.quoteId as QuoteId) === undefined)
+    const lot = openLot(filled.quoteId as QuoteId);
+    if (lot === undefined)
       return refuse(DenialReason.UNKNOWN_POSITION, `the position of open ${ref} is closed`);
-    return { quoteId: filled.quoteId as QuoteId, ...(filled.side ? { side: filled.side } : {}) };
+    return { quoteId: filled.quoteId as QuoteId, side: filled.side ?? lot.side, fill: lot.avgOpenPrice };
   }
   const waiting = opens.find((r) => !isTerminal(r.status));
   if (waiting !== undefined)

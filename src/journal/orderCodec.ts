@@ -1,7 +1,7 @@
 import { ClientRequestId, MarketId, QuoteId, TempId } from '../domain/ids.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import type { RecordKind } from '../domain/request.ts';
-import type { RequestOrder } from '../domain/requestOrder.ts';
+import type { RelativeTpSl, RequestOrder } from '../domain/requestOrder.ts';
 import { OrderType, PositionSide } from '../domain/side.ts';
 
 /** A field of a journal row that is not what this version wrote: `field` is the path in the row. */
@@ -49,6 +49,31 @@ function oneOf<T extends string>(p: Bag, key: string, values: readonly T[]): T {
 
 function leg(p: Bag, key: string): Decimal | null | undefined {
   return p[key] === null ? null : optional(p, key, decimal);
+}
+
+/**
+ * The relative legs of a TP/SL row (fractions of the fill and the price decimals to resolve them
+ * with); rows written before relative TP/SL have none of these keys and read as absolute.
+ */
+function relative(p: Bag): RelativeTpSl | undefined {
+  const takeProfit = optional(p, 'takeProfitFraction', decimal);
+  const stopLoss = optional(p, 'stopLossFraction', decimal);
+  if (takeProfit === undefined && stopLoss === undefined) {
+    if (p.pricePrecision !== undefined)
+      throw new RowFieldError(where('pricePrecision'), 'expected only beside a relative leg');
+    return undefined;
+  }
+  const pricePrecision = p.pricePrecision;
+  if (typeof pricePrecision !== 'number' || !Number.isInteger(pricePrecision) || pricePrecision < 0)
+    throw new RowFieldError(
+      where('pricePrecision'),
+      `expected a whole number ≥ 0 beside a relative leg, got ${show(pricePrecision)}`,
+    );
+  return {
+    ...(takeProfit === undefined ? {} : { takeProfit }),
+    ...(stopLoss === undefined ? {} : { stopLoss }),
+    pricePrecision,
+  };
 }
 
 const ORDER_TYPES = Object.values(OrderType);
@@ -103,6 +128,7 @@ export function orderFromParams(kind: RecordKind, p: Bag): RequestOrder {
         takeProfit: leg(p, 'takeProfit'),
         stopLoss: leg(p, 'stopLoss'),
         after: p.after === undefined ? undefined : ClientRequestId(text(p, 'after')),
+        relative: relative(p),
       });
   }
 }

@@ -45,6 +45,24 @@ describe('the journal row codec', () => {
       'a TP/SL clearing its stop',
       newRequest(shared, { kind: 'setTpSl', takeProfit: dec('120000.5'), stopLoss: null }),
     ],
+    [
+      'a TP relative to the fill, waiting for its open',
+      newRequest(shared, {
+        kind: 'setTpSl',
+        after: ClientRequestId('cr_open'),
+        relative: { takeProfit: dec('0.0005'), pricePrecision: 1 },
+      }),
+    ],
+    [
+      'a relative TP/SL once priced from the fill',
+      newRequest(shared, {
+        kind: 'setTpSl',
+        takeProfit: dec('50125.4'),
+        stopLoss: dec('49000'),
+        after: ClientRequestId('cr_open'),
+        relative: { takeProfit: dec('0.0005'), stopLoss: dec('0.02'), pricePrecision: 1 },
+      }),
+    ],
   ])('reads back %s exactly as it was written', (_what, record) => {
     expect(rowToRecord(recordToParams(record) as unknown as RequestRow)).toEqual(record);
   });
@@ -64,6 +82,16 @@ describe('the journal row codec', () => {
     ],
     ['an order type the venue lacks', withParams({ ...openParams, orderType: 'STOP' }), 'params.orderType'],
     [
+      'a relative TP without the price decimals to resolve it',
+      { ...withParams({ takeProfitFraction: '0.0005' }), kind: 'setTpSl' },
+      'params.pricePrecision',
+    ],
+    [
+      'a TP fraction that is not a decimal',
+      { ...withParams({ stopLossFraction: 'half', pricePrecision: 1 }), kind: 'setTpSl' },
+      'params.stopLossFraction',
+    ],
+    [
       'a created time that is not a number',
       { ...good, created_at: 'soon' as unknown as number },
       'created_at',
@@ -80,6 +108,15 @@ describe('the journal row codec', () => {
     expect((thrown as JournalRowError).message).toContain(
       `journal row "cr_1" (requests table), field ${field}:`,
     );
+  });
+
+  it('reads a TP/SL row written before relative legs existed as absolute, with no relative part', () => {
+    const row = { ...withParams({ takeProfit: '120000.5', after: 'cr_open' }), kind: 'setTpSl' };
+    expect(rowToRecord(row).order).toEqual({
+      kind: 'setTpSl',
+      takeProfit: dec('120000.5'),
+      after: ClientRequestId('cr_open'),
+    });
   });
 
   it('fails opening a file journal with a bad row instead of quarantining it', () => {

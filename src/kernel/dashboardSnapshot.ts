@@ -1,3 +1,4 @@
+import { ClientRequestId } from '../domain/ids.ts';
 import type { DashboardSnapshot } from '../report/terminal/DashboardSnapshot.ts';
 import type { Kernel } from './Kernel.ts';
 
@@ -34,6 +35,7 @@ export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
         unrealised: mark === undefined ? null : ex.ledger.unrealised(l).toNumber(),
       };
     }),
+    unprotected: unprotected(k),
     openRequests: ex.journal.nonTerminal().map((r) => ({
       id: r.clientRequestId,
       strategy: r.strategyId,
@@ -59,4 +61,27 @@ export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
     })),
     events: k.reporter.recent.slice(-12),
   };
+}
+
+/**
+ * The positions the bot's RequestEnds lists as unprotected (the source of `perpflow status` too),
+ * with their size from the ledger; one closed since has nothing left to protect and is left out.
+ */
+function unprotected(k: Kernel): DashboardSnapshot['unprotected'] {
+  const ex = k.executor;
+  const out: DashboardSnapshot['unprotected'][number][] = [];
+  for (const u of k.reporter.ends.unprotectedPositions()) {
+    // The position is a quote id, or the open request a TP/SL waited for (its quote, once filled).
+    const quoteId = ex.journal.get(ClientRequestId(u.position))?.quoteId ?? u.position;
+    const lot = ex.ledger.lot(`q:${quoteId}`);
+    if (lot === undefined || !lot.openQuantity.greaterThan(0)) continue;
+    out.push({
+      strategy: u.strategyId,
+      market: u.symbol,
+      side: lot.side,
+      quantity: lot.openQuantity.toNumber(),
+      reason: u.reason,
+    });
+  }
+  return out;
 }

@@ -12,6 +12,12 @@ const num = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(0, -0, -1, 0.5, 1, 1.5, Number.NaN, Number.POSITIVE_INFINITY) },
   { weight: 1, arbitrary: fc.constantFrom('1', null, true) },
 );
+/** A TP/SL leg: a price, `{ fraction }` of the fill (valid or not), or something else in that shape. */
+const leg = fc.oneof(
+  { weight: 4, arbitrary: num },
+  { weight: 2, arbitrary: fc.record({ fraction: num }) },
+  { weight: 1, arbitrary: fc.constantFrom({}, { fraction: 0.1, x: 1 }, { fractions: 0.1 }, [0.1]) },
+);
 const str = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('BTCUSDT', 'ETHUSDT', 'x') },
   { weight: 1, arbitrary: fc.constantFrom('', 5) },
@@ -36,8 +42,8 @@ const intent = fc.oneof(
       type: maybe(fc.constantFrom('MARKET', 'LIMIT', 'STOP')),
       slippage: maybe(num),
       price: maybe(num),
-      takeProfit: maybe(num),
-      stopLoss: maybe(num),
+      takeProfit: maybe(leg),
+      stopLoss: maybe(leg),
       allowStacking: maybe(fc.constantFrom(true, false, 'yes')),
     },
     { requiredKeys: ['kind', 'market', 'side', 'leverage'] },
@@ -56,7 +62,7 @@ const intent = fc.oneof(
   ),
   fc.record({ kind: fc.constant('cancel'), ...common, request: str }, options),
   fc.record(
-    { kind: fc.constant('setTpSl'), ...common, position: ref, takeProfit: maybe(num), stopLoss: maybe(num) },
+    { kind: fc.constant('setTpSl'), ...common, position: ref, takeProfit: maybe(leg), stopLoss: maybe(leg) },
     { requiredKeys: ['kind', 'market', 'position'] },
   ),
   fc.record({ kind: fc.constantFrom('clearTpSl', 'closeAll'), ...common, position: ref }, options),

@@ -34,8 +34,8 @@ export function checkIntent(x: unknown): x is StrategyIntent {
       return (
         onlyKeys(i, SET_TP_SL) &&
         ref(i.position) &&
-        optionalPositive(i.takeProfit) &&
-        optionalPositive(i.stopLoss) &&
+        optionalTpSlPrice(i.takeProfit) &&
+        optionalTpSlPrice(i.stopLoss) &&
         (i.takeProfit !== undefined || i.stopLoss !== undefined)
       );
     case 'clearTpSl':
@@ -50,7 +50,7 @@ function open(i: Record<string, unknown>): boolean {
   if (!positive(i.leverage) || !orderType(i.type) || !fraction(i.slippage)) return false;
   if (!optionalPositive(i.quantity) || !optionalPositive(i.notional)) return false;
   if ((i.quantity === undefined) === (i.notional === undefined)) return false;
-  if (!optionalPositive(i.price) || !optionalPositive(i.takeProfit) || !optionalPositive(i.stopLoss))
+  if (!optionalPositive(i.price) || !optionalTpSlPrice(i.takeProfit) || !optionalTpSlPrice(i.stopLoss))
     return false;
   if (!(i.allowStacking === undefined || typeof i.allowStacking === 'boolean')) return false;
   // LIMIT needs its price; MARKET (the default) takes slippage, not a price.
@@ -94,6 +94,14 @@ const optionalNonEmpty = (v: unknown): boolean => v === undefined || nonEmpty(v)
 const positive = (v: unknown): boolean => typeof v === 'number' && v > 0 && v < Number.POSITIVE_INFINITY;
 const optionalPositive = (v: unknown): boolean => v === undefined || positive(v);
 const fraction = (v: unknown): boolean => v === undefined || (typeof v === 'number' && v >= 0 && v <= 1);
+/** A price, or `{ fraction }` with 0 < fraction < 1 and no other key. */
+function optionalTpSlPrice(v: unknown): boolean {
+  if (v === undefined || positive(v)) return true;
+  if (!plain(v)) return false;
+  for (const k in v) if (k !== 'fraction') return false;
+  const f = 'fraction' in v ? v.fraction : undefined;
+  return typeof f === 'number' && f > 0 && f < 1;
+}
 const orderType = (v: unknown): boolean => v === undefined || v === 'MARKET' || v === 'LIMIT';
 
 /** `{ intentId }` or `{ quoteId }`, a non-empty string, and nothing else. */

@@ -8,6 +8,20 @@ const positionRef = z.union([
   z.strictObject({ intentId: z.string().min(1) }),
   z.strictObject({ quoteId: z.string().min(1) }),
 ]);
+/** NaN and ±Infinity shown as such (JSON would print them as null). */
+const shown = (v: unknown): string =>
+  typeof v === 'object' && v !== null
+    ? JSON.stringify(v, (_k, x: unknown) => (typeof x === 'number' && !Number.isFinite(x) ? String(x) : x))
+    : String(v);
+/**
+ * A TP/SL leg: an absolute price, or `{ fraction }` relative to the position's fill price (0 <
+ * fraction < 1): a long's TP at fill × (1 + fraction), its SL at fill × (1 − fraction), a short's
+ * mirrored. The executor resolves it once the fill is known and rounds it to the market's price
+ * grid away from the fill, so it is never on the wrong side of the fill (RelativePrice).
+ */
+const tpslPrice = z.union([positive, z.strictObject({ fraction: z.number().gt(0).lt(1) })], {
+  error: (iss) => `expected a price > 0, or { fraction } with 0 < fraction < 1, got ${shown(iss.input)}`,
+});
 const common = {
   market: z.string().min(1),
   /** Names the decision; the intent id is derived from it, so repeating a signal never trades twice. */
@@ -29,8 +43,9 @@ const open = z
     slippage: z.number().finite().min(0).max(1).optional(),
     /** LIMIT: the limit price. */
     price: positive.optional(),
-    takeProfit: positive.optional(),
-    stopLoss: positive.optional(),
+    /** A price, or `{ fraction }` of the fill price (resolved when the open fills). */
+    takeProfit: tpslPrice.optional(),
+    stopLoss: tpslPrice.optional(),
     allowStacking: z.boolean().optional(),
   })
   .superRefine((o, ctx) => {
@@ -59,8 +74,9 @@ const setTpSl = z
     ...common,
     kind: z.literal('setTpSl'),
     position: positionRef,
-    takeProfit: positive.optional(),
-    stopLoss: positive.optional(),
+    /** A price, or `{ fraction }` of the position's fill price. */
+    takeProfit: tpslPrice.optional(),
+    stopLoss: tpslPrice.optional(),
   })
   .refine((o) => o.takeProfit !== undefined || o.stopLoss !== undefined, {
     message: 'give takeProfit, stopLoss or both (clearTpSl removes them)',

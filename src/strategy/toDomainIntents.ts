@@ -6,6 +6,7 @@ import type {
   OpenIntent,
   PositionRef,
   SetTpSlIntent,
+  TpSlPrice,
 } from '../domain/intent.ts';
 import { deriveIntentId } from '../domain/intentId.ts';
 import { type Decimal, dec } from '../domain/money.ts';
@@ -123,7 +124,22 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const CLEARED = { takeProfit: null, stopLoss: null } as const;
 
-/** A setTpSl: a price sets that leg, null clears it, absent leaves it as the venue has it. */
+type Leg = number | { readonly fraction: number } | null | undefined;
+
+/** A leg as the domain has it: a price, `{ fraction }` of the fill (resolved by the executor), null. */
+function legOf(
+  v: number | { readonly fraction: number } | null,
+  d: (value: number) => Decimal,
+): TpSlPrice | null {
+  if (v === null) return null;
+  return typeof v === 'number' ? d(v) : { fraction: d(v.fraction) };
+}
+
+/**
+ * A setTpSl: a price sets that leg, null clears it, absent leaves it as the venue has it; a
+ * `{ fraction }` leg stays relative here: the executor resolves it against the fill, never against
+ * the price at decision time.
+ */
 function tpsl(
   intentId: IntentId,
   strategyId: StrategyId,
@@ -131,12 +147,12 @@ function tpsl(
   symbol: MarketSymbol,
   reason: string | undefined,
   position: PositionRef,
-  legs: { readonly takeProfit?: number | null | undefined; readonly stopLoss?: number | null | undefined },
+  legs: { readonly takeProfit?: Leg; readonly stopLoss?: Leg },
   d: (value: number) => Decimal,
 ): SetTpSlIntent {
   const out: Mutable<SetTpSlIntent> = { intentId, strategyId, createdAt, symbol, kind: 'setTpSl', position };
   if (reason !== undefined) out.reason = reason;
-  if (legs.takeProfit !== undefined) out.takeProfit = legs.takeProfit === null ? null : d(legs.takeProfit);
-  if (legs.stopLoss !== undefined) out.stopLoss = legs.stopLoss === null ? null : d(legs.stopLoss);
+  if (legs.takeProfit !== undefined) out.takeProfit = legOf(legs.takeProfit, d);
+  if (legs.stopLoss !== undefined) out.stopLoss = legOf(legs.stopLoss, d);
   return out;
 }

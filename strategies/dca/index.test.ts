@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { Intent } from '../../src/domain/intent.ts';
+import { dec } from '../../src/domain/money.ts';
 import { Scheduler } from '../../src/scheduler/Scheduler.ts';
 import {
   MarketData,
@@ -42,7 +43,7 @@ function setup(raw: unknown) {
 
 describe('dca', () => {
   it('buys the notional of each priced market on every cron tick of the virtual clock', async () => {
-    const t = setup({ cron: '0 */6 * * *', notional: 1_000, takeProfit: 0.05, leverage: 2 });
+    const t = setup({ cron: '0 */6 * * *', notional: 1_000, leverage: 2 });
     expect(t.jobs).toEqual(['strategy:dca-1:buy']);
     t.data.onTick({ symbol: MarketSymbol('BTCUSDT'), mark: 50_000, ts: T0 });
     await t.clock.advance(13 * 3_600_000);
@@ -50,34 +51,31 @@ describe('dca', () => {
     const lines = t.intents.map((i) =>
       i.kind === 'open'
         ? `${(i.createdAt - T0) / 3_600_000}h open ${i.symbol} ${i.side} ${i.quantity.toString()} x${i.leverage}`
-        : i.kind === 'setTpSl'
-          ? `${(i.createdAt - T0) / 3_600_000}h tp ${i.takeProfit?.toString()}`
-          : i.kind,
+        : i.kind,
     );
     expect(lines).toEqual(['6h open BTCUSDT LONG 0.02 x2', '12h open BTCUSDT LONG 0.02 x2']);
     expect(new Set(t.intents.map((i) => i.intentId)).size).toBe(2);
   });
 
-  it("sets each buy's TP from its fill price, not from the price it decided on, once per buy", () => {
+  it("gives each buy's TP as a fraction of its fill, on the buy itself, never as a price computed at decision time", async () => {
     const t = setup({ cron: '0 */6 * * *', notional: 1_000, takeProfit: 0.0005 });
-    // Decided at 50,000; the market moved and the buy filled at 50,100.
-    const fill = {
-      market: 'BTCUSDT',
-      intentId: 'in_buy_1',
-      kind: 'open' as const,
-      side: 'LONG' as const,
-      quantity: 0.02,
-      price: 50_100,
-      at: T0,
-    };
-    const [tp] = t.runner.onFill(fill);
-    expect(tp?.kind === 'setTpSl' && [tp.takeProfit?.toString(), tp.position]).toEqual([
-      '50125.05',
-      { by: 'intent', intentId: 'in_buy_1' },
-    ]);
-    expect(t.runner.onFill(fill)[0]?.intentId).toBe(tp?.intentId);
-    expect(t.runner.onFill({ ...fill, kind: 'close' })).toEqual([]);
+    t.data.onTick({ symbol: MarketSymbol('BTCUSDT'), mark: 50_000, ts: T0 });
+    await t.clock.advance(7 * 3_600_000);
     t.scheduler.stop();
+    const [open, tp] = t.intents;
+    expect(t.intents).toHaveLength(2);
+    expect(open?.kind).toBe('open');
+    expect(tp?.kind === 'setTpSl' && tp).toMatchObject({
+      position: { by: 'intent', intentId: open?.intentId },
+      takeProfit: { fraction: dec('0.0005') },
+    });
+    expect(tp?.kind === 'setTpSl' && tp.stopLoss).toBeUndefined();
+    // No TP of its own from the fill any more: the executor prices the fraction.
+    expect(dca.onFill).toBeUndefined();
+  });
+
+  it('refuses a takeProfit fraction of 1 or more by its path', () => {
+    expect(() => validateStrategyParams(dca, { notional: 5, takeProfit: 1 })).toThrow('params.takeProfit');
   });
 
   it('refuses an invalid cron expression by its path', () => {

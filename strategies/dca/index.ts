@@ -20,6 +20,7 @@ const params = z.strictObject({
   takeProfit: z
     .number()
     .positive()
+    .lt(1)
     .optional()
     .describe('Optional TP per buy, as a fraction above its fill price (0.05 = 5 %).'),
   slippage: z.number().min(0).max(1).default(0.01),
@@ -27,9 +28,10 @@ const params = z.strictObject({
 
 /**
  * Dollar-cost averaging: on every cron tick, buys a fixed notional of each market at MARKET,
- * stacking the buys, each with its own TP when `takeProfit` is set. The TP is set from the fill
- * price once the buy filled, never from the price at decision time: a fill that moved past a TP
- * computed beforehand got it refused by the venue (below the mark), and the buy stayed bare.
+ * stacking the buys, each with its own TP when `takeProfit` is set. The TP is given relative to
+ * the fill (`{ fraction }`), so the executor prices it from the buy's fill, never from the price
+ * at decision time: a fill that moved past a TP computed beforehand got it refused by the venue
+ * (below the mark), and the buy stayed bare.
  * A market without a price yet is skipped on that tick.
  */
 export default defineStrategy({
@@ -54,22 +56,12 @@ export default defineStrategy({
             slippage: p.slippage,
             allowStacking: true,
             signal: `dca:${market}:${ctx.now}`,
+            // Relative to the fill: the executor prices it when the buy fills (RelativePrice).
+            ...(p.takeProfit === undefined ? {} : { takeProfit: { fraction: p.takeProfit } }),
           });
         }
         return out;
       },
     },
   ],
-  onFill: (ctx, fill) => {
-    const tp = ctx.params.takeProfit;
-    if (tp === undefined || fill.kind !== 'open') return undefined;
-    return {
-      kind: 'setTpSl',
-      market: fill.market,
-      position: { intentId: fill.intentId },
-      takeProfit: Number((fill.price * (1 + tp)).toPrecision(12)),
-      // One TP per buy: a second fill report of the same buy repeats the id and is a duplicate.
-      signal: `dca-tp:${fill.intentId}`,
-    };
-  },
 });

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
+import { dashboardSnapshot } from '../../src/kernel/dashboardSnapshot.ts';
 import type { Notification } from '../../src/report/notify/Notification.ts';
+import { renderDashboard } from '../../src/report/terminal/renderDashboard.ts';
 import { startWatcherKernel, stopWatcherKernel, type WatcherKernel } from './support/watcherKernel.ts';
 
 const BTC = MarketSymbol('BTCUSDT');
@@ -59,5 +61,25 @@ describe('no request ends in silence', () => {
     const alerts = (await kernel.metrics.alerts.get()).values;
     expect(alerts).toContainEqual({ labels: { severity: 'warning', code: 'REQUEST_REJECTED' }, value: 1 });
     expect(notes.filter((n) => n.title.startsWith('TP/SL rejected'))).toHaveLength(1);
+
+    // The live terminal view shows it too, from the same list, in a line of its own.
+    const frame = renderDashboard(dashboardSnapshot(kernel, 'test'), { width: 400, colour: false });
+    const lines = frame.split('\n').filter((l) => l.startsWith('UNPROTECTED'));
+    expect(lines).toEqual([
+      'UNPROTECTED BTCUSDT long 0.01 — TP/SL refused: INVALID_TPSL: POST /v1/tpsl/set: HTTP 400 (INVALID_TPSL: takeProfit: 40000 must be above the mark 50000 for a LONG) (watch)',
+    ]);
+    // Closed, it has nothing left to protect: the line goes.
+    kernel.submit({
+      ...base,
+      kind: 'close',
+      intentId: IntentId('in_close_1'),
+      position: { by: 'intent', intentId: openId },
+      quantity: 'all',
+      orderType: 'MARKET',
+      slippage: dec('0.01'),
+    });
+    await clock.runUntil(() => kernel.executor.ledger.openLots().length === 0, 30_000);
+    const after = renderDashboard(dashboardSnapshot(kernel, 'test'), { width: 400, colour: false });
+    expect(after.split('\n').filter((l) => l.startsWith('UNPROTECTED'))).toEqual([]);
   });
 });

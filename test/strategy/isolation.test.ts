@@ -141,6 +141,54 @@ describe('strategy isolation', () => {
     expect(t.intents).toEqual([]);
   });
 
+  it.each<[string, unknown, string]>([
+    ['0', { takeProfit: { fraction: 0 } }, 'takeProfit.fraction: Too small: expected number to be >0'],
+    ['1', { takeProfit: { fraction: 1 } }, 'takeProfit.fraction: Too big: expected number to be <1'],
+    [
+      'NaN',
+      { stopLoss: { fraction: Number.NaN } },
+      'stopLoss: expected a price > 0, or { fraction } with 0 < fraction < 1, got {"fraction":"NaN"}',
+    ],
+    ['-0.01', { stopLoss: { fraction: -0.01 } }, 'stopLoss.fraction: Too small: expected number to be >0'],
+  ])('drops an open whose TP/SL fraction is %s, naming the strategy and the field', (_what, leg, field) => {
+    const badFraction: AnyStrategy = {
+      ...healthy,
+      name: 'bad-fraction',
+      onBar: (_ctx: unknown, b: Bar) => ({
+        kind: 'open',
+        market: b.symbol,
+        side: 'LONG',
+        quantity: 1,
+        leverage: 1,
+        ...(leg as object),
+      }),
+    };
+    const t = host([badFraction]);
+    t.feed(1);
+    expect(summary(t.events)).toEqual([
+      `bad-fraction onBar invalidIntent #1: strategy bad-fraction: onBar returned an invalid intent #0: ${field}`,
+    ]);
+    expect(t.intents).toEqual([]);
+  });
+
+  it('drops a setTpSl whose fraction is out of range, naming the strategy and the field', () => {
+    const badSet: AnyStrategy = {
+      ...healthy,
+      name: 'bad-set',
+      onBar: (_ctx: unknown, b: Bar) => ({
+        kind: 'setTpSl',
+        market: b.symbol,
+        position: { intentId: 'in_1' },
+        takeProfit: { fraction: 1.5 },
+      }),
+    };
+    const t = host([badSet]);
+    t.feed(1);
+    expect(summary(t.events)).toEqual([
+      'bad-set onBar invalidIntent #1: strategy bad-set: onBar returned an invalid intent #0: takeProfit.fraction: Too big: expected number to be <1',
+    ]);
+  });
+
   it('drops the intents of a hook that overran its budget', () => {
     const t = host([loopsPastBudget(30), healthy]);
     t.feed(1);

@@ -25,6 +25,18 @@ export interface DashboardSnapshot {
     readonly mark: number | null;
     readonly unrealised: number | null;
   }[];
+  /**
+   * Open positions whose protective TP/SL the venue refused (the bot's RequestEnds, the list
+   * `perpflow status` reads too): they trade on without it until a later TP/SL is accepted.
+   */
+  readonly unprotected: readonly {
+    readonly strategy: string;
+    readonly market: string;
+    readonly side: 'LONG' | 'SHORT';
+    readonly quantity: number;
+    /** The refusal as the venue gave it: code and message. */
+    readonly reason: string;
+  }[];
   readonly openRequests: readonly {
     readonly id: string;
     readonly strategy: string;

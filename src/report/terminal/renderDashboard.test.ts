@@ -24,6 +24,7 @@ const snap: DashboardSnapshot = {
       unrealised: -1.105,
     },
   ],
+  unprotected: [],
   openRequests: [
     { id: 'cr_1', strategy: 'grid', kind: 'open', market: 'ETHUSDT', status: 'UNKNOWN', ageMs: 4_000 },
   ],
@@ -61,6 +62,33 @@ describe('renderDashboard', () => {
       'Recent events',
       `11:59:59 WARN venue refused ix.0…0f0f`,
     ]);
+  });
+
+  it('lists each unprotected position on its own line under the positions, in red, with the refusal redacted', () => {
+    const refused = `INVALID_TPSL: takeProfit: 95010 must be above the mark 95020 for a LONG (key ${KEY})`;
+    const frame = renderDashboard(
+      {
+        ...snap,
+        unprotected: [
+          { strategy: 'dca', market: 'BTCUSDT', side: 'LONG', quantity: 0.031, reason: refused },
+          {
+            strategy: 'grid',
+            market: 'ETHUSDT',
+            side: 'SHORT',
+            quantity: 1.5,
+            reason: 'FAILED: no reason given',
+          },
+        ],
+      },
+      { width: 200, colour: true },
+    ).split('\n');
+    const at = frame.indexOf('\x1b[1mOpen requests (1)\x1b[0m');
+    expect(frame.slice(at - 3, at)).toEqual([
+      '\x1b[31mUNPROTECTED BTCUSDT long 0.031 — TP/SL refused: INVALID_TPSL: takeProfit: 95010 must be above the mark 95020 for a LONG (key ix.0…0f0f) (dca)\x1b[0m',
+      '\x1b[31mUNPROTECTED ETHUSDT short 1.5 — TP/SL refused: FAILED: no reason given (grid)\x1b[0m',
+      '',
+    ]);
+    expect(frame.join('\n')).not.toContain(KEY);
   });
 
   it('clips every line to the terminal width', () => {

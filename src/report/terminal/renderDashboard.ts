@@ -23,7 +23,8 @@ const COLOURS: Palette = {
 const NONE: Palette = { bold: PLAIN, dim: PLAIN, good: PLAIN, bad: PLAIN, warn: PLAIN };
 
 /**
- * The live view as text: header (mode, venue, uptime, risk state), PnL, positions, open requests,
+ * The live view as text: header (mode, venue, uptime, risk state), PnL, positions and those left
+ * unprotected (a refused TP/SL), open requests,
  * prices with staleness, strategies and the latest events. Pure: the caller decides when to draw.
  * Event texts pass the redactor, as everything shown to a person does.
  */
@@ -55,6 +56,12 @@ export function renderDashboard(
         x.mark === null ? '–' : num(x.mark),
         x.unrealised === null ? '–' : signed(x.unrealised),
       ]),
+    ),
+    // Its own lines, loud: a position without its TP/SL is the silent risk of issue #25.
+    ...s.unprotected.map((u) =>
+      p.bad(
+        `UNPROTECTED ${u.market} ${u.side.toLowerCase()} ${num(u.quantity)} — TP/SL refused: ${redactText(u.reason)} (${u.strategy})`,
+      ),
     ),
     '',
     p.bold(`Open requests (${s.openRequests.length})`),
