@@ -105,7 +105,7 @@ function priceRelative(
   open: RequestRecord | undefined,
   side: PositionSide | undefined,
 ): TpSlRequestOrder | string {
-  const lot = h.ledger.lot(`q:${quoteId}`);
+  const lot = h.ledger.lotOfQuote(quoteId);
   const fill = open?.avgPrice ?? lot?.avgOpenPrice;
   const by = side ?? lot?.side;
   if (fill === undefined || !fill.greaterThan(0) || by === undefined)

@@ -73,7 +73,7 @@ function unprotected(k: Kernel): DashboardSnapshot['unprotected'] {
   for (const u of k.reporter.ends.unprotectedPositions()) {
     // The position is a quote id, or the open request a TP/SL waited for (its quote, once filled).
     const quoteId = ex.journal.get(ClientRequestId(u.position))?.quoteId ?? u.position;
-    const lot = ex.ledger.lot(`q:${quoteId}`);
+    const lot = ex.ledger.lotOfQuote(quoteId);
     if (lot === undefined || !lot.openQuantity.greaterThan(0)) continue;
     out.push({
       strategy: u.strategyId,

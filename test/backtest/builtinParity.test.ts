@@ -41,7 +41,8 @@ const CASES: readonly (ParityCase & {
     triggers: true,
     minFills: 4,
     books: 'tpsl:',
-    pollLagMs: 1,
+    // Its TP is relative to the fill (takeProfit: { fraction }): the executor prices and sends it
+    // when the fill is known, so no intent answers the fill and even the polling sim is exact.
   },
   {
     name: "funding-carry: holds the side the market's funding pays",
