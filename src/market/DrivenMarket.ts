@@ -1,8 +1,9 @@
-import { NEVER, type Observable, Subject } from 'rxjs';
+import { NEVER, type Observable } from 'rxjs';
 import type { Bar } from '../domain/bar.ts';
 import type { MarketSymbol } from '../domain/ids.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import type { FundingInfo } from '../venue/VenuePort.ts';
+import { FanOut } from './FanOut.ts';
 import type { MarketFeed } from './MarketFeed.ts';
 
 /**
@@ -13,10 +14,9 @@ import type { MarketFeed } from './MarketFeed.ts';
 export class DrivenMarket implements MarketFeed {
   readonly polls = 0;
   readonly staleChanges$: Observable<{ readonly symbol: MarketSymbol; readonly stale: boolean }> = NEVER;
-  private readonly tickStreams = new Map<string, Subject<PriceTick>>();
-  private readonly markStreams = new Map<string, Subject<PriceTick>>();
-  private readonly barStreams = new Map<string, Subject<Bar>>();
-  private readonly fundingStream = new Subject<readonly FundingInfo[]>();
+  /** Per market, its three streams and last mark: one lookup per push. */
+  private readonly lanes = new Map<string, Lane>();
+  private readonly fundingStream = new FanOut<readonly FundingInfo[]>();
   /** The one bar interval of the data: a strategy asking for another hears nothing, and is named for it. */
   readonly intervalMs: number;
 
@@ -25,26 +25,33 @@ export class DrivenMarket implements MarketFeed {
   }
 
   ticks(symbol: MarketSymbol): Observable<PriceTick> {
-    return streamOf(this.tickStreams, symbol);
+    return this.lane(symbol).ticks.stream;
   }
 
   marks(symbol: MarketSymbol): Observable<PriceTick> {
-    return streamOf(this.markStreams, symbol);
+    return this.lane(symbol).marks.stream;
   }
 
   bars(symbol: MarketSymbol, intervalMs: number): Observable<Bar> {
-    return intervalMs === this.intervalMs ? streamOf(this.barStreams, symbol) : NEVER;
+    return intervalMs === this.intervalMs ? this.lane(symbol).bars.stream : NEVER;
   }
 
-  private readonly last = new Map<string, PriceTick>();
-
   funding(): Observable<readonly FundingInfo[]> {
-    return this.fundingStream;
+    return this.fundingStream.stream;
   }
 
   /** The markets' funding rates changed (a new epoch of the series): strategies read them on their next hook. */
   pushFunding(infos: readonly FundingInfo[]): void {
-    this.fundingStream.next(infos);
+    this.fundingStream.push(infos);
+  }
+
+  private lane(symbol: string): Lane {
+    let l = this.lanes.get(symbol);
+    if (l === undefined) {
+      l = { ticks: new FanOut(), marks: new FanOut(), bars: new FanOut(), last: undefined };
+      this.lanes.set(symbol, l);
+    }
+    return l;
   }
 
   isStale(): boolean {
@@ -52,38 +59,39 @@ export class DrivenMarket implements MarketFeed {
   }
 
   latest(symbol: string): { readonly mark: number; readonly at: number } | undefined {
-    const t = this.last.get(symbol);
+    const t = this.lanes.get(symbol)?.last;
     return t === undefined ? undefined : { mark: t.mark, at: t.ts };
   }
 
   /** A mark everyone hears: the executor first, then the strategies. */
   pushTick(tick: PriceTick): void {
-    this.pushMark(tick);
-    this.tickStreams.get(tick.symbol)?.next(tick);
+    const lane = this.lane(tick.symbol);
+    lane.last = tick;
+    lane.marks.push(tick);
+    lane.ticks.push(tick);
   }
 
   /** A mark only the executor hears: a point of the venue's walk through a forming bar. */
   pushMark(tick: PriceTick): void {
-    this.last.set(tick.symbol, tick);
-    this.markStreams.get(tick.symbol)?.next(tick);
+    const lane = this.lane(tick.symbol);
+    lane.last = tick;
+    lane.marks.push(tick);
   }
 
   /** A closed bar; it may be a view the driver moves on afterwards (subscribers keep nothing of it). */
   pushBar(bar: Bar): void {
-    this.barStreams.get(bar.symbol)?.next(bar);
+    this.lanes.get(bar.symbol)?.bars.push(bar);
   }
 
   complete(): void {
-    for (const m of [this.tickStreams, this.markStreams, this.barStreams])
-      for (const s of m.values()) s.complete();
+    for (const l of this.lanes.values()) for (const s of [l.ticks, l.marks, l.bars]) s.complete();
+    this.fundingStream.complete();
   }
 }
 
-function streamOf<T>(streams: Map<string, Subject<T>>, symbol: string): Observable<T> {
-  let s = streams.get(symbol);
-  if (s === undefined) {
-    s = new Subject<T>();
-    streams.set(symbol, s);
-  }
-  return s;
+interface Lane {
+  readonly ticks: FanOut<PriceTick>;
+  readonly marks: FanOut<PriceTick>;
+  readonly bars: FanOut<Bar>;
+  last: PriceTick | undefined;
 }
