@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { ConfigError } from '../../../src/errors/ConfigError.ts';
 import { isPostgresUrl } from '../../../src/journal/postgres/pgWhere.ts';
+import type { BacktestCommandOptions } from '../../cli/backtestCommand.ts';
 import { parseSymbolFile, parseWhen } from '../../cli/parseArgs.ts';
 import { parseSweep } from '../parseSweep.ts';
 import { sweepTable } from '../runSweep.ts';
@@ -10,15 +11,7 @@ import { submitQueuedSweep } from './submitQueuedSweep.ts';
 import { sweepProgressPrinter } from './sweepProgressPrinter.ts';
 
 /** `perpflow backtest`'s options when `--queue` is given. */
-export interface QueuedOptions {
-  readonly data: readonly string[];
-  readonly funding?: readonly string[];
-  readonly from?: string;
-  readonly to?: string;
-  readonly json?: string;
-  readonly report?: string;
-  readonly sweep?: readonly string[];
-  readonly walkForward?: string;
+export interface QueuedOptions extends BacktestCommandOptions {
   readonly queue: string;
   readonly queueExpireSeconds?: string;
   readonly queueRetries?: string;
