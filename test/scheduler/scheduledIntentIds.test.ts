@@ -37,7 +37,8 @@ function runAt(now: number, dueAt: number): string[] {
 describe('the ids of a scheduled intent derive from (strategy, schedule, due time)', () => {
   it('two runs for one due time, at different wall times, emit the same intent ids (the executor refuses the second as a duplicate); the next due time emits new ones', () => {
     const first = runAt(DUE - 1, DUE);
-    expect(first).toHaveLength(1); // the open (its take-profit follows its fill)
+    // The open and its take-profit relative to the fill (leg 1 of the same signal).
+    expect(first.map((x) => x.split(':')[0])).toEqual(['open', 'setTpSl']);
     expect(runAt(DUE + 2, DUE)).toEqual(first);
     expect(runAt(DUE + 450, DUE)).toEqual(first);
     const next = runAt(DUE + 15_000, DUE + 15_000);
