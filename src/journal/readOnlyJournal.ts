@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Fill } from '../domain/fill.ts';
+import type { RequestRecord } from '../domain/request.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { describeError } from '../log/redact.ts';
 import { readFills } from './fillRows.ts';
+import { type RequestRow, rowToRecord } from './requestRow.ts';
 
 /** The tables every perpflow journal has (schema.ts); a file without them is someone else's. */
 const REQUIRED_TABLES = ['meta', 'requests', 'fills', 'external_positions', 'lease'] as const;
@@ -38,6 +40,8 @@ export interface ReadOnlyJournal {
   fillCount(): number;
   /** Every fill, validated as the journal reads them (the ledger is rebuilt from these). */
   fills(): Fill[];
+  /** The TP/SL requests, whole (which were refused, and for which position). */
+  tpslRequests(): RequestRecord[];
   /** Per strategy: distinct intents, requests by status. */
   strategyCounts(): { strategyId: string; intents: number; byStatus: Record<string, number> }[];
   externalCount(): number;
@@ -104,6 +108,10 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
       })),
     fillCount: () => count('fills'),
     fills: () => readFills(db),
+    tpslRequests: () =>
+      (db.prepare("SELECT * FROM requests WHERE kind = 'setTpSl'").all() as unknown as RequestRow[]).map(
+        rowToRecord,
+      ),
     strategyCounts: () => {
       const out = new Map<
         string,

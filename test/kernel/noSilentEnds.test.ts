@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { statusReport } from '../../src/cli/commands/statusReport.ts';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
+import { openReadOnlyJournal } from '../../src/journal/readOnlyJournal.ts';
 import { dashboardSnapshot } from '../../src/kernel/dashboardSnapshot.ts';
 import type { Notification } from '../../src/report/notify/Notification.ts';
 import { renderDashboard } from '../../src/report/terminal/renderDashboard.ts';
@@ -68,6 +70,21 @@ describe('no request ends in silence', () => {
     expect(lines).toEqual([
       'UNPROTECTED BTCUSDT long 0.01 — TP/SL refused: INVALID_TPSL: POST /v1/tpsl/set: HTTP 400 (INVALID_TPSL: takeProfit: 40000 must be above the mark 50000 for a LONG) (watch)',
     ]);
+    // `perpflow status` reads the same from the journal, as another process would.
+    const journal = openReadOnlyJournal(kernel.executor.journal.path);
+    try {
+      expect(statusReport(journal, undefined).unprotected).toEqual([
+        expect.objectContaining({
+          market: 'BTCUSDT',
+          side: 'LONG',
+          size: '0.01',
+          strategy: 'watch',
+          reason: expect.stringContaining('takeProfit: 40000 must be above the mark 50000'),
+        }),
+      ]);
+    } finally {
+      journal.close();
+    }
     // Closed, it has nothing left to protect: the line goes.
     kernel.submit({
       ...base,

@@ -79,7 +79,7 @@ describe('perpflow status after a dry run that stopped with open positions', () 
     ]);
     expect(s.strategies[0]?.intents).toBeGreaterThan(0);
     expect(s.open).toEqual([]);
-    expect(s.unprotected).toBeNull();
+    expect(s.unprotected).toEqual([]);
 
     const text = await run(['status', '--journal', join(dir, 'elsewhere.dry-run.sqlite')]);
     expect(text.code).toBe(0);

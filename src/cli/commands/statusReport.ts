@@ -3,14 +3,21 @@ import { isTerminal, REQUEST_STATUSES } from '../../domain/requestStatus.ts';
 import { quoteLotKey } from '../../execution/lotKey.ts';
 import { PositionLedger } from '../../execution/PositionLedger.ts';
 import type { ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
+import { unprotectedInJournal } from '../../kernel/requestEnds.ts';
 import type { EngineSnapshot } from '../../simulator/engine/SimEngine.ts';
 
 /**
- * The hook for positions without a protective TP/SL at the venue: null means not tracked yet. The
- * change that adds the tracking answers here from the journal; `renderStatus` already shows it.
+ * Open positions whose protective TP/SL the venue refused (and no later TP/SL on them was
+ * accepted): the same record the running bot keeps (RequestEnds), replayed from the journal.
  */
-function unprotectedPositions(_journal: ReadOnlyJournal): readonly StatusPosition[] | null {
-  return null;
+function unprotectedPositions(
+  j: ReadOnlyJournal,
+  byQuote: ReadonlyMap<string, StatusPosition>,
+): readonly (StatusPosition & { readonly reason: string })[] {
+  return unprotectedInJournal(j.tpslRequests(), (position) => byQuote.has(position)).flatMap((u) => {
+    const p = byQuote.get(u.position);
+    return p === undefined ? [] : [{ ...p, reason: u.reason }];
+  });
 }
 
 /** A status this version does not know is shown as open: better seen than hidden. */
@@ -43,9 +50,10 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
   const marks = paper?.state.marks ?? {};
   for (const [symbol, m] of Object.entries(marks)) ledger.markNumber(symbol, m.mark);
   const lots = ledger.openLots();
+  const byQuote = new Map<string, StatusPosition>();
   const positions: StatusPosition[] = lots.map((l) => {
     const mark = ledger.markPrice(l.symbol);
-    return {
+    const p: StatusPosition = {
       market: l.symbol,
       side: l.side,
       size: l.openQuantity.toString(),
@@ -54,6 +62,8 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
       unrealisedPnl: mark === undefined ? null : ledger.unrealised(l).toFixed(2),
       strategy: l.strategyId ?? 'external',
     };
+    if (l.quoteId !== null) byQuote.set(l.quoteId, p);
+    return p;
   });
   const total = ledger.summary();
   const marked = lots.every((l) => ledger.markPrice(l.symbol) !== undefined);
@@ -101,7 +111,7 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
     open: j.requests().filter((r) => !endedStatus(r.status)),
     fills: fills.length,
     externalPositions: j.externalCount(),
-    unprotected: unprotectedPositions(j),
+    unprotected: unprotectedPositions(j, byQuote),
   };
 }
 
@@ -141,7 +151,7 @@ export function renderStatus(s: StatusReport): string {
       (r) =>
         `  ${r.id} ${r.kind} ${r.symbol} ${r.side ?? ''} ${r.quantity ?? ''} ${r.status} ${r.tempId ?? ''}`,
     ),
-    `unprotected ${s.unprotected === null ? '— (not tracked yet)' : s.unprotected.length === 0 ? 'none' : s.unprotected.map((p) => `${p.market} ${p.side} ${p.size}`).join(', ')}`,
+    `unprotected ${s.unprotected.length === 0 ? 'none' : s.unprotected.map((p) => `${p.market} ${p.side} ${p.size} (${p.strategy}: TP/SL refused: ${p.reason})`).join(', ')}`,
   ];
   return `${lines.join('\n')}\n`;
 }

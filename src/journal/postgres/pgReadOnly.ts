@@ -3,6 +3,7 @@ import { JournalError } from '../../errors/JournalError.ts';
 import { describeError } from '../../log/redact.ts';
 import { fillFromRow } from '../fillRows.ts';
 import type { LeaseHolder, OpenRequestRow, ReadOnlyJournal } from '../readOnlyJournal.ts';
+import { rowToRecord } from '../requestRow.ts';
 import { pgWhere } from './pgWhere.ts';
 
 /**
@@ -36,6 +37,7 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       'SELECT client_request_id AS id, kind, symbol, side, quantity, status, temp_id, strategy_id, intent_id FROM perpflow_requests ORDER BY seq',
     );
     const fills = await client.query('SELECT * FROM perpflow_fills ORDER BY seq');
+    const tpsl = await client.query("SELECT * FROM perpflow_requests WHERE kind = 'setTpSl' ORDER BY seq");
     const counts = await client.query<{ fills: string; externals: string }>(
       'SELECT (SELECT count(*) FROM perpflow_fills) AS fills, (SELECT count(*) FROM perpflow_external_positions) AS externals',
     );
@@ -67,6 +69,7 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       requests: () => rows,
       fillCount: () => Number(counts.rows[0]?.fills ?? 0),
       fills: () => fills.rows.map(fillFromRow),
+      tpslRequests: () => tpsl.rows.map(rowToRecord),
       strategyCounts: () => strategyCountsOf(requests.rows),
       externalCount: () => Number(counts.rows[0]?.externals ?? 0),
       lease: () => holders,
