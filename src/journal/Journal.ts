@@ -13,10 +13,11 @@ import { deleteExternalRow, readExternals, upsertExternalRow } from './externalR
 import { insertFill, readFills } from './fillRows.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
 import { beatLease, claimLease, markDead, markLive, releaseLease } from './lease.ts';
-import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
+import { recordToParams } from './requestRow.ts';
 import {
   INSERT_REQUEST_SQL,
   INSERT_TRANSITION_SQL,
+  readRequestRecords,
   readTransitions,
   SET_META_SQL,
   type TransitionRow,
@@ -75,9 +76,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
       delMeta: database.prepare('DELETE FROM meta WHERE key=?'),
       dataVersion: database.prepare('PRAGMA data_version'),
     };
-    for (const row of database.prepare('SELECT * FROM requests').all() as unknown as RequestRow[]) {
-      this.cache.remember(rowToRecord(row));
-    }
+    for (const record of readRequestRecords(database)) this.cache.remember(record);
   }
 
   /** The sticky error of the first failed write, if any: while set, nothing may be sent. */

@@ -5,7 +5,7 @@ import type { RequestRecord } from '../domain/request.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { describeError } from '../log/redact.ts';
 import { readFills } from './fillRows.ts';
-import { type RequestRow, rowToRecord } from './requestRow.ts';
+import { readRequestRecords } from './requestSql.ts';
 
 /** The tables every perpflow journal has (schema.ts); a file without them is someone else's. */
 const REQUIRED_TABLES = ['meta', 'requests', 'fills', 'external_positions', 'lease'] as const;
@@ -108,10 +108,7 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
       })),
     fillCount: () => count('fills'),
     fills: () => readFills(db),
-    tpslRequests: () =>
-      (db.prepare("SELECT * FROM requests WHERE kind = 'setTpSl'").all() as unknown as RequestRow[]).map(
-        rowToRecord,
-      ),
+    tpslRequests: () => readRequestRecords(db, 'setTpSl'),
     strategyCounts: () => {
       const out = new Map<
         string,

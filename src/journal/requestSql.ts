@@ -1,6 +1,8 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ClientRequestId } from '../domain/ids.ts';
+import type { RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
+import { type RequestRow, rowToRecord } from './requestRow.ts';
 
 const COLUMNS =
   'client_request_id,intent_id,strategy_id,kind,symbol,side,quantity,params,status,venue_status,temp_id,quote_id,batch_id,filled_quantity,avg_price,error_code,reason,created_at,submitted_at,updated_at';
@@ -42,4 +44,13 @@ export function readTransitions(db: DatabaseSync, id: ClientRequestId): Transiti
     at: t.at,
     note: t.note,
   }));
+}
+
+/** The journal's requests as records (all of them, or those of one kind), each row checked by rowToRecord. */
+export function readRequestRecords(db: DatabaseSync, kind?: string): RequestRecord[] {
+  const rows =
+    kind === undefined
+      ? db.prepare('SELECT * FROM requests').all()
+      : db.prepare('SELECT * FROM requests WHERE kind = ?').all(kind);
+  return (rows as unknown as RequestRow[]).map(rowToRecord);
 }
