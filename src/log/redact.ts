@@ -124,13 +124,10 @@ export function redact(value: unknown, seen: WeakSet<object> = new WeakSet()): u
   if (value instanceof Headers) return redact(Object.fromEntries(value.entries()), seen);
   if (value instanceof URL) return redactText(value.toString());
   if (value instanceof Date) return value.toISOString();
-  const proto = Object.getPrototypeOf(value) as object | null;
-  if (
-    proto !== Object.prototype &&
-    proto !== null &&
-    typeof (value as { toJSON?: unknown }).toJSON === 'function'
-  ) {
-    // Decimal and friends: their JSON form is a plain value.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    // Decimal and friends: their JSON form is a plain value. A plain object with its own toJSON
+    // too: copied as it is, JSON.stringify would call that function on the copy, and one that
+    // closes over the original would write it out unredacted.
     return redact((value as { toJSON(): unknown }).toJSON(), seen);
   }
   const out: Record<string, unknown> = {};

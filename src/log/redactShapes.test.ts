@@ -163,4 +163,15 @@ describe('redactor: exact shapes', () => {
     (loop as { cause?: unknown }).cause = loop;
     expect(describeError(loop).split('\n')).toEqual(['again', ...Array(7).fill('caused by: again')]);
   });
+
+  it('a plain object with its own toJSON is redacted as its JSON form: a toJSON closing over a secret cannot write it out', () => {
+    const original = {
+      apiKey: 'ix.0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      note: 'x',
+    };
+    const shaped = { toJSON: () => original, also: 'y' };
+    const out = JSON.stringify(redact(shaped));
+    expect(out).not.toContain('0123456789abcdef0123456789abcdef');
+    expect(JSON.parse(out)).toEqual({ apiKey: 'ix.0…cdef', note: 'x' });
+  });
 });
