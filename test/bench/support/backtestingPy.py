@@ -34,17 +34,31 @@ from backtesting.lib import crossover  # noqa: E402
 
 
 def SMA(values, n):
-    """The mean of the last n values, summed left to right then divided by n: the arithmetic of
-    perpflow's SMA (trading-signals), vectorised. backtesting.test.SMA (pandas' rolling mean, a
-    running sum) differs in the last bits, which turns a few exact ties into crosses or back."""
+    """The mean of the last n values with the arithmetic of perpflow's O(1) `Sma`
+    (src/strategy/indicators/Sma.ts), so both tools decide on the same bits: a running sum,
+    updated by (new - oldest) one value at a time, and re-summed left to right over the window
+    every n values (aligned to the first). An exact tie of two averages (a crossover's edge) then
+    resolves the same way in both; a plain left-to-right mean differs from the running sum by an
+    ulp here and there, and turned a few ties into crosses (6 trades in 38,962). Vectorised: the
+    re-summed windows at once, then each block's sequential updates with np.add.accumulate."""
     values = np.asarray(values, dtype=float)
-    out = np.full(len(values), np.nan)
-    if len(values) >= n:
-        m = len(values) - n + 1
-        total = values[0:m].copy()
-        for k in range(1, n):
-            total += values[k:k + m]
-        out[n - 1:] = total / n
+    size = len(values)
+    out = np.full(size, np.nan)
+    if size < n:
+        return out
+    m = size - n + 1
+    window = values[0:m].copy()
+    for k in range(1, n):
+        window += values[k:k + m]  # window[j]: values[j..j+n-1] summed left to right
+    steps = np.zeros(size)
+    steps[n:] = values[n:] - values[:-n]
+    blocks = -(-m // n)
+    grid = np.zeros(blocks * n)
+    grid[:m] = steps[n - 1:]
+    grid = grid.reshape(blocks, n)
+    grid[:, 0] = window[0::n]  # each block starts from its re-summed window
+    sums = np.add.accumulate(grid, axis=1).reshape(-1)[:m]
+    out[n - 1:] = sums / n
     return out
 
 
