@@ -6,9 +6,6 @@ import type { BacktestWorld } from './BacktestWorld.ts';
 import { intrabarPath } from './intrabarPath.ts';
 import type { Timeline } from './timeline.ts';
 
-/** Returned by `walk` when the whole bar was walked. */
-export const WALKED = -1;
-
 /**
  * The synchronous part of a backtest bar: marks to the opens, the intrabar walk, the closed bars
  * to the kernel's market (whose subscribers are the executor and the strategies). It lives apart from the driver's async loop so that a bar on which nothing
@@ -21,6 +18,9 @@ export class BarWalker {
   private readonly last: readonly number[];
   private readonly opened: number[] = [];
   private readonly ticks: PriceTick[] = [];
+  /** Where an interrupted slot walk goes on: the opened feed and the point of its path. */
+  private slotFeed = 0;
+  private slotPoint = 0;
   /** Each opened feed's intrabar path of the current bar. */
   private readonly paths: (readonly number[])[] = [];
   /** When a strategy rests TP/SL or LIMIT prices, the walk visits them (see intrabarPath). */
@@ -66,23 +66,22 @@ export class BarWalker {
   }
 
   /**
-   * Walks slot `slot` (1, 2 or 3) of every opened feed, from resume point `from`: slot 1 is the first
-   * point of each bar's intrabar path (computed then, after whatever filled at the open), slot 2 the
-   * rest of it, slot 3 the close — as `barReplayPrices` replays a bar for a live poller, at
-   * t + slot·I/4 (the driver moves the clock). Returns WALKED, or where to resume when a timer fell
-   * due on the way (the driver lets it fire first).
+   * Walks slot `slot` (1, 2 or 3) of every opened feed: slot 1 is the first point of each bar's
+   * intrabar path (computed then, after whatever filled at the open), slot 2 the rest of it, slot 3
+   * the close — as `barReplayPrices` replays a bar for a live poller, at t + slot·I/4 (the driver
+   * moves the clock). False when a timer fell due on the way: the driver lets it fire, then calls
+   * again with the same slot, and the walk goes on from the next point.
    */
-  walkSlot(slot: number, from: number): number {
+  walkSlot(slot: number): boolean {
     const { opened, feeds, cursor, paths } = this;
     const { clock, sim } = this.world;
     const now = clock.now();
-    for (let o = from >> 10; o < opened.length; o++) {
-      const k = opened[o] as number;
+    for (; this.slotFeed < opened.length; this.slotFeed++, this.slotPoint = 0) {
+      const k = opened[this.slotFeed] as number;
       const f = feeds[k] as BarColumns;
       const j = cursor[k] as number;
-      const resumeAt = o === from >> 10 ? from & 1023 : 0;
-      if (slot === 1 && resumeAt === 0)
-        paths[o] = intrabarPath(
+      if (slot === 1 && this.slotPoint === 0)
+        paths[this.slotFeed] = intrabarPath(
           this.world,
           f.symbol,
           f.open[j] as number,
@@ -91,18 +90,23 @@ export class BarWalker {
           this.usesTriggers,
           this.hasIsolated,
         );
-      const path = paths[o] as readonly number[];
+      const path = paths[this.slotFeed] as readonly number[];
       const first = slot === 1 ? 0 : slot === 2 ? Math.min(1, path.length) : path.length;
       const end = slot === 1 ? Math.min(1, path.length) : slot === 2 ? path.length : path.length + 1;
-      for (let p = Math.max(first, resumeAt); p < end; p++) {
+      for (let p = Math.max(first, this.slotPoint); p < end; p++) {
         const price = p < path.length ? (path[p] as number) : (f.close[j] as number);
         sim.engine.setMark(f.symbol, price, now);
         // The executor watches resting TP/SL levels in the marks, as it would in a live poll.
         if (this.usesTriggers) this.market.pushMark({ symbol: f.symbol, mark: price, ts: now });
-        if (clock.hasDue()) return (o << 10) | (p + 1);
+        if (clock.hasDue()) {
+          this.slotPoint = p + 1;
+          return false;
+        }
       }
     }
-    return WALKED;
+    this.slotFeed = 0;
+    this.slotPoint = 0;
+    return true;
   }
 
   /** The closed bars' close marks, then the bars themselves, go to the kernel. */
