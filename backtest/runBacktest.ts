@@ -10,7 +10,7 @@ import { type Logger, silentLogger } from '../src/log/Logger.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { FundingRate } from '../src/market/readFundingRates.ts';
 import type { StrategyEvent } from '../src/strategy/runnerEvents.ts';
-import { BarWalker, WALKED } from './BarWalker.ts';
+import { BarWalker } from './BarWalker.ts';
 import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { equityReader } from './equityReader.ts';
@@ -173,8 +173,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     const t = tl.times[i] as number;
     const arrived = moveTo(t);
     if (arrived) await arrived;
-    if (kernel.jobsStarted !== jobsSeen) {
-      jobsSeen = kernel.jobsStarted;
+    if (kernel.activity.schedulesFired !== jobsSeen) {
+      jobsSeen = kernel.activity.schedulesFired;
       await undefined;
     }
     walker.open(t);
@@ -195,8 +195,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     for (let slot = 1; slot < SLOTS; slot++) {
       const at = moveTo(t + Math.round((slot * tl.intervalMs) / SLOTS));
       if (at) await at;
-      for (let p = walker.walkSlot(slot, 0); p !== WALKED; p = walker.walkSlot(slot, p))
-        await clock.advance(0);
+      while (!walker.walkSlot(slot)) await clock.advance(0);
       if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
     }
     holding = true;

@@ -59,8 +59,6 @@ export class Kernel {
   private readonly subs: Subscription[] = [];
   /** Every strategy event (a hook failed, a strategy paused), as the reporter hears them. */
   readonly strategyEvents$ = new Subject<StrategyEvent>();
-  /** Strategy schedule fires so far: a driver on virtual time lets a fired job run before it moves on. */
-  jobsStarted = 0;
   private stopping: Promise<void> | undefined;
 
   private constructor(
@@ -140,10 +138,9 @@ export class Kernel {
     if (timed) timeJournalCommits(journal, metrics);
     const reporter = new EventReporter({ log, clock, metrics, notify: o.notify ?? (() => {}) });
     const activity = new StrategyActivity();
-    let kernel: Kernel | undefined;
     const scheduler = new Scheduler(clock, (e) => {
       if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
-      if (e.type === 'started' && activity.jobStarted(e.job) && kernel !== undefined) kernel.jobsStarted++;
+      if (e.type === 'started') activity.jobStarted(e.job);
     });
     const events = createEventBus();
     const reporting = events.subscribe((e) => reporter.onExecution(e));
@@ -172,7 +169,7 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity });
+    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     if (o.housekeeping !== false) for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
@@ -181,31 +178,28 @@ export class Kernel {
     if (gaugesEveryMs > 0 && Number.isFinite(gaugesEveryMs))
       scheduler.add({ name: 'report.gauges', everyMs: gaugesEveryMs, run: gaugeRefresher(kernel) });
     const notify = o.notify;
-    const started = kernel;
     if (notify !== undefined && config.notify.dailySummary)
       scheduler.add({
         name: 'report.dailySummary',
         cron: '0 0 0 * * *',
-        run: () => notify(dailySummary(started)),
+        run: () => notify(dailySummary(kernel)),
       });
     // The ledger's marks, the gate's notional and the TP/SL watch all read the same stream;
     // the gate also hears when a market's prices stop arriving (no new exposure on stale prices).
-    for (const symbol of started.markets) {
+    for (const symbol of kernel.markets) {
       // The executor reads each tick and keeps nothing: one array serves every mark.
       const one: PriceTick[] = [];
-      started.subs.push(
-        (started.feed.marks?.(symbol) ?? started.feed.ticks(symbol)).subscribe((t) => {
+      kernel.subs.push(
+        (kernel.feed.marks?.(symbol) ?? kernel.feed.ticks(symbol)).subscribe((t) => {
           one[0] = t;
           executor.onPrices(one);
         }),
       );
     }
-    started.subs.push(
-      started.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)),
-    );
-    started.stage.start();
+    kernel.subs.push(kernel.feed.staleChanges$.subscribe((c) => executor.gate.priceStale(c.symbol, c.stale)));
+    kernel.stage.start();
     scheduler.start();
-    return started;
+    return kernel;
   }
 
   /** A job the config names in `schedule:`; unknown names are refused at start. */

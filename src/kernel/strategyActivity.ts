@@ -25,6 +25,8 @@ export class StrategyActivity {
   /** Bars and prices per market, added to each strategy's hooks when asked: a bar costs one map write. */
   private readonly bars = new Map<string, number>();
   private readonly ticks = new Map<string, number>();
+  /** Strategy schedule fires so far: a driver on virtual time lets a fired job run before it moves on. */
+  schedulesFired = 0;
 
   add(strategyId: string, strategy: AnyStrategy, markets: readonly string[]): void {
     this.byId.set(strategyId, { strategy, markets, hooks: 0, intents: 0 });
@@ -39,6 +41,7 @@ export class StrategyActivity {
   /** A scheduler job started; true when it was a strategy's (`strategy:<id>:<name>`, scheduleStrategy's names). */
   jobStarted(job: string): boolean {
     if (!job.startsWith('strategy:')) return false;
+    this.schedulesFired++;
     this.hookRan(job.slice('strategy:'.length, job.lastIndexOf(':')));
     return true;
   }
