@@ -1,6 +1,6 @@
 import type { Fill } from '../domain/fill.ts';
 import type { QuoteId, StrategyId } from '../domain/ids.ts';
-import { type Decimal, dec, sum, ZERO } from '../domain/money.ts';
+import { type Decimal, dec, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
 import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
 import { OpenExposure } from './OpenExposure.ts';
@@ -116,15 +116,18 @@ export class PositionLedger {
 
   /**
    * Unrealised PnL of every open lot at the marks (what the daily-loss check adds after each fill):
-   * one pass with one mark lookup per market and no arrays, the same exact sum as `summary()`'s.
+   * the same computation as `summary()`'s.
    */
   unrealisedTotal(): Decimal {
+    return this.unrealisedOf(this.openLots());
+  }
+
+  /** One pass over `lots`, one mark lookup per run of lots on the same market. */
+  private unrealisedOf(lots: readonly Lot[]): Decimal {
     let total = ZERO;
     let symbol: string | undefined;
     let mark: Decimal | undefined;
-    for (const key of this.open) {
-      const l = this.lots.get(key);
-      if (l === undefined) continue;
+    for (const l of lots) {
       if (l.symbol !== symbol) {
         symbol = l.symbol;
         mark = this.markPrice(symbol);
@@ -251,7 +254,7 @@ export class PositionLedger {
     const open = this.openLots(strategyId);
     return {
       realised: t?.realised ?? ZERO,
-      unrealised: sum(open.map((l) => this.unrealised(l))),
+      unrealised: this.unrealisedOf(open),
       fees: t?.fees ?? ZERO,
       funding: t?.funding ?? ZERO,
       openPositions: open.length,
