@@ -96,6 +96,14 @@ module.exports = {
       },
     },
     {
+      name: 'core-never-polls',
+      comment:
+        'the venue adapter learns outcomes and pushes reports: the core constructs no status poller (only its poll settings type is shared)',
+      severity: 'error',
+      from: { path: '^src/(execution|kernel)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/venue/rfq/', pathNot: '^src/venue/rfq/pollDelay\\.ts$' },
+    },
+    {
       name: 'backtest-not-cli',
       comment: 'the backtest driver drives the kernel; the CLI sits above it',
       severity: 'error',

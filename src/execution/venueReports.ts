@@ -6,7 +6,6 @@ import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
 import type { PollOptions } from '../venue/rfq/pollDelay.ts';
-import { StatusPoller } from '../venue/rfq/StatusPoller.ts';
 import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
 import type { RequestWatch, VenueReport, WatchHost } from '../venue/VenueReport.ts';
 import type { CrashPoint } from './crash.ts';
@@ -51,7 +50,7 @@ export function applyVenueReport(h: ReportHost, r: VenueReport): void {
   }
 }
 
-/** The venue adapter's watch over accepted requests, reporting into `h`; the RFQ poller by default. */
+/** The venue adapter's watch over accepted requests, reporting into `h`: the core polls nothing itself. */
 export function watchFor(h: ReportHost, poll: PollOptions, clock: Clock): RequestWatch {
   const host: WatchHost = {
     alive: () => h.alive(),
@@ -62,5 +61,5 @@ export function watchFor(h: ReportHost, poll: PollOptions, clock: Clock): Reques
     report: (r) => applyVenueReport(h, r),
     midPoll: () => h.crashAt('midPoll'),
   };
-  return h.venue.watchRequests?.(host, poll) ?? new StatusPoller(h.venue, clock, poll, host);
+  return h.venue.watchRequests(host, { poll, clock, venue: h.venue });
 }

@@ -10,9 +10,13 @@ type Method = (...args: unknown[]) => unknown;
  * failures alike. Status polls are also counted in `perpflow_status_polls_total`.
  */
 export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
-  const timed: Record<string, unknown> = { subaccount: venue.subaccount, chainId: venue.chainId };
-  // How the adapter tells outcomes is no venue call: it passes through untimed.
-  if (venue.watchRequests !== undefined) timed.watchRequests = venue.watchRequests;
+  // How the adapter learns outcomes is no venue call: it passes through untimed (a poller reads
+  // through the port the core hands it, this one, so its polls are timed and counted).
+  const timed: Record<string, unknown> = {
+    subaccount: venue.subaccount,
+    chainId: venue.chainId,
+    watchRequests: venue.watchRequests,
+  };
   const source = venue as unknown as Record<string, unknown>;
   for (const key of Object.keys(source)) {
     const fn = source[key];

@@ -141,9 +141,8 @@ export interface VenuePort {
   requestStatus(kind: RequestKind, id: TempId): Promise<RequestStatusReport | null>;
 
   /**
-   * How the core learns outcomes. An adapter that is told them (the in-process one: the engine
-   * decides) pushes reports through its own watch; without one, the core uses the RFQ adapter's
-   * status poller over `requestStatus`.
+   * How the core learns outcomes: the adapter pushes reports through its own watch. The RFQ
+   * adapter polls `requestStatus` (`rfqWatch`); the in-process one is told by the engine.
    */
-  readonly watchRequests?: WatchRequests;
+  readonly watchRequests: WatchRequests;
 }

@@ -1,8 +1,9 @@
+import type { Clock } from '../clock/Clock.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { AuthError, PermissionError } from '../errors/venueErrors.ts';
 import type { PollOptions } from './rfq/pollDelay.ts';
-import type { RequestStatusReport } from './VenuePort.ts';
+import type { RequestStatusReport, VenuePort } from './VenuePort.ts';
 
 /**
  * What a venue adapter tells the core about the requests it sent, pushed as the adapter learns
@@ -46,5 +47,17 @@ export interface RequestWatch {
   readonly polls: number;
 }
 
-/** A venue adapter that pushes its own reports supplies this; the RFQ HTTP client polls. */
-export type WatchRequests = (host: WatchHost, poll: PollOptions) => RequestWatch;
+/** What the core hands an adapter's watch: its poll settings, its clock, and the port to read through. */
+export interface WatchContext {
+  readonly poll: PollOptions;
+  readonly clock: Clock;
+  /** The venue as the core holds it (metrics may wrap it): an adapter that polls reads through this. */
+  readonly venue: Pick<VenuePort, 'requestStatus'>;
+}
+
+/**
+ * How an adapter learns outcomes and pushes them to the core: the RFQ HTTP adapter polls the
+ * status endpoints (`rfqWatch`), the in-process one is told by the engine. Every adapter has one:
+ * the core constructs no poller of its own.
+ */
+export type WatchRequests = (host: WatchHost, context: WatchContext) => RequestWatch;

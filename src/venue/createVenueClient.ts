@@ -22,6 +22,7 @@ import type { RetryPolicy } from './http/retryPolicy.ts';
 import { sharedBudget } from './http/sharedBudget.ts';
 import { createVenueHttp } from './http/venueHttp.ts';
 import { MarketCatalog } from './marketCatalog.ts';
+import { rfqWatch } from './rfq/rfqWatch.ts';
 import type { VenueFetch } from './transport.ts';
 import type { VenuePort } from './VenuePort.ts';
 import type { WatchRequests } from './VenueReport.ts';
@@ -47,7 +48,7 @@ export interface VenueClientOptions {
   readonly budget?: RequestBudget | BudgetOptions;
   /**
    * When the process holds the venue itself (a dry run's engine), how outcomes are told instead of
-   * polled; absent, the core polls the status endpoints (the RFQ adapter over HTTP).
+   * polled; absent, this adapter polls the status endpoints (`rfqWatch`).
    */
   readonly watchRequests?: WatchRequests;
 }
@@ -86,7 +87,7 @@ export function createVenueClient(options: VenueClientOptions): VenuePort {
   const ctx: VenueContext = { http, clock, subaccount, chainId, solver, catalog };
 
   return {
-    ...(options.watchRequests === undefined ? {} : { watchRequests: options.watchRequests }),
+    watchRequests: options.watchRequests ?? rfqWatch,
     subaccount,
     chainId,
     markets: () => catalog.refresh(),

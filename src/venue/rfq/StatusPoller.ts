@@ -25,7 +25,7 @@ interface Tracked {
  */
 export class StatusPoller implements RequestWatch {
   private readonly tracked = new Map<ClientRequestId, Tracked>();
-  private readonly venue: VenuePort;
+  private readonly venue: Pick<VenuePort, 'requestStatus'>;
   private readonly clock: Clock;
   private readonly o: PollOptions;
   private readonly host: WatchHost;
@@ -35,7 +35,7 @@ export class StatusPoller implements RequestWatch {
   /** Status polls sent, for benchmarks and tests. */
   polls = 0;
 
-  constructor(venue: VenuePort, clock: Clock, o: PollOptions, host: WatchHost) {
+  constructor(venue: Pick<VenuePort, 'requestStatus'>, clock: Clock, o: PollOptions, host: WatchHost) {
     this.venue = venue;
     this.clock = clock;
     this.o = o;
