@@ -2,32 +2,34 @@ import type { TempId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { RequestOrder } from '../domain/requestOrder.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
-import type { BatchAck, CloseOrder, OpenOrder, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
+import type {
+  BatchAck,
+  CloseOrder,
+  OpenOrder,
+  SubmitAck,
+  SubmitGroup,
+  VenuePort,
+} from '../venue/VenuePort.ts';
 
-/** One flushed group as exactly one venue call: the single endpoint for one item, the batch one otherwise. */
+/** One flushed group as exactly one venue call (the adapter picks the single or the batch endpoint). */
 export function sendRequests(
   venue: VenuePort,
   kind: RequestKind,
   rs: readonly RequestRecord[],
 ): Promise<SubmitAck | BatchAck> {
-  const one = rs.length === 1 ? (rs[0] as RequestRecord) : undefined;
+  return venue.submit(groupOf(kind, rs));
+}
+
+/** The requests of one flushed group as the port's group of orders: fields copied, nothing re-rounded. */
+export function groupOf(kind: RequestKind, rs: readonly RequestRecord[]): SubmitGroup {
   switch (kind) {
-    case 'open': {
-      const orders = rs.map((r) => openOrder(r));
-      return one ? venue.openPosition(orders[0] as OpenOrder) : venue.batchOpen(orders);
-    }
-    case 'close': {
-      const orders = rs.map((r) => closeOrder(r));
-      return one ? venue.closePosition(orders[0] as CloseOrder) : venue.batchClose(orders);
-    }
-    case 'cancelOpen': {
-      const ids = rs.map(positionId);
-      return one ? venue.cancelOpen(ids[0] as TempId) : venue.batchCancelOpen(ids);
-    }
-    case 'cancelClose': {
-      const ids = rs.map(positionId);
-      return one ? venue.cancelClose(ids[0] as TempId) : venue.batchCancelClose(ids);
-    }
+    case 'open':
+      return { kind, items: rs.map(openOrder) };
+    case 'close':
+      return { kind, items: rs.map(closeOrder) };
+    case 'cancelOpen':
+    case 'cancelClose':
+      return { kind, items: rs.map(positionId) };
   }
 }
 

@@ -100,7 +100,10 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   });
   terminal.start();
   // Stays bound through the stop: a second Ctrl-C must still exit at once.
-  const stopSignal = new Promise<string>((done) => bindProcessSignals(k, log, done));
+  let stopFinished = (): void => {};
+  const stopSignal = new Promise<string>((done) => {
+    stopFinished = bindProcessSignals(k, log, done);
+  });
   // The host-wide registry: `perpflow halt` / `resume` find this bot whatever its mode and journal;
   // written once SIGUSR2 is bound (unbound, it would end the process instead of halting it).
   const unregister = registerRunningBot({
@@ -127,6 +130,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   if (notifier !== undefined)
     await Promise.race([notifier.drained(), clock.sleep(2_000)]).finally(() => notifier.close());
   await edges.close();
+  stopFinished();
   await log.close();
   return 0;
 }

@@ -1,12 +1,13 @@
 import { monotonicStopwatch } from '../clock/Stopwatch.ts';
 import type { Metrics } from '../report/metrics/createMetrics.ts';
-import type { VenuePort } from '../venue/VenuePort.ts';
+import { submitOperation } from '../venue/submitVia.ts';
+import type { SubmitGroup, VenuePort } from '../venue/VenuePort.ts';
 
 type Method = (...args: unknown[]) => unknown;
 
 /**
  * The venue with each call's round trip observed in `perpflow_venue_request_seconds` by
- * operation (the method's name: openPosition, requestStatus, positions …), successes and
+ * operation (the endpoint's method name: openPosition, batchClose, requestStatus, positions …), successes and
  * failures alike. Status polls are also counted in `perpflow_status_polls_total`.
  */
 export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
@@ -23,11 +24,14 @@ export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
     if (typeof fn !== 'function' || key === 'watchRequests') continue;
     timed[key] = async (...args: unknown[]) => {
       if (key === 'requestStatus') m.polls.inc();
+      // A group is labelled by the endpoint it goes to (openPosition, batchClose …), as before the
+      // port had one submit.
+      const operation = key === 'submit' ? submitOperation(args[0] as SubmitGroup) : key;
       const t0 = monotonicStopwatch.elapsedMs();
       try {
         return await (fn as Method).apply(venue, args);
       } finally {
-        m.venueLatency.observe({ operation: key }, (monotonicStopwatch.elapsedMs() - t0) / 1000);
+        m.venueLatency.observe({ operation }, (monotonicStopwatch.elapsedMs() - t0) / 1000);
       }
     };
   }

@@ -121,20 +121,17 @@ export interface VenuePort {
   fundingInfo(): Promise<readonly FundingInfo[]>;
   listPermissions(): Promise<KeyPermissions>;
 
-  openPosition(order: OpenOrder): Promise<SubmitAck>;
-  closePosition(order: CloseOrder): Promise<SubmitAck>;
-  /** `positionId` is the open's tempId or its quoteId. */
-  cancelOpen(positionId: TempId | QuoteId): Promise<SubmitAck>;
-  cancelClose(closeRequestId: TempId): Promise<SubmitAck>;
+  /**
+   * One flushed group of one kind as exactly one venue call: the adapter picks the endpoint (the
+   * RFQ venue's single endpoint for one item, its batch endpoint for more; `submitVia`). A single
+   * answers a SubmitAck (a refusal throws), a batch a BatchAck (refusals per item).
+   */
+  submit(group: SubmitGroup): Promise<SubmitAck | BatchAck>;
   /** Synchronous: the answer is the effect (no tempId, no status poll). */
   setTpSl(order: TpSlOrder): Promise<void>;
   /** Quotes the venue does not know are absent from the answer. */
   listTpSl(quoteIds: readonly QuoteId[]): Promise<readonly TpSlState[]>;
 
-  batchOpen(orders: readonly OpenOrder[]): Promise<BatchAck>;
-  batchClose(orders: readonly CloseOrder[]): Promise<BatchAck>;
-  batchCancelOpen(positionIds: readonly (TempId | QuoteId)[]): Promise<BatchAck>;
-  batchCancelClose(closeRequestIds: readonly TempId[]): Promise<BatchAck>;
   closeAll(): Promise<BatchAck>;
 
   /** null when the venue answers 404 (not indexed yet, or unknown): never a rejection. */
@@ -146,3 +143,30 @@ export interface VenuePort {
    */
   readonly watchRequests: WatchRequests;
 }
+
+/** One group of requests of one kind, as the core flushes it. */
+export type SubmitGroup =
+  | { readonly kind: 'open'; readonly items: readonly OpenOrder[] }
+  | { readonly kind: 'close'; readonly items: readonly CloseOrder[] }
+  /** Each item is the open's tempId or its quoteId. */
+  | { readonly kind: 'cancelOpen'; readonly items: readonly (TempId | QuoteId)[] }
+  | { readonly kind: 'cancelClose'; readonly items: readonly TempId[] };
+
+/**
+ * The venue's submit endpoints one by one, as the RFQ client and the in-process adapter offer
+ * them to people and tools (a manual trade, a test); the core sends through `VenuePort.submit`.
+ */
+export interface VenueActions {
+  openPosition(order: OpenOrder): Promise<SubmitAck>;
+  closePosition(order: CloseOrder): Promise<SubmitAck>;
+  /** `positionId` is the open's tempId or its quoteId. */
+  cancelOpen(positionId: TempId | QuoteId): Promise<SubmitAck>;
+  cancelClose(closeRequestId: TempId): Promise<SubmitAck>;
+  batchOpen(orders: readonly OpenOrder[]): Promise<BatchAck>;
+  batchClose(orders: readonly CloseOrder[]): Promise<BatchAck>;
+  batchCancelOpen(positionIds: readonly (TempId | QuoteId)[]): Promise<BatchAck>;
+  batchCancelClose(closeRequestIds: readonly TempId[]): Promise<BatchAck>;
+}
+
+/** What the RFQ client and the in-process adapter answer: the core's port and every endpoint. */
+export type VenueClient = VenuePort & VenueActions;

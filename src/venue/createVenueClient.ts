@@ -23,8 +23,9 @@ import { sharedBudget } from './http/sharedBudget.ts';
 import { createVenueHttp } from './http/venueHttp.ts';
 import { MarketCatalog } from './marketCatalog.ts';
 import { rfqWatch } from './rfq/rfqWatch.ts';
+import { submitVia } from './submitVia.ts';
 import type { VenueFetch } from './transport.ts';
-import type { VenuePort } from './VenuePort.ts';
+import type { VenueActions, VenueClient } from './VenuePort.ts';
 import type { WatchRequests } from './VenueReport.ts';
 
 /** Re-exported from VenueFacts, the one copy of the venue's facts. */
@@ -65,7 +66,7 @@ function checkSubaccount(raw: string): SubaccountAddress {
  * The venue in domain terms for one API key, subaccount and chain. Reads are retried with
  * backoff; submits are sent exactly once (a lost answer is an OutcomeUnknownError).
  */
-export function createVenueClient(options: VenueClientOptions): VenuePort {
+export function createVenueClient(options: VenueClientOptions): VenueClient {
   const apiKey = assertApiKey(options.apiKey);
   const baseUrl = parseBaseUrl(options.baseUrl);
   const subaccount = checkSubaccount(options.subaccount);
@@ -86,6 +87,16 @@ export function createVenueClient(options: VenueClientOptions): VenuePort {
   const catalog = new MarketCatalog(() => getMarkets(http, chainId), clock, solver);
   const ctx: VenueContext = { http, clock, subaccount, chainId, solver, catalog };
 
+  const actions: VenueActions = {
+    openPosition: (order) => createPosition(ctx, order),
+    closePosition: (order) => closePosition(ctx, order),
+    cancelOpen: (positionId) => cancelOpen(ctx, positionId),
+    cancelClose: (closeRequestId) => cancelClose(ctx, closeRequestId),
+    batchOpen: (orders) => batchOpen(ctx, orders),
+    batchClose: (orders) => batchClose(ctx, orders),
+    batchCancelOpen: (ids) => batchCancelOpen(ctx, ids),
+    batchCancelClose: (ids) => batchCancelClose(ctx, ids),
+  };
   return {
     watchRequests: options.watchRequests ?? rfqWatch,
     subaccount,
@@ -97,16 +108,10 @@ export function createVenueClient(options: VenueClientOptions): VenuePort {
     balance: () => balance(ctx),
     fundingInfo: () => fundingInfo(ctx),
     listPermissions: () => listPermissions(http),
-    openPosition: (order) => createPosition(ctx, order),
-    closePosition: (order) => closePosition(ctx, order),
-    cancelOpen: (positionId) => cancelOpen(ctx, positionId),
-    cancelClose: (closeRequestId) => cancelClose(ctx, closeRequestId),
+    ...actions,
+    submit: (group) => submitVia(actions, group),
     setTpSl: (order) => setTpSl(ctx, order),
     listTpSl: (quoteIds) => listTpSl(ctx, quoteIds),
-    batchOpen: (orders) => batchOpen(ctx, orders),
-    batchClose: (orders) => batchClose(ctx, orders),
-    batchCancelOpen: (ids) => batchCancelOpen(ctx, ids),
-    batchCancelClose: (ids) => batchCancelClose(ctx, ids),
     closeAll: () => closeAll(ctx),
     requestStatus: (kind, id) => requestStatus(ctx, kind, id),
   };

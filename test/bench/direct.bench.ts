@@ -3,7 +3,7 @@
  * (or the close of it), let the fill happen on the VirtualClock (fixed 1 ms latency,
  * `advanceSync`), poll its status until terminal. Three ways, in the same run, on the same
  * kind of simulator: the engine alone (submitOpen/submitClose + engine.request: the floor),
- * the direct VenuePort (createDirectVenue) and the venue client over the in-process fetch.
+ * the direct VenueClient (createDirectVenue) and the venue client over the in-process fetch.
  * Budget (issue 10): the backtester's whole intent round trip is ≤ 15 µs.
  *
  *   npm run bench -- direct
@@ -22,7 +22,7 @@ import {
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import { RequestBudget } from '../../src/venue/http/requestBudget.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 
 const ROUND_TRIPS = Number(process.env.BENCH_N ?? 40_000);
 const ROUNDS = 5;
@@ -43,7 +43,7 @@ async function setup() {
 type Lap = (n: number) => Promise<number>;
 
 /** Open, fill, poll; then close, fill, poll: `n` round trips, returns ms. */
-function portLap(venue: VenuePort, clock: VirtualClock): Lap {
+function portLap(venue: VenueClient, clock: VirtualClock): Lap {
   const terminal = async (kind: RequestKind, id: TempId, want: string) => {
     clock.advanceSync(1);
     const r = await venue.requestStatus(kind, id);
@@ -130,7 +130,7 @@ async function fetchLap(): Promise<Lap> {
 const only = process.env.BENCH_ONLY;
 const sides: [string, Lap, number][] = [
   ['engine alone (floor)', await engineLap(), ROUND_TRIPS],
-  ['direct VenuePort', await directLap(), ROUND_TRIPS],
+  ['direct VenueClient', await directLap(), ROUND_TRIPS],
   ['client over in-process fetch', await fetchLap(), Math.max(2, Math.floor(ROUND_TRIPS / 20))],
 ].filter(([name]) => only === undefined || (name as string).startsWith(only)) as [string, Lap, number][];
 const best = new Map<string, number>();
@@ -142,7 +142,7 @@ for (let round = 0; round < ROUNDS; round++)
   }
 
 const floor = best.get('engine alone (floor)') ?? Number.NaN;
-const directUs = best.get('direct VenuePort') ?? Number.NaN;
+const directUs = best.get('direct VenueClient') ?? Number.NaN;
 process.stdout.write('round trip = submit + fill on the VirtualClock + status poll (best of 5 rounds)\n');
 for (const [name] of sides) {
   const us = best.get(name) as number;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import { TransientVenueError } from '../../src/errors/venueErrors.ts';
 import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 import {
   closeIntent,
   ETH,
@@ -72,7 +72,7 @@ describe('unknown-outcome burst breaker', () => {
 });
 
 /** The venue's status endpoint, with its first `n` answers for any request replaced by `fake`. */
-function firstStatusAnswers(venue: VenuePort, n: number, fake: () => Promise<null>): VenuePort {
+function firstStatusAnswers(venue: VenueClient, n: number, fake: () => Promise<null>): VenueClient {
   let left = n;
   return venueWith(venue, {
     requestStatus: (kind, id) => (left-- > 0 ? fake() : venue.requestStatus(kind, id)),

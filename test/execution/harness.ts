@@ -24,7 +24,8 @@ import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
 import { type BootstrappedAccount, bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import { submitVia } from '../../src/venue/submitVia.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 
 export const BTC = MarketSymbol('BTCUSDT');
 export const ETH = MarketSymbol('ETHUSDT');
@@ -34,7 +35,7 @@ export interface Venue {
   readonly clock: VirtualClock;
   readonly sim: Simulator;
   readonly acc: BootstrappedAccount;
-  readonly venue: VenuePort;
+  readonly venue: VenueClient;
 }
 
 export interface VenueSetup {
@@ -89,7 +90,7 @@ export interface StartOptions {
   readonly crash?: CrashHook;
   readonly risk?: RiskOptions;
   readonly execution?: ExecutionOptionsInput;
-  readonly venue?: VenuePort;
+  readonly venue?: VenueClient;
   readonly hostLockDir?: string;
 }
 
@@ -215,7 +216,7 @@ export function delegate(v: Venue, permissions: readonly Permission[]): Promise<
 }
 
 /** A second client on the same key and subaccount: a person trading by hand, or another bot. */
-export function manualTrader(v: Venue): VenuePort {
+export function manualTrader(v: Venue): VenueClient {
   return createVenueClient({
     baseUrl: IN_PROCESS_BASE_URL,
     apiKey: v.acc.apiKey,
@@ -236,13 +237,19 @@ export async function settle(v: Venue, ex: Executor, limitMs = 120_000): Promise
   return v.clock.runUntil(() => ex.isIdle(), limitMs);
 }
 
-/** The real client with some of its methods replaced: how a scenario makes the venue disagree. */
-export function venueWith(venue: VenuePort, overrides: Partial<VenuePort>): VenuePort {
-  return new Proxy(venue, {
+/**
+ * The real client with some of its methods replaced: how a scenario makes the venue disagree. The
+ * core sends through `submit`, which here goes through the replaced endpoints (a scenario says
+ * what the venue's open endpoint answers, as the adapter would call it).
+ */
+export function venueWith(venue: VenueClient, overrides: Partial<VenueClient>): VenueClient {
+  const proxy: VenueClient = new Proxy(venue, {
     get(target, prop, receiver) {
-      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof VenuePort];
+      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof VenueClient];
+      if (prop === 'submit') return (group: Parameters<VenueClient['submit']>[0]) => submitVia(proxy, group);
       const value = Reflect.get(target, prop, receiver) as unknown;
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+  return proxy;
 }

@@ -5,7 +5,7 @@
  * makes the status poll lie; the simulator fills for real.
  */
 import { describe, expect, it } from 'vitest';
-import type { RequestStatusReport, VenuePort } from '../../src/venue/VenuePort.ts';
+import type { RequestStatusReport, VenueClient } from '../../src/venue/VenuePort.ts';
 import {
   openIntent,
   sameExposure,
@@ -19,10 +19,10 @@ import {
 } from './harness.ts';
 
 /** The real client, with every terminal open-status answer rewritten to `status` (a lying venue). */
-function lyingOpenStatus(venue: VenuePort, status: 'FAILED' | 'CANCELED'): VenuePort {
+function lyingOpenStatus(venue: VenueClient, status: 'FAILED' | 'CANCELED'): VenueClient {
   return venueWith(venue, {
     requestStatus: async (
-      ...args: Parameters<VenuePort['requestStatus']>
+      ...args: Parameters<VenueClient['requestStatus']>
     ): Promise<RequestStatusReport | null> => {
       const rep = await venue.requestStatus(...args);
       if (rep === null || args[0] !== 'open' || rep.status !== 'OPENED') return rep;

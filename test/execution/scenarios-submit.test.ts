@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import { SimulatedCrash } from '../../src/execution/crash.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
 import {
   ETH,
   openIntent,
@@ -17,6 +16,7 @@ import {
   tempJournalPath,
   venueExposure,
   venueQuoteCount,
+  venueWith,
 } from './harness.ts';
 
 const statuses = (ex: { journal: { transitionsOf(id: never): { to: string }[] } }, id: string): string[] =>
@@ -74,16 +74,11 @@ describe('scenario 1: the submit loses its answer after the venue took it', () =
 describe('scenario 1 with an identical open in flight', () => {
   it('does not call two candidate rows ambiguous while the second belongs to an open still waiting for its 201', async () => {
     const v = await setupVenue();
-    const slowAcks = new Proxy(v.venue, {
-      get(target, prop, receiver) {
-        if (prop === 'openPosition')
-          return async (o: Parameters<VenuePort['openPosition']>[0]) => {
-            const ack = await target.openPosition(o);
-            await v.clock.sleep(8_000);
-            return ack;
-          };
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    const slowAcks = venueWith(v.venue, {
+      openPosition: async (o) => {
+        const ack = await v.venue.openPosition(o);
+        await v.clock.sleep(8_000);
+        return ack;
       },
     });
     const { executor } = await startExecutor(v, { path: tempJournalPath(), venue: slowAcks });

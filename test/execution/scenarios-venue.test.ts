@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import type { Position } from '../../src/domain/position.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 import {
   BTC,
   delegate,
@@ -25,9 +25,9 @@ import {
 
 /** The real client with its positions answer passed through `shape`. */
 function shapedPositions(
-  venue: VenuePort,
+  venue: VenueClient,
   shape: { fn: (ps: readonly Position[]) => readonly Position[] },
-): VenuePort {
+): VenueClient {
   return venueWith(venue, { positions: async () => shape.fn(await venue.positions()) });
 }
 

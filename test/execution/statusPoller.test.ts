@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TempId } from '../../src/domain/ids.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 import { openIntent, setupVenue, startExecutor, tempJournalPath } from './harness.ts';
 
 /** The real client with the virtual time of each status poll recorded. */
-function timed(venue: VenuePort, now: () => number, at: number[]): VenuePort {
+function timed(venue: VenueClient, now: () => number, at: number[]): VenueClient {
   return new Proxy(venue, {
     get(target, prop, receiver) {
       if (prop === 'requestStatus')

@@ -14,7 +14,7 @@ import { type BootstrappedAccount, bootstrapAccount } from '../../src/simulator/
 import { createAccountClient } from '../../src/venue/createAccountClient.ts';
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { RequestBudget } from '../../src/venue/http/requestBudget.ts';
-import type { OpenOrder, RequestStatusReport, VenuePort } from '../../src/venue/VenuePort.ts';
+import type { OpenOrder, RequestStatusReport, VenueClient } from '../../src/venue/VenuePort.ts';
 import { type ContractTransport, TRANSPORTS } from './transports.ts';
 
 const BTC = MarketSymbol('BTCUSDT');
@@ -33,7 +33,7 @@ describe.each(TRANSPORTS)('venue client contract over %s', (name, makeTransport)
   const wireOnly = it.skipIf(name === 'direct');
   let t: ContractTransport;
   let account: BootstrappedAccount;
-  let venue: VenuePort;
+  let venue: VenueClient;
 
   const clientFor = (apiKey: string, extra: Partial<Parameters<typeof createVenueClient>[0]> = {}) =>
     t.port?.(apiKey, account.subaccount) ??

@@ -13,7 +13,7 @@ import {
 import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import { RequestBudget } from '../../src/venue/http/requestBudget.ts';
-import type { OpenOrder, VenuePort } from '../../src/venue/VenuePort.ts';
+import type { OpenOrder, VenueClient } from '../../src/venue/VenuePort.ts';
 
 const BTC = MarketSymbol('BTCUSDT');
 const ETH = MarketSymbol('ETHUSDT');
@@ -21,10 +21,10 @@ const ETH = MarketSymbol('ETHUSDT');
 interface World {
   readonly sim: Simulator;
   readonly clock: VirtualClock;
-  readonly venue: VenuePort;
+  readonly venue: VenueClient;
 }
 
-type Make = (sim: Simulator, clock: VirtualClock, apiKey: string, subaccount: string) => VenuePort;
+type Make = (sim: Simulator, clock: VirtualClock, apiKey: string, subaccount: string) => VenueClient;
 
 const overFetch: Make = (sim, clock, apiKey, subaccount) =>
   createVenueClient({

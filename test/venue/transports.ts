@@ -7,7 +7,7 @@ import {
 } from '../../src/simulator/index.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import type { VenueFetch } from '../../src/venue/transport.ts';
-import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 
 /**
  * One simulator reached three ways, for the contract suite. `fetch` counts what arrives at the
@@ -30,10 +30,10 @@ export interface ContractTransport {
   advance(ms: number): Promise<void>;
   close(): Promise<void>;
   /**
-   * The direct transport's VenuePort on the engine (no wire); undefined for the wire transports,
+   * The direct transport's VenueClient on the engine (no wire); undefined for the wire transports,
    * whose port is the venue client over `fetch`. Account setup always goes over `fetch`.
    */
-  readonly port?: (apiKey: string, subaccount: string) => VenuePort;
+  readonly port?: (apiKey: string, subaccount: string) => VenueClient;
 }
 
 export type TransportFactory = (options?: {

@@ -11,13 +11,15 @@ import { toBalance } from '../../venue/mappers/balance.ts';
 import { closeItem, openItem } from '../../venue/mappers/orders.ts';
 import { toKeyPermissions } from '../../venue/mappers/permissions.ts';
 import { MarketCatalog } from '../../venue/marketCatalog.ts';
+import { submitVia } from '../../venue/submitVia.ts';
 import type {
   BatchAck,
   CloseOrder,
   OpenOrder,
   SubmitAck,
   TpSlOrder,
-  VenuePort,
+  VenueActions,
+  VenueClient,
 } from '../../venue/VenuePort.ts';
 import { WireTpSlList } from '../../venue/wire/tpsl.ts';
 import type { AccountBook } from '../engine/AccountBook.ts';
@@ -60,7 +62,7 @@ function checkSubaccount(raw: string): SubaccountAddress {
 export function createDirectVenue(
   sim: { readonly engine: SimEngine; readonly accounts: AccountBook },
   options: DirectVenueOptions,
-): VenuePort {
+): VenueClient {
   const core: DirectVenueCore = {
     engine: sim.engine,
     accounts: sim.accounts,
@@ -134,6 +136,45 @@ export function createDirectVenue(
     run({ method: 'POST', path: '/v1/tpsl/set', body, kind: 'submit' });
   };
 
+  const actions: VenueActions = {
+    openPosition: async (order: OpenOrder) => {
+      const path = '/v1/trade/create-position';
+      const market = await catalog.get(order.symbol);
+      return submit(path, { ...openItem(market, order, solver, `POST ${path}`), ...own });
+    },
+    closePosition: async (order: CloseOrder) => {
+      const path = '/v1/trade/close-position';
+      const market = await marketOf(order.symbol);
+      return submit(path, { ...closeItem(order, market, `POST ${path}`), chainId });
+    },
+    cancelOpen: async (positionId) => submit('/v1/trade/cancel-quote', { positionId, chainId }),
+    cancelClose: async (closeRequestId) =>
+      submit('/v1/trade/cancel-close-request', { closeRequestId, chainId }),
+    batchOpen: async (orders) => {
+      const endpoint = 'POST /v1/trade/batch-create-positions';
+      const items = [];
+      for (const order of orders)
+        items.push(openItem(await catalog.get(order.symbol), order, solver, endpoint));
+      return batch('batch-create-positions', items);
+    },
+    batchClose: async (orders) => {
+      const endpoint = 'POST /v1/trade/batch-close-positions';
+      const items = [];
+      for (const order of orders) items.push(closeItem(order, await marketOf(order.symbol), endpoint));
+      return batch('batch-close-positions', items);
+    },
+    batchCancelOpen: async (ids) =>
+      batch(
+        'batch-cancel-quotes',
+        ids.map((positionId) => ({ positionId })),
+      ),
+    batchCancelClose: async (ids) =>
+      batch(
+        'batch-cancel-close-requests',
+        ids.map((closeRequestId) => ({ closeRequestId })),
+      ),
+  };
+
   return {
     subaccount,
     chainId,
@@ -169,48 +210,14 @@ export function createDirectVenue(
       toKeyPermissions(
         run({ method: 'POST', path: '/v1/api-keys/list-permissions', body: {}, kind: 'read' }) as never,
       ),
-    openPosition: async (order: OpenOrder) => {
-      const path = '/v1/trade/create-position';
-      const market = await catalog.get(order.symbol);
-      return submit(path, { ...openItem(market, order, solver, `POST ${path}`), ...own });
-    },
-    closePosition: async (order: CloseOrder) => {
-      const path = '/v1/trade/close-position';
-      const market = await marketOf(order.symbol);
-      return submit(path, { ...closeItem(order, market, `POST ${path}`), chainId });
-    },
-    cancelOpen: async (positionId) => submit('/v1/trade/cancel-quote', { positionId, chainId }),
-    cancelClose: async (closeRequestId) =>
-      submit('/v1/trade/cancel-close-request', { closeRequestId, chainId }),
+    ...actions,
+    submit: (group) => submitVia(actions, group),
     setTpSl,
     listTpSl: async (quoteIds) =>
       tpslStatesFrom(
         WireTpSlList.parse(
           run({ method: 'POST', path: '/v1/tpsl/list', body: { chainId, quoteIds }, kind: 'read' }),
         ),
-      ),
-    batchOpen: async (orders) => {
-      const endpoint = 'POST /v1/trade/batch-create-positions';
-      const items = [];
-      for (const order of orders)
-        items.push(openItem(await catalog.get(order.symbol), order, solver, endpoint));
-      return batch('batch-create-positions', items);
-    },
-    batchClose: async (orders) => {
-      const endpoint = 'POST /v1/trade/batch-close-positions';
-      const items = [];
-      for (const order of orders) items.push(closeItem(order, await marketOf(order.symbol), endpoint));
-      return batch('batch-close-positions', items);
-    },
-    batchCancelOpen: async (ids) =>
-      batch(
-        'batch-cancel-quotes',
-        ids.map((positionId) => ({ positionId })),
-      ),
-    batchCancelClose: async (ids) =>
-      batch(
-        'batch-cancel-close-requests',
-        ids.map((closeRequestId) => ({ closeRequestId })),
       ),
     closeAll: async () => batch('close-all-positions', undefined),
     // Outcomes are told by the engine as it decides them, not polled.
