@@ -88,6 +88,13 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     throw e;
   }
   const k = kernel;
+  // Bound before the start is announced: a Ctrl-C that follows the lines below (a person, or a
+  // test waiting for them) always finds the graceful stop, never the default signal death. Stays
+  // bound through the stop: a second Ctrl-C must still exit at once.
+  let stopFinished = (): void => {};
+  const stopSignal = new Promise<string>((done) => {
+    stopFinished = bindProcessSignals(k, log, done);
+  });
   const names = config.strategies.filter((s) => s.enabled).map((s) => `${s.id} on ${s.markets.join(',')}`);
   log.info(
     `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
@@ -99,11 +106,6 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     snapshot: () => dashboardSnapshot(k, edges.describe),
   });
   terminal.start();
-  // Stays bound through the stop: a second Ctrl-C must still exit at once.
-  let stopFinished = (): void => {};
-  const stopSignal = new Promise<string>((done) => {
-    stopFinished = bindProcessSignals(k, log, done);
-  });
   // The host-wide registry: `perpflow halt` / `resume` find this bot whatever its mode and journal;
   // written once SIGUSR2 is bound (unbound, it would end the process instead of halting it).
   const unregister = registerRunningBot({
