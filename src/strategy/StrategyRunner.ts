@@ -63,6 +63,7 @@ export class StrategyRunner {
   private readonly maxFailures: number;
   private readonly stopwatch: Stopwatch;
   private readonly warmup: number;
+  private readonly barHook: AnyStrategy['onBar'];
   /** The conversion's context, one per runner: the hook, time and index change per call. */
   private readonly scope: { -readonly [K in keyof ResultScope]: ResultScope[K] };
   private readonly memo: ConvertMemo;
@@ -82,6 +83,7 @@ export class StrategyRunner {
     this.maxFailures = o.maxConsecutiveFailures ?? 3;
     this.stopwatch = o.stopwatch ?? monotonicStopwatch;
     this.warmup = warmupOf(o.strategy, o.params);
+    this.barHook = o.strategy.onBar;
     this.tracked = new TrackedState(o.state.load(o.id));
     const { data, book } = o;
     const id = o.id;
@@ -148,11 +150,24 @@ export class StrategyRunner {
     return true;
   }
 
+  /**
+   * The per-bar path. Untimed (a backtest), it is the hook call and two field checks: no closure,
+   * no allocation; only what the hook returned is checked and converted, in `accept`.
+   */
   onBar(bar: Bar): readonly Intent[] {
     this.barsSeen++;
-    const hook = this.o.strategy.onBar;
+    const hook = this.barHook;
     if (hook === undefined) return NONE;
-    return this.call('onBar', hook, bar);
+    if (this.timed || !this.started || this.paused) return this.call('onBar', hook, bar);
+    // No local holds the time across the call: a double live across a try is boxed on every bar.
+    this.ctx.now = this.o.clock.now();
+    let result: HookResult;
+    try {
+      result = hook(this.ctx, bar);
+    } catch (error) {
+      return this.fail('onBar', 'threw', `onBar threw: ${messageOf(error)}`, error);
+    }
+    return result === undefined ? this.succeed() : this.accept('onBar', result);
   }
 
   onTick(tick: PriceTick): readonly Intent[] {
@@ -196,7 +211,7 @@ export class StrategyRunner {
     this.fail('rx', 'threw', `rx stream failed: ${messageOf(error)}`, error);
   }
 
-  /** `run(ctx, arg)` without a closure per call: this is the per-bar hot path. */
+  /** `run(ctx, arg)` without a closure per call: every hook but an untimed onBar (see onBar). */
   private call<A>(
     hook: HookName,
     run: (ctx: never, arg: A) => HookResult,
@@ -217,9 +232,14 @@ export class StrategyRunner {
       return NONE;
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
-    if (result === undefined || (Array.isArray(result) && result.length === 0)) return this.succeed();
+    return result === undefined ? this.succeed() : this.accept(hook, result);
+  }
+
+  /** What a hook returned, checked and converted (at the hook's ctx.now); one bad intent fails the call. */
+  private accept(hook: HookName, result: Exclude<HookResult, undefined>): readonly Intent[] {
+    if (Array.isArray(result) && result.length === 0) return this.succeed();
     this.scope.hook = hook;
-    this.scope.now = now;
+    this.scope.now = this.ctx.now;
     const out = intentsOfResult(result, this.scope);
     if ('invalid' in out) return this.fail(hook, 'invalidIntent', out.invalid);
     this.succeed();
