@@ -9,6 +9,8 @@ interface Lane {
   readonly symbol: string;
   readonly slot: MarketSlot;
   readonly runners: StrategyRunner[];
+  /** The runners with an onTick hook: a price costs the others nothing. */
+  readonly tickRunners: StrategyRunner[];
 }
 
 /**
@@ -30,7 +32,11 @@ export class StrategyHost {
   }
 
   add(runner: StrategyRunner): void {
-    for (const market of runner.markets) this.lane(market).runners.push(runner);
+    for (const market of runner.markets) {
+      const lane = this.lane(market);
+      lane.runners.push(runner);
+      if (runner.hearsTicks) lane.tickRunners.push(runner);
+    }
   }
 
   onBar(bar: Bar): void {
@@ -46,7 +52,7 @@ export class StrategyHost {
   onTick(tick: PriceTick): void {
     const lane = this.lane(tick.symbol);
     lane.slot.price = tick.mark;
-    const runners = lane.runners;
+    const runners = lane.tickRunners;
     for (let i = 0; i < runners.length; i++) {
       const intents = (runners[i] as StrategyRunner).onTick(tick);
       for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
@@ -58,7 +64,7 @@ export class StrategyHost {
     if (last !== undefined && last.symbol === symbol) return last;
     let lane = this.lanes.get(symbol);
     if (lane === undefined) {
-      lane = { symbol, slot: this.data.slot(symbol), runners: [] };
+      lane = { symbol, slot: this.data.slot(symbol), runners: [], tickRunners: [] };
       this.lanes.set(symbol, lane);
     }
     this.last = lane;

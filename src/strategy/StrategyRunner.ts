@@ -120,6 +120,11 @@ export class StrategyRunner {
     return this.barsSeen < this.warmup;
   }
 
+  /** Whether the strategy has an onTick hook (the host hands prices only to those). */
+  get hearsTicks(): boolean {
+    return this.o.strategy.onTick !== undefined;
+  }
+
   /** Consecutive failed hook calls so far (reset by a good call). */
   get failureCount(): number {
     return this.failures;

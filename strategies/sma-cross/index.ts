@@ -115,10 +115,8 @@ function onCross(
   // Signals name the bar, so a decision repeated after a restart keeps its intent id.
   const at = `${market}:${bar.openTime}:`;
   const out: StrategyIntent[] = [];
-  if (held !== undefined && held.side !== side) {
+  if (held !== undefined && held.side !== side)
     out.push({ kind: 'close', market, position: { intentId: held.intentId }, signal: `${at}exit` });
-    ctx.state.delete(lane.held);
-  }
   const enter = p.mode === 'reverse' || p.mode === (side === 'LONG' ? 'long' : 'short');
   if (enter && held?.side !== side) {
     const signal = at + side;
@@ -135,6 +133,6 @@ function onCross(
       reason: lane.reason[side],
     });
     ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
-  }
+  } else if (out.length > 0) ctx.state.delete(lane.held);
   return out;
 }
