@@ -42,10 +42,11 @@ export class StrategyHost {
   onBar(bar: Bar): void {
     const lane = this.lane(bar.symbol);
     lane.slot.onBar(bar);
+    // Indexed loops: a for-of here allocates an iterator per bar where the JIT does not inline it.
     const runners = lane.runners;
     for (let i = 0; i < runners.length; i++) {
-      const intents = (runners[i] as StrategyRunner).onBar(bar);
-      for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
+      const intents = runners[i]?.onBar(bar);
+      if (intents !== undefined && intents.length > 0) this.emit(intents);
     }
   }
 
@@ -54,8 +55,15 @@ export class StrategyHost {
     lane.slot.price = tick.mark;
     const runners = lane.tickRunners;
     for (let i = 0; i < runners.length; i++) {
-      const intents = (runners[i] as StrategyRunner).onTick(tick);
-      for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
+      const intents = runners[i]?.onTick(tick);
+      if (intents !== undefined && intents.length > 0) this.emit(intents);
+    }
+  }
+
+  private emit(intents: readonly Intent[]): void {
+    for (let k = 0; k < intents.length; k++) {
+      const intent = intents[k];
+      if (intent !== undefined) this.sink(intent);
     }
   }
 

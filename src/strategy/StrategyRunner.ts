@@ -43,6 +43,7 @@ export interface StrategyRunnerOptions {
 }
 
 const NONE: readonly Intent[] = Object.freeze([]);
+const HOOK_ON_BAR: HookName = 'onBar';
 
 /**
  * Runs one strategy instance in isolation: a hook that throws, returns an invalid intent or
@@ -102,7 +103,7 @@ export class StrategyRunner {
       intentId: (signal) => this.memo.idOf(signal, 0),
     };
     const scope = {
-      hook: 'onBar' as HookName,
+      hook: HOOK_ON_BAR,
       markets: o.markets,
       strategyId: this.sid,
       now: 0,
