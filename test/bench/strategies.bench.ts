@@ -8,7 +8,8 @@
  *      sums. Goal ≤ 5×. The walk crosses every ~25 bars, so this is mostly the intent path.
  *  (b) three strategies (sma-cross 10/30, 5/20, 20/50) fed by one bar stream through the host,
  *      against the same plain loops. Goal ≤ 12×.
- *  For reading them: the indicator floors (trading-signals' SMA, perpflow's Sma), the same run
+ *  For reading them: the indicator floors (trading-signals' SMA, perpflow's Sma through `add` and
+ *  through `step`, the per-bar form sma-cross uses), the same run
  *  with hooks timed as live runs them (two stopwatch reads per hook), a pair that crosses rarely
  *  (200/800: the bar path alone), and the cost of one intent id.
  * Times are CPU time of this process (process.cpuUsage), so a host shared with other work does not
@@ -145,6 +146,20 @@ function smaOnly(c: Float64Array, make: (n: number) => { add(x: number): number 
   return signals;
 }
 
+/** The same floor through `Sma.step` (NaN before ready, no null), which sma-cross uses. */
+function stepOnly(c: Float64Array): number {
+  const f = new Sma(10);
+  const s = new Sma(30);
+  let prev = Number.NaN;
+  let signals = 0;
+  for (let i = 0; i < c.length; i++) {
+    const diff = f.step(c[i] ?? Number.NaN) - s.step(c[i] ?? Number.NaN);
+    if ((prev < 0 && diff > 0) || (prev > 0 && diff < 0)) signals++;
+    prev = diff;
+  }
+  return signals;
+}
+
 /** CPU time of this process (user + system), not wall time: the host is shared, a waiting process is not working. */
 function time<T>(f: () => T): { ms: number; value: T } {
   const t0 = process.cpuUsage();
@@ -198,6 +213,12 @@ row(
   undefined,
   base1,
   time(() => smaOnly(c, (n) => new Sma(n))),
+);
+row(
+  '(floor) perpflow Sma.step, as sma-cross',
+  undefined,
+  base1,
+  time(() => stepOnly(c)),
 );
 row(
   'sma-cross, 1 strategy, hooks timed (live)',
