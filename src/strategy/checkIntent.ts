@@ -9,7 +9,7 @@ import type { StrategyIntent } from './strategyIntent.ts';
  */
 export function checkIntent(x: unknown): x is StrategyIntent {
   if (!plain(x)) return false;
-  const i = x as Record<string, unknown>;
+  const i = x;
   if (
     !nonEmpty(i.market) ||
     !optionalNonEmpty(i.signal) ||
@@ -96,7 +96,7 @@ function onlyKeys(i: Record<string, unknown>, kind: string): boolean {
 }
 
 /** An object literal (or a null-prototype one): nothing inherited to enumerate or to surprise. */
-function plain(v: unknown): v is object {
+function plain(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
@@ -126,6 +126,5 @@ function ref(v: unknown): boolean {
     keys++;
     if (k !== 'intentId' && k !== 'quoteId') return false;
   }
-  const r = v as { intentId?: unknown; quoteId?: unknown };
-  return keys === 1 && (nonEmpty(r.intentId) || nonEmpty(r.quoteId));
+  return keys === 1 && (nonEmpty(v.intentId) || nonEmpty(v.quoteId));
 }
