@@ -165,15 +165,15 @@ export class StrategyRunner {
     const hook = this.barHook;
     if (hook === undefined) return NONE;
     if (this.timed || !this.started || this.paused) return this.call('onBar', hook, bar);
-    // No local holds the time across the call: a double live across a try is boxed on every bar.
-    this.ctx.now = this.o.clock.now();
+    const now = this.o.clock.now();
+    this.ctx.now = now;
     let result: HookResult;
     try {
       result = hook(this.ctx, bar);
     } catch (error) {
       return this.fail('onBar', 'threw', `onBar threw: ${messageOf(error)}`, error);
     }
-    return result === undefined ? this.succeed() : this.accept('onBar', result);
+    return result === undefined ? this.succeed() : this.accept('onBar', result, now);
   }
 
   onTick(tick: PriceTick): readonly Intent[] {
@@ -238,14 +238,14 @@ export class StrategyRunner {
       return NONE;
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
-    return result === undefined ? this.succeed() : this.accept(hook, result);
+    return result === undefined ? this.succeed() : this.accept(hook, result, now);
   }
 
-  /** What a hook returned, checked and converted (at the hook's ctx.now); one bad intent fails the call. */
-  private accept(hook: HookName, result: Exclude<HookResult, undefined>): readonly Intent[] {
+  /** What a hook called at `now` returned, checked and converted; one bad intent fails the call. */
+  private accept(hook: HookName, result: Exclude<HookResult, undefined>, now: number): readonly Intent[] {
     if (Array.isArray(result) && result.length === 0) return this.succeed();
     this.scope.hook = hook;
-    this.scope.now = this.ctx.now;
+    this.scope.now = now;
     const out = intentsOfResult(result, this.scope);
     if ('invalid' in out) return this.fail(hook, 'invalidIntent', out.invalid);
     this.succeed();
