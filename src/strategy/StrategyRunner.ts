@@ -55,6 +55,8 @@ const HOOK_ON_BAR: HookName = 'onBar';
 export class StrategyRunner {
   readonly id: string;
   readonly markets: readonly string[];
+  /** Whether the strategy has an onTick hook (the host hands prices only to those). */
+  readonly hearsTicks: boolean;
   private readonly o: StrategyRunnerOptions;
   private readonly sid: StrategyId;
   private readonly tracked: TrackedState;
@@ -85,6 +87,7 @@ export class StrategyRunner {
     this.stopwatch = o.stopwatch ?? monotonicStopwatch;
     this.warmup = warmupOf(o.strategy, o.params);
     this.barHook = o.strategy.onBar;
+    this.hearsTicks = o.strategy.onTick !== undefined;
     this.tracked = new TrackedState(o.state.load(o.id));
     const { data, book } = o;
     const id = o.id;
@@ -121,11 +124,6 @@ export class StrategyRunner {
     return this.barsSeen < this.warmup;
   }
 
-  /** Whether the strategy has an onTick hook (the host hands prices only to those). */
-  get hearsTicks(): boolean {
-    return this.o.strategy.onTick !== undefined;
-  }
-
   /** Consecutive failed hook calls so far (reset by a good call). */
   get failureCount(): number {
     return this.failures;
@@ -156,10 +154,7 @@ export class StrategyRunner {
     return true;
   }
 
-  /**
-   * The per-bar path. Untimed (a backtest), it is the hook call and two field checks: no closure,
-   * no allocation; only what the hook returned is checked and converted, in `accept`.
-   */
+  /** The per-bar path; untimed (a backtest) it is the hook call, no closure and no allocation. */
   onBar(bar: Bar): readonly Intent[] {
     this.barsSeen++;
     const hook = this.barHook;
@@ -234,8 +229,7 @@ export class StrategyRunner {
     try {
       result = run(this.ctx as never, arg);
     } catch (error) {
-      this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
-      return NONE;
+      return this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
     return result === undefined ? this.succeed() : this.accept(hook, result, now);
