@@ -1,7 +1,7 @@
-import type { Bar } from '../src/domain/bar.ts';
 import type { PriceTick } from '../src/domain/tick.ts';
 import type { DrivenMarket } from '../src/market/DrivenMarket.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
+import { ColumnBarView } from '../src/strategy/ColumnBarView.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
 import { intrabarPath } from './intrabarPath.ts';
 import type { Timeline } from './timeline.ts';
@@ -14,6 +14,7 @@ import type { Timeline } from './timeline.ts';
  */
 export class BarWalker {
   private readonly feeds: readonly BarColumns[];
+  private readonly views: readonly ColumnBarView[];
   private readonly cursor: Int32Array;
   private readonly last: readonly number[];
   private readonly opened: number[] = [];
@@ -35,6 +36,7 @@ export class BarWalker {
     this.hasIsolated = world.markets.some((m) => m.spec.marginMode === 'isolated');
     this.market = market;
     this.feeds = feeds;
+    this.views = feeds.map((f) => new ColumnBarView(f));
     this.cursor = Int32Array.from(tl.first);
     this.last = tl.last;
   }
@@ -109,26 +111,21 @@ export class BarWalker {
     return true;
   }
 
-  /** The closed bars' close marks, then the bars themselves, go to the kernel. */
-  close(t: number, intervalMs: number): void {
-    const { opened, feeds, cursor } = this;
+  /**
+   * The closed bars' close marks, then the bars themselves, go to the kernel: each bar as its
+   * feed's view over the columns, moved to the row (strategies read it during their hook only).
+   */
+  close(): void {
+    const { opened, feeds, cursor, views } = this;
     const now = this.world.clock.now();
     for (let o = 0; o < opened.length; o++) {
       const k = opened[o] as number;
       const f = feeds[k] as BarColumns;
       const j = cursor[k] as number;
-      const bar: Bar = {
-        symbol: f.symbol,
-        openTime: t,
-        intervalMs,
-        open: f.open[j] as number,
-        high: f.high[j] as number,
-        low: f.low[j] as number,
-        close: f.close[j] as number,
-        volume: f.volume[j] as number,
-      };
-      this.market.pushTick({ symbol: f.symbol, mark: bar.close, ts: now });
-      this.market.pushBar(bar);
+      const view = views[k] as ColumnBarView;
+      view.row = j;
+      this.market.pushTick({ symbol: f.symbol, mark: view.close, ts: now });
+      this.market.pushBar(view);
       cursor[k] = j + 1;
     }
   }

@@ -203,7 +203,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     const closed = moveTo(t + tl.intervalMs);
     if (closed) await closed;
     pushFunding(clock.now());
-    walker.close(t, tl.intervalMs);
+    walker.close();
     eqValue[i] = readEquity();
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }

@@ -7,6 +7,12 @@ export interface SilentStrategy {
   readonly message: string;
 }
 
+interface Seen {
+  readonly symbol: string;
+  bars: number;
+  ticks: number;
+}
+
 interface Counts {
   readonly strategy: AnyStrategy;
   readonly markets: readonly string[];
@@ -22,9 +28,12 @@ interface Counts {
  */
 export class StrategyActivity {
   private readonly byId = new Map<string, Counts>();
-  /** Bars and prices per market, added to each strategy's hooks when asked: a bar costs one map write. */
-  private readonly bars = new Map<string, number>();
-  private readonly ticks = new Map<string, number>();
+  /**
+   * Bars and prices per market, added to each strategy's hooks when asked: a bar or a price costs
+   * one increment (the last market's counts are kept at hand; a driver pushes a market's in a row).
+   */
+  private readonly seen = new Map<string, Seen>();
+  private hit: Seen | undefined;
   /** Strategy schedule fires so far: a driver on virtual time lets a fired job run before it moves on. */
   schedulesFired = 0;
 
@@ -48,21 +57,33 @@ export class StrategyActivity {
 
   /** `n` bars of `symbol` reached every strategy that trades it and hears bars (onBar or rx). */
   barsOf(symbol: string, n = 1): void {
-    this.bars.set(symbol, (this.bars.get(symbol) ?? 0) + n);
+    this.seenOf(symbol).bars += n;
   }
 
   /** `n` prices of `symbol` reached every strategy that trades it and has an onTick hook. */
   ticksOf(symbol: string, n = 1): void {
-    this.ticks.set(symbol, (this.ticks.get(symbol) ?? 0) + n);
+    this.seenOf(symbol).ticks += n;
+  }
+
+  private seenOf(symbol: string): Seen {
+    const hit = this.hit;
+    if (hit !== undefined && hit.symbol === symbol) return hit;
+    let s = this.seen.get(symbol);
+    if (s === undefined) {
+      s = { symbol, bars: 0, ticks: 0 };
+      this.seen.set(symbol, s);
+    }
+    this.hit = s;
+    return s;
   }
 
   private hooksOf(c: Counts): number {
-    const sum = (m: Map<string, number>) => c.markets.reduce((n, s) => n + (m.get(s) ?? 0), 0);
+    const sum = (k: 'bars' | 'ticks') => c.markets.reduce((n, m) => n + (this.seen.get(m)?.[k] ?? 0), 0);
     const s = c.strategy;
     return (
       c.hooks +
-      (s.onBar !== undefined || s.rx !== undefined ? sum(this.bars) : 0) +
-      (s.onTick !== undefined ? sum(this.ticks) : 0)
+      (s.onBar !== undefined || s.rx !== undefined ? sum('bars') : 0) +
+      (s.onTick !== undefined ? sum('ticks') : 0)
     );
   }
 

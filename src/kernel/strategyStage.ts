@@ -1,4 +1,4 @@
-import { merge, type Observable, type Subscription, share } from 'rxjs';
+import { map, merge, type Observable, type Subscription, share } from 'rxjs';
 import type { Clock } from '../clock/Clock.ts';
 import type { StrategyConfig } from '../config/schema.ts';
 import type { Bar } from '../domain/bar.ts';
@@ -8,6 +8,7 @@ import type { PriceTick } from '../domain/tick.ts';
 import { barsFromTicks } from '../market/barsFromTicks.ts';
 import { parseInterval } from '../market/parseInterval.ts';
 import type { Scheduler } from '../scheduler/Scheduler.ts';
+import { keepableBar } from '../strategy/ColumnBarView.ts';
 import {
   type AnyStrategy,
   type StrategyFill,
@@ -149,7 +150,8 @@ export class StrategyStage {
         mine.ticks.push(ticks$);
         streams.set(s, mine);
       }
-    // The RxJS form sees its own markets' streams, once per strategy.
+    // The RxJS form sees its own markets' streams, once per strategy. Its operators may keep bars
+    // (a buffer, a pairwise), so a backtest's moving column view reaches it as copies.
     for (const [id, runner] of this.runners) {
       const strategy = o.modules.get(id);
       if (strategy?.rx === undefined || runner.paused) continue;
@@ -157,7 +159,10 @@ export class StrategyStage {
       const sub = startRx(
         strategy,
         runner,
-        { bars$: merge(...own.flatMap((x) => x.bars)), ticks$: merge(...own.flatMap((x) => x.ticks)) },
+        {
+          bars$: merge(...own.flatMap((x) => x.bars)).pipe(map(keepableBar)),
+          ticks$: merge(...own.flatMap((x) => x.ticks)),
+        },
         o.submit,
       );
       if (sub !== undefined) this.subs.push(sub);

@@ -16,6 +16,7 @@ export class DrivenMarket implements MarketFeed {
   readonly staleChanges$: Observable<{ readonly symbol: MarketSymbol; readonly stale: boolean }> = NEVER;
   /** Per market, its three streams and last mark: one lookup per push. */
   private readonly lanes = new Map<string, Lane>();
+  private hit: Lane | undefined;
   private readonly fundingStream = new FanOut<readonly FundingInfo[]>();
   /** The one bar interval of the data: a strategy asking for another hears nothing, and is named for it. */
   readonly intervalMs: number;
@@ -45,12 +46,16 @@ export class DrivenMarket implements MarketFeed {
     this.fundingStream.push(infos);
   }
 
+  /** The market's lane; a driver pushes one market's tick, marks and bar in a row, so the last one is kept at hand. */
   private lane(symbol: string): Lane {
+    const hit = this.hit;
+    if (hit !== undefined && hit.symbol === symbol) return hit;
     let l = this.lanes.get(symbol);
     if (l === undefined) {
-      l = { ticks: new FanOut(), marks: new FanOut(), bars: new FanOut(), last: undefined };
+      l = { symbol, ticks: new FanOut(), marks: new FanOut(), bars: new FanOut(), last: undefined };
       this.lanes.set(symbol, l);
     }
+    this.hit = l;
     return l;
   }
 
@@ -80,7 +85,7 @@ export class DrivenMarket implements MarketFeed {
 
   /** A closed bar; it may be a view the driver moves on afterwards (subscribers keep nothing of it). */
   pushBar(bar: Bar): void {
-    this.lanes.get(bar.symbol)?.bars.push(bar);
+    this.lane(bar.symbol).bars.push(bar);
   }
 
   complete(): void {
@@ -90,6 +95,7 @@ export class DrivenMarket implements MarketFeed {
 }
 
 interface Lane {
+  readonly symbol: string;
   readonly ticks: FanOut<PriceTick>;
   readonly marks: FanOut<PriceTick>;
   readonly bars: FanOut<Bar>;

@@ -1,6 +1,7 @@
 import type { Bar } from '../domain/bar.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { BarRing } from './BarRing.ts';
+import { ColumnBarView } from './ColumnBarView.ts';
 
 /** Funding of one market as strategies see it: per epoch, positive = that side pays. */
 export interface FundingView {
@@ -27,15 +28,16 @@ export class MarketSlot {
   }
   onBar(bar: Bar): void {
     this.last = bar.close;
-    this.bars.push(bar);
+    if (bar instanceof ColumnBarView) this.bars.follow(bar);
+    else this.bars.push(bar);
   }
 }
 
 /**
  * The latest price and the recent closed bars of each market, shared by every strategy of a
  * process. Only closed bars are ever here: the forming one never reaches a strategy. The per-bar
- * path copies the bar's numbers into a ring (no allocation, so the bar may be a moving view);
- * reading `recentBars` builds the ordered list once per bar.
+ * path allocates nothing: a backtest's column view is followed by its row, any other bar's numbers
+ * are copied into a ring (BarRing); reading `recentBars` builds the ordered list once per bar.
  */
 export class MarketData {
   private readonly slots = new Map<string, MarketSlot>();

@@ -9,6 +9,8 @@ interface Lane {
   readonly symbol: string;
   readonly slot: MarketSlot;
   readonly runners: StrategyRunner[];
+  /** The runners with an onTick hook: a price costs the others nothing. */
+  readonly tickRunners: StrategyRunner[];
 }
 
 /**
@@ -30,26 +32,38 @@ export class StrategyHost {
   }
 
   add(runner: StrategyRunner): void {
-    for (const market of runner.markets) this.lane(market).runners.push(runner);
+    for (const market of runner.markets) {
+      const lane = this.lane(market);
+      lane.runners.push(runner);
+      if (runner.hearsTicks) lane.tickRunners.push(runner);
+    }
   }
 
   onBar(bar: Bar): void {
     const lane = this.lane(bar.symbol);
     lane.slot.onBar(bar);
+    // Indexed loops: a for-of here allocates an iterator per bar where the JIT does not inline it.
     const runners = lane.runners;
     for (let i = 0; i < runners.length; i++) {
-      const intents = (runners[i] as StrategyRunner).onBar(bar);
-      for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
+      const intents = runners[i]?.onBar(bar);
+      if (intents !== undefined && intents.length > 0) this.emit(intents);
     }
   }
 
   onTick(tick: PriceTick): void {
     const lane = this.lane(tick.symbol);
     lane.slot.price = tick.mark;
-    const runners = lane.runners;
+    const runners = lane.tickRunners;
     for (let i = 0; i < runners.length; i++) {
-      const intents = (runners[i] as StrategyRunner).onTick(tick);
-      for (let k = 0; k < intents.length; k++) this.sink(intents[k] as Intent);
+      const intents = runners[i]?.onTick(tick);
+      if (intents !== undefined && intents.length > 0) this.emit(intents);
+    }
+  }
+
+  private emit(intents: readonly Intent[]): void {
+    for (let k = 0; k < intents.length; k++) {
+      const intent = intents[k];
+      if (intent !== undefined) this.sink(intent);
     }
   }
 
@@ -58,7 +72,7 @@ export class StrategyHost {
     if (last !== undefined && last.symbol === symbol) return last;
     let lane = this.lanes.get(symbol);
     if (lane === undefined) {
-      lane = { symbol, slot: this.data.slot(symbol), runners: [] };
+      lane = { symbol, slot: this.data.slot(symbol), runners: [], tickRunners: [] };
       this.lanes.set(symbol, lane);
     }
     this.last = lane;

@@ -43,6 +43,7 @@ export interface StrategyRunnerOptions {
 }
 
 const NONE: readonly Intent[] = Object.freeze([]);
+const HOOK_ON_BAR: HookName = 'onBar';
 
 /**
  * Runs one strategy instance in isolation: a hook that throws, returns an invalid intent or
@@ -54,6 +55,8 @@ const NONE: readonly Intent[] = Object.freeze([]);
 export class StrategyRunner {
   readonly id: string;
   readonly markets: readonly string[];
+  /** Whether the strategy has an onTick hook (the host hands prices only to those). */
+  readonly hearsTicks: boolean;
   private readonly o: StrategyRunnerOptions;
   private readonly sid: StrategyId;
   private readonly tracked: TrackedState;
@@ -63,6 +66,7 @@ export class StrategyRunner {
   private readonly maxFailures: number;
   private readonly stopwatch: Stopwatch;
   private readonly warmup: number;
+  private readonly barHook: AnyStrategy['onBar'];
   /** The conversion's context, one per runner: the hook, time and index change per call. */
   private readonly scope: { -readonly [K in keyof ResultScope]: ResultScope[K] };
   private readonly memo: ConvertMemo;
@@ -82,6 +86,8 @@ export class StrategyRunner {
     this.maxFailures = o.maxConsecutiveFailures ?? 3;
     this.stopwatch = o.stopwatch ?? monotonicStopwatch;
     this.warmup = warmupOf(o.strategy, o.params);
+    this.barHook = o.strategy.onBar;
+    this.hearsTicks = o.strategy.onTick !== undefined;
     this.tracked = new TrackedState(o.state.load(o.id));
     const { data, book } = o;
     const id = o.id;
@@ -100,7 +106,7 @@ export class StrategyRunner {
       intentId: (signal) => this.memo.idOf(signal, 0),
     };
     const scope = {
-      hook: 'onBar' as HookName,
+      hook: HOOK_ON_BAR,
       markets: o.markets,
       strategyId: this.sid,
       now: 0,
@@ -148,11 +154,21 @@ export class StrategyRunner {
     return true;
   }
 
+  /** The per-bar path; untimed (a backtest) it is the hook call, no closure and no allocation. */
   onBar(bar: Bar): readonly Intent[] {
     this.barsSeen++;
-    const hook = this.o.strategy.onBar;
+    const hook = this.barHook;
     if (hook === undefined) return NONE;
-    return this.call('onBar', hook, bar);
+    if (this.timed || !this.started || this.paused) return this.call('onBar', hook, bar);
+    const now = this.o.clock.now();
+    this.ctx.now = now;
+    let result: HookResult;
+    try {
+      result = hook(this.ctx, bar);
+    } catch (error) {
+      return this.fail('onBar', 'threw', `onBar threw: ${messageOf(error)}`, error);
+    }
+    return result === undefined ? this.succeed() : this.accept('onBar', result, now);
   }
 
   onTick(tick: PriceTick): readonly Intent[] {
@@ -196,7 +212,7 @@ export class StrategyRunner {
     this.fail('rx', 'threw', `rx stream failed: ${messageOf(error)}`, error);
   }
 
-  /** `run(ctx, arg)` without a closure per call: this is the per-bar hot path. */
+  /** `run(ctx, arg)` without a closure per call: every hook but an untimed onBar (see onBar). */
   private call<A>(
     hook: HookName,
     run: (ctx: never, arg: A) => HookResult,
@@ -213,11 +229,15 @@ export class StrategyRunner {
     try {
       result = run(this.ctx as never, arg);
     } catch (error) {
-      this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
-      return NONE;
+      return this.fail(hook, 'threw', `${hook} threw: ${messageOf(error)}`, error);
     }
     if (timing && this.overBudget(hook, t0)) return NONE;
-    if (result === undefined || (Array.isArray(result) && result.length === 0)) return this.succeed();
+    return result === undefined ? this.succeed() : this.accept(hook, result, now);
+  }
+
+  /** What a hook called at `now` returned, checked and converted; one bad intent fails the call. */
+  private accept(hook: HookName, result: Exclude<HookResult, undefined>, now: number): readonly Intent[] {
+    if (Array.isArray(result) && result.length === 0) return this.succeed();
     this.scope.hook = hook;
     this.scope.now = now;
     const out = intentsOfResult(result, this.scope);

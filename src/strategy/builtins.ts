@@ -8,7 +8,7 @@ export const BUILTIN_STRATEGY_NAMES = ['sma-cross', 'breakout', 'grid', 'dca', '
 export type BuiltinStrategyName = (typeof BUILTIN_STRATEGY_NAMES)[number];
 
 export function isBuiltinStrategy(name: string): name is BuiltinStrategyName {
-  return (BUILTIN_STRATEGY_NAMES as readonly string[]).includes(name);
+  return BUILTIN_STRATEGY_NAMES.some((n) => n === name);
 }
 
 /** Where a built-in's module is: `strategies/<name>/index.ts` at the package root. */

@@ -22,6 +22,9 @@ interface Lane {
   readonly highs: RollingMax;
   readonly lows: RollingMin;
   readonly atr: Atr;
+  /** The channel up to the previous bar: NaN until `period` bars were seen (NaN compares false). */
+  upper: number;
+  lower: number;
 }
 
 /**
@@ -42,21 +45,22 @@ export default defineStrategy({
         highs: new RollingMax(ctx.params.period),
         lows: new RollingMin(ctx.params.period),
         atr: new Atr(ctx.params.atrPeriod),
+        upper: Number.NaN,
+        lower: Number.NaN,
       });
     return lanes;
   },
   onBar: (ctx, bar) => {
     const lane = ctx.local.get(bar.symbol);
     if (lane === undefined) return undefined;
-    // The channel of the `period` bars before this one: a breakout is a close outside it.
-    const upper = lane.highs.getResult();
-    const lower = lane.lows.getResult();
-    lane.highs.add(bar.high);
-    lane.lows.add(bar.low);
-    const atr = lane.atr.add(bar);
-    if (atr === null || upper === null || lower === null) return undefined;
+    // The channel of the `period` bars before this one: a breakout is a close outside it. The
+    // indicators' `step` answers a double (NaN until ready), so the per-bar path allocates nothing.
+    const { upper, lower } = lane;
+    lane.upper = lane.highs.step(bar.high);
+    lane.lower = lane.lows.step(bar.low);
+    const atr = lane.atr.step(bar);
     const side = bar.close > upper ? 'LONG' : bar.close < lower ? 'SHORT' : undefined;
-    if (side === undefined) return undefined;
+    if (side === undefined || Number.isNaN(atr)) return undefined;
     if (ctx.positions(bar.symbol).length > 0 || ctx.openRequests(bar.symbol).length > 0) return undefined;
     const p = ctx.params;
     const dir = side === 'LONG' ? 1 : -1;
@@ -66,7 +70,9 @@ export default defineStrategy({
       side,
       leverage: p.leverage,
       slippage: p.slippage,
-      ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
+      // The schema gives exactly one of quantity and notional; the other stays undefined.
+      quantity: p.quantity,
+      notional: p.notional,
       takeProfit: bar.close + dir * p.takeProfitAtr * atr,
       stopLoss: bar.close - dir * p.stopLossAtr * atr,
       signal: `${bar.symbol}:${bar.openTime}:${side}`,

@@ -40,15 +40,20 @@ export default defineStrategy({
   params,
   interval: '1h',
   warmup: 0,
+  // The state key of each market, made once: the per-bar path builds no string.
+  init: (ctx) => new Map(ctx.markets.map((m) => [m, `held:${m}`])),
   onBar: (ctx, bar) => {
+    const key = ctx.local.get(bar.symbol);
     const f = ctx.funding(bar.symbol);
-    if (f === undefined) return undefined;
+    if (key === undefined || f === undefined) return undefined;
     const p = ctx.params;
-    const key = `held:${bar.symbol}`;
+    // What each side is paid per epoch (a rate is positive when that side pays).
+    const paidLong = -f.rateLong;
+    const paidShort = -f.rateShort;
     const held = ctx.state.get<Holding>(key);
-    const paid = (side: Side): number => -(side === 'LONG' ? f.rateLong : f.rateShort);
     if (held !== undefined) {
-      if (paid(held.side) >= p.exitRate) return undefined;
+      const paid = held.side === 'LONG' ? paidLong : paidShort;
+      if (paid >= p.exitRate) return undefined;
       ctx.state.delete(key);
       return {
         kind: 'close',
@@ -56,11 +61,11 @@ export default defineStrategy({
         position: { intentId: held.intentId },
         slippage: p.slippage,
         signal: `${bar.symbol}:${bar.openTime}:exit`,
-        reason: `${held.side} paid ${paid(held.side)} per epoch, under ${p.exitRate}`,
+        reason: `${held.side} paid ${paid} per epoch, under ${p.exitRate}`,
       };
     }
     const side: Side | undefined =
-      paid('LONG') >= p.enterRate ? 'LONG' : paid('SHORT') >= p.enterRate ? 'SHORT' : undefined;
+      paidLong >= p.enterRate ? 'LONG' : paidShort >= p.enterRate ? 'SHORT' : undefined;
     if (side === undefined) return undefined;
     const signal = `${bar.symbol}:${bar.openTime}:${side}`;
     ctx.state.set(key, { side, intentId: ctx.intentId(signal) });
@@ -70,9 +75,11 @@ export default defineStrategy({
       side,
       leverage: p.leverage,
       slippage: p.slippage,
-      ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
+      // The schema gives exactly one of quantity and notional; the other stays undefined.
+      quantity: p.quantity,
+      notional: p.notional,
       signal,
-      reason: `${side} paid ${paid(side)} per epoch`,
+      reason: `${side} paid ${side === 'LONG' ? paidLong : paidShort} per epoch`,
     };
   },
 });

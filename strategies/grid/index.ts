@@ -62,9 +62,11 @@ export default defineStrategy({
   params,
   interval: '1m',
   warmup: 1,
+  // The state key of each market's centre, made once: the per-bar path builds no string.
+  init: (ctx) => new Map(ctx.markets.map((m) => [m, `centre:${m}`])),
   onBar: (ctx, bar) => {
-    const key = `centre:${bar.symbol}`;
-    if (ctx.state.get(key) !== undefined) return undefined;
+    const key = ctx.local.get(bar.symbol);
+    if (key === undefined || ctx.state.get(key) !== undefined) return undefined;
     ctx.state.set(key, bar.close);
     const out: StrategyIntent[] = [];
     for (let level = 1; level <= ctx.params.levels; level++)

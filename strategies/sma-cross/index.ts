@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { defineStrategy, Sma, type StrategyIntent } from '../../src/strategy/index.ts';
+import {
+  type Bar,
+  defineStrategy,
+  Sma,
+  type StrategyContext,
+  type StrategyIntent,
+} from '../../src/strategy/index.ts';
 
 const params = z
   .strictObject({
@@ -22,6 +28,7 @@ const params = z
     path: ['quantity'],
   });
 
+type Params = z.output<typeof params>;
 type Side = 'LONG' | 'SHORT';
 /** What this strategy holds on a market, in its persisted state (it survives a restart). */
 type Holding = { readonly side: Side; readonly intentId: string };
@@ -50,8 +57,9 @@ interface Lane {
 /**
  * Moving-average crossover on bar closes. A cross is strict on both bars (fast < slow, then
  * fast > slow, or the mirror), the rule backtesting.py's `crossover` uses, so equal averages
- * never signal. The per-bar path is two O(1) averages and a comparison; intents are built only
- * on a cross.
+ * never signal. The per-bar path is two O(1) averages and two comparisons, with no allocation
+ * (`Sma.step` answers NaN, not null, before it is ready, and NaN compares false); intents are
+ * built only on a cross, in `onCross`.
  */
 export default defineStrategy({
   name: 'sma-cross',
@@ -78,44 +86,13 @@ export default defineStrategy({
   onBar: (ctx, bar) => {
     const lane = ctx.local.get(bar.symbol);
     if (lane === undefined) return undefined;
-    const f = lane.fast.add(bar.close);
-    const s = lane.slow.add(bar.close);
-    if (f === null || s === null) return undefined;
-    const diff = f - s;
+    const close = bar.close;
+    const diff = lane.fast.step(close) - lane.slow.step(close);
     const prev = lane.prevDiff;
     lane.prevDiff = diff;
-    const side: Side | undefined = prev < 0 && diff > 0 ? 'LONG' : prev > 0 && diff < 0 ? 'SHORT' : undefined;
-    if (side === undefined) return undefined;
-
-    const p = ctx.params;
-    const held = ctx.state.get<Holding>(lane.held);
-    const at = `${bar.symbol}:${bar.openTime}:`;
-    const out: StrategyIntent[] = [];
-    if (held !== undefined && held.side !== side) {
-      out.push({
-        kind: 'close',
-        market: bar.symbol,
-        position: { intentId: held.intentId },
-        signal: `${at}exit`,
-      });
-      ctx.state.delete(lane.held);
-    }
-    const enter = p.mode === 'reverse' || p.mode === (side === 'LONG' ? 'long' : 'short');
-    if (enter && held?.side !== side) {
-      const signal = at + side;
-      out.push({
-        kind: 'open',
-        market: bar.symbol,
-        side,
-        leverage: p.leverage,
-        slippage: p.slippage,
-        signal,
-        ...(p.quantity === undefined ? { notional: p.notional ?? 0 } : { quantity: p.quantity }),
-        reason: lane.reason[side],
-      });
-      ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
-    }
-    return out;
+    if (prev < 0 && diff > 0) return onCross(ctx, lane, bar, 'LONG');
+    if (prev > 0 && diff < 0) return onCross(ctx, lane, bar, 'SHORT');
+    return undefined;
   },
   onRequestUpdate: (ctx, u) => {
     if (!NOT_OPENED.has(u.status)) return undefined;
@@ -124,3 +101,38 @@ export default defineStrategy({
     return undefined;
   },
 });
+
+/** A cross to `side`: close what is held the other way, then enter `side` if the mode says so. */
+function onCross(
+  ctx: StrategyContext<Params, ReadonlyMap<string, Lane>>,
+  lane: Lane,
+  bar: Bar,
+  side: Side,
+): StrategyIntent[] {
+  const p = ctx.params;
+  const market = bar.symbol;
+  const held = ctx.state.get<Holding>(lane.held);
+  // Signals name the bar, so a decision repeated after a restart keeps its intent id.
+  const at = `${market}:${bar.openTime}:`;
+  const out: StrategyIntent[] = [];
+  if (held !== undefined && held.side !== side)
+    out.push({ kind: 'close', market, position: { intentId: held.intentId }, signal: `${at}exit` });
+  const enter = p.mode === 'reverse' || p.mode === (side === 'LONG' ? 'long' : 'short');
+  if (enter && held?.side !== side) {
+    const signal = at + side;
+    // The schema gives exactly one of quantity and notional; the other stays undefined.
+    out.push({
+      kind: 'open',
+      market,
+      side,
+      quantity: p.quantity,
+      notional: p.notional,
+      leverage: p.leverage,
+      slippage: p.slippage,
+      signal,
+      reason: lane.reason[side],
+    });
+    ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
+  } else if (out.length > 0) ctx.state.delete(lane.held);
+  return out;
+}

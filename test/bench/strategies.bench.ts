@@ -8,13 +8,17 @@
  *      sums. Goal ≤ 5×. The walk crosses every ~25 bars, so this is mostly the intent path.
  *  (b) three strategies (sma-cross 10/30, 5/20, 20/50) fed by one bar stream through the host,
  *      against the same plain loops. Goal ≤ 12×.
- *  For reading them: the indicator floors (trading-signals' SMA, perpflow's Sma), the same run
+ *  For reading them: the indicator floors (trading-signals' SMA, perpflow's Sma through `add` and
+ *  through `step`, the per-bar form sma-cross uses), the same run
  *  with hooks timed as live runs them (two stopwatch reads per hook), a pair that crosses rarely
  *  (200/800: the bar path alone), and the cost of one intent id.
+ * Times are CPU time of this process (process.cpuUsage), so a host shared with other work does not
+ * inflate either side; the columns are built before the timed run, as a backtest loads them first.
  * Both sides must find the same number of signals, or the bench fails.
  * N defaults to 10,000,000; BENCH_BARS overrides it.
  */
 
+import { loadavg } from 'node:os';
 import { SMA } from 'trading-signals';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
@@ -87,7 +91,7 @@ function columnsOf(c: Float64Array) {
 }
 
 function viaHost(
-  c: Float64Array,
+  cols: ReturnType<typeof columnsOf>,
   configs: readonly { fast: number; slow: number }[],
   hookBudgetMs = Number.POSITIVE_INFINITY,
 ): number {
@@ -115,9 +119,9 @@ function viaHost(
     r.start();
     host.add(r);
   });
-  // As a backtest hands them over: one view over the columns, moved row by row.
-  const view = new ColumnBarView(columnsOf(c));
-  for (let i = 0; i < c.length; i++) {
+  // As a backtest hands them over: one view over the columns (loaded before the run), moved row by row.
+  const view = new ColumnBarView(cols);
+  for (let i = 0; i < cols.close.length; i++) {
     clock.advanceSync(MIN);
     view.row = i;
     host.onBar(view);
@@ -142,13 +146,31 @@ function smaOnly(c: Float64Array, make: (n: number) => { add(x: number): number 
   return signals;
 }
 
+/** The same floor through `Sma.step` (NaN before ready, no null), which sma-cross uses. */
+function stepOnly(c: Float64Array): number {
+  const f = new Sma(10);
+  const s = new Sma(30);
+  let prev = Number.NaN;
+  let signals = 0;
+  for (let i = 0; i < c.length; i++) {
+    const diff = f.step(c[i] ?? Number.NaN) - s.step(c[i] ?? Number.NaN);
+    if ((prev < 0 && diff > 0) || (prev > 0 && diff < 0)) signals++;
+    prev = diff;
+  }
+  return signals;
+}
+
+/** CPU time of this process (user + system), not wall time: the host is shared, a waiting process is not working. */
 function time<T>(f: () => T): { ms: number; value: T } {
-  const t0 = performance.now();
+  const t0 = process.cpuUsage();
   const value = f();
-  return { ms: performance.now() - t0, value };
+  const t = process.cpuUsage(t0);
+  return { ms: (t.user + t.system) / 1000, value };
 }
 
 const c = closes(N);
+const cols = columnsOf(c);
+const warm = columnsOf(c.subarray(0, 200_000));
 const rows: string[] = [];
 function row(
   name: string,
@@ -172,13 +194,13 @@ const three = [
 ];
 // Warm both paths on a slice so the JIT has seen them before the timed runs.
 plainSignals(c.subarray(0, 200_000), 10, 30);
-viaHost(c.subarray(0, 200_000), three);
+viaHost(warm, three);
 
 const base1 = time(() => plainSignals(c, 10, 30));
-const ours1 = time(() => viaHost(c, one));
+const ours1 = time(() => viaHost(cols, one));
 row('sma-cross, 1 strategy', 5, base1, ours1);
 const base3 = time(() => plainSignals(c, 10, 30) + plainSignals(c, 5, 20) + plainSignals(c, 20, 50));
-const ours3 = time(() => viaHost(c, three));
+const ours3 = time(() => viaHost(cols, three));
 row('sma-cross ×3 on one bar stream', 12, base3, ours3);
 row(
   '(floor) trading-signals SMA10+SMA30 only',
@@ -193,17 +215,23 @@ row(
   time(() => smaOnly(c, (n) => new Sma(n))),
 );
 row(
+  '(floor) perpflow Sma.step, as sma-cross',
+  undefined,
+  base1,
+  time(() => stepOnly(c)),
+);
+row(
   'sma-cross, 1 strategy, hooks timed (live)',
   undefined,
   base1,
-  time(() => viaHost(c, one, 1_000)),
+  time(() => viaHost(cols, one, 1_000)),
 );
 const rare = [{ fast: 200, slow: 800 }];
 row(
   'sma-cross 200/800 (rare crossings)',
   undefined,
   time(() => plainSignals(c, 200, 800)),
-  time(() => viaHost(c, rare)),
+  time(() => viaHost(cols, rare)),
 );
 
 // One intent id, as the runner takes it (sha256 of the key, kept: ids must not change across versions).
@@ -218,7 +246,11 @@ const ids = () => {
 ids();
 const idT = time(ids);
 
-process.stdout.write(`${N.toLocaleString('en')} synthetic 1m bars\n`);
+process.stdout.write(
+  `${N.toLocaleString('en')} synthetic 1m bars; CPU ms of this process; load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}\n`,
+);
 process.stdout.write(
   `${'path'.padEnd(42)}${'plain ms'.padStart(10)}${'perpflow ms'.padStart(12)}${'ratio'.padStart(9)}${'goal'.padStart(8)}${'opens'.padStart(10)}${'ns/bar'.padStart(10)}\n`,
 );

@@ -6,12 +6,12 @@
  *    CSV load and `--json` included;
  *  - a plain Node program (support/plainCrossings.ts) that reads the same CSV and counts the same
  *    three crossovers.
- * Goal ≤ 3×. The trade count must equal the crossing count: in reverse mode every crossing opens
+ * Goal ≤ 3×, printed on wall and on CPU time (user + system: the host may be shared). The trade count must equal the crossing count: in reverse mode every crossing opens
  * one position, and each is closed by the next crossing or at the end.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeRandomWalkCsv } from './support/randomWalkCsv.ts';
 
@@ -24,18 +24,19 @@ const PAIRS = [
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-bench-'));
 
-/** Runs a Node process under /usr/bin/time: its stdout, wall seconds and peak RSS in MB. */
-function timed(args: readonly string[]): { out: string; wallS: number; rssMb: number } {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+/** Runs a Node process under /usr/bin/time: its stdout, wall and CPU (user + system) seconds, peak RSS in MB. */
+function timed(args: readonly string[]): { out: string; wallS: number; cpuS: number; rssMb: number } {
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...args], {
     encoding: 'utf8',
     cwd: root,
   });
   if (run.status !== 0) throw new Error(`${args.join(' ')} failed (${run.status}):\n${run.stderr}`);
-  const [wallS, rssKb] = (run.stderr.trim().split('\n').at(-1) as string).split(' ').map(Number) as [
-    number,
-    number,
-  ];
-  return { out: run.stdout, wallS, rssMb: rssKb / 1024 };
+  const [wallS = Number.NaN, user = Number.NaN, sys = Number.NaN, rssKb = Number.NaN] = (
+    run.stderr.trim().split('\n').at(-1) ?? ''
+  )
+    .split(' ')
+    .map(Number);
+  return { out: run.stdout, wallS, cpuS: user + sys, rssMb: rssKb / 1024 };
 }
 
 const csv = join(dir, 'WALK-1m.csv');
@@ -86,11 +87,13 @@ const fmt = (n: number, d = 0) =>
 process.stdout.write(
   [
     `${fmt(ROWS)} one-minute bars, three sma-cross (${PAIRS.map(([f, s]) => `${f}/${s}`).join(', ')}), whole processes`,
-    `| what | wall | peak RSS | count |`,
-    '|---|---|---|---|',
-    `| perpflow backtest --json | ${fmt(ours.wallS, 2)} s | ${fmt(ours.rssMb)} MB | ${fmt(trades)} trades |`,
-    `| plain Node: read the CSV, count the crossings | ${fmt(plain.wallS, 2)} s | ${fmt(plain.rssMb)} MB | ${fmt(crossings)} crossings |`,
-    `ratio ${fmt(ours.wallS / plain.wallS, 1)}× (goal ≤ 3×); trades ${trades === crossings ? '=' : '≠'} crossings`,
+    `| what | wall | CPU | peak RSS | count |`,
+    '|---|---|---|---|---|',
+    `| perpflow backtest --json | ${fmt(ours.wallS, 2)} s | ${fmt(ours.cpuS, 2)} s | ${fmt(ours.rssMb)} MB | ${fmt(trades)} trades |`,
+    `| plain Node: read the CSV, count the crossings | ${fmt(plain.wallS, 2)} s | ${fmt(plain.cpuS, 2)} s | ${fmt(plain.rssMb)} MB | ${fmt(crossings)} crossings |`,
+    `ratio ${fmt(ours.wallS / plain.wallS, 1)}× wall, ${fmt(ours.cpuS / plain.cpuS, 1)}× CPU (goal ≤ 3×; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}); trades ${trades === crossings ? '=' : '≠'} crossings`,
     '',
   ].join('\n'),
 );

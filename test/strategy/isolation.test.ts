@@ -34,7 +34,7 @@ const bar = (i: number): Bar => ({
   volume: 0,
 });
 
-function host(strategies: readonly AnyStrategy[]) {
+function host(strategies: readonly AnyStrategy[], hookBudgetMs = 20) {
   const clock = new VirtualClock(T0);
   const data = new MarketData(50);
   const intents: Intent[] = [];
@@ -51,7 +51,7 @@ function host(strategies: readonly AnyStrategy[]) {
       book: staticBook(),
       state: new MemoryStateStore(),
       emit: (e) => events.push(e),
-      hookBudgetMs: 20,
+      hookBudgetMs,
       maxConsecutiveFailures: 3,
     });
     r.start();
@@ -221,5 +221,43 @@ describe('strategy isolation', () => {
     expect(t.events.every((e) => e.type === 'hookFailed' && e.consecutiveFailures === 1)).toBe(true);
     expect(t.runners[0]?.paused).toBe(false);
     expect(t.intents).toHaveLength(3);
+  });
+});
+
+describe('strategy isolation on the untimed bar path (a backtest: hooks not timed)', () => {
+  it('drops the bars of a strategy that throws in onBar, pauses it after three, and the paused one hears no more bars', () => {
+    let calls = 0;
+    const counted: AnyStrategy = {
+      ...throwsInOnBar,
+      onBar: () => {
+        calls++;
+        throw new TypeError('undefined is not a function');
+      },
+    };
+    const t = host([counted, healthy], Number.POSITIVE_INFINITY);
+    t.feed(5);
+    expect(summary(t.events).at(-1)).toBe('throws-in-on-bar paused after 3 (onBar)');
+    expect(t.events.filter((e) => e.type === 'hookFailed')).toHaveLength(3);
+    expect(calls).toBe(3);
+    expect(t.intents.map((i) => i.strategyId)).toEqual([
+      'healthy',
+      'healthy',
+      'healthy',
+      'healthy',
+      'healthy',
+    ]);
+  });
+
+  it('checks what onBar returned: garbage three bars in a row is named by strategy and field, then paused', () => {
+    const t = host([returnsGarbage, healthy], Number.POSITIVE_INFINITY);
+    t.feed(4);
+    const field = 'side: Invalid option: expected one of "LONG"|"SHORT"';
+    expect(
+      summary(t.events).map(
+        (line) => line.includes(field) && line.startsWith('returns-garbage onBar invalidIntent'),
+      ),
+    ).toEqual([true, true, true, false]);
+    expect(summary(t.events).at(-1)).toBe('returns-garbage paused after 3 (onBar)');
+    expect(t.intents.map((i) => i.strategyId)).toEqual(['healthy', 'healthy', 'healthy', 'healthy']);
   });
 });

@@ -43,6 +43,20 @@ describe('Atr against trading-signals ATR', () => {
     );
   });
 
+  it.each(WINDOWS)(
+    "step (the per-bar path) is NaN until the %i-th candle, then the library's result",
+    (w) => {
+      const ours = new Atr(w);
+      const lib = new ATR(w);
+      for (let i = 0; i < 2_000; i++) {
+        const a = ours.step(k[i] as (typeof k)[number]);
+        const b = lib.add(k[i] as (typeof k)[number]);
+        if (b === null) expect(a, `step #${i + 1} of ${w}`).toBeNaN();
+        else expect(Math.abs(a - b), `step #${i + 1} of ${w}`).toBeLessThanOrEqual(1e-9 * Math.abs(b));
+      }
+    },
+  );
+
   it.each(WINDOWS)('is null and unstable until the %i-th candle, like the library', (w) => {
     const ours = new Atr(w);
     const lib = new ATR(w);

@@ -16,14 +16,15 @@ export interface HighLowClose {
 export class Atr {
   readonly interval: number;
   private readonly factor: number;
-  private prevClose: number | undefined;
-  private prevPrevClose: number | undefined;
+  // NaN for "none yet" (inputs are finite): a field that may hold undefined boxes every double stored in it.
+  private prevClose = Number.NaN;
+  private prevPrevClose = Number.NaN;
   private count = 0;
   /** Sum of the true ranges while seeding (the first `interval`), and the last one added. */
   private seed = 0;
   private lastTr = 0;
-  private result: number | undefined;
-  private previousResult: number | undefined;
+  private result = Number.NaN;
+  private previousResult = Number.NaN;
 
   constructor(interval: number) {
     this.interval = checkInterval('Atr', interval);
@@ -35,7 +36,7 @@ export class Atr {
   }
 
   get isStable(): boolean {
-    return this.result !== undefined;
+    return !Number.isNaN(this.result);
   }
 
   add(candle: HighLowClose): number | null {
@@ -47,12 +48,18 @@ export class Atr {
   }
 
   update(candle: HighLowClose, replace = false): number | null {
+    const atr = this.step(candle, replace);
+    return Number.isNaN(atr) ? null : atr;
+  }
+
+  /** `update` for the per-bar path: the ATR, NaN before it is stable (a double, never boxed). */
+  step(candle: HighLowClose, replace = false): number {
     const high = checkFinite('Atr', candle.high);
     const low = checkFinite('Atr', candle.low);
     const close = checkFinite('Atr', candle.close);
-    if (replace && this.prevClose !== undefined) this.prevClose = this.prevPrevClose;
+    if (replace && !Number.isNaN(this.prevClose)) this.prevClose = this.prevPrevClose;
     const p = this.prevClose;
-    const tr = p === undefined ? high - low : Math.max(high - low, Math.abs(high - p), Math.abs(low - p));
+    const tr = Number.isNaN(p) ? high - low : Math.max(high - low, Math.abs(high - p), Math.abs(low - p));
     this.prevPrevClose = this.prevClose;
     this.prevClose = close;
     const again = replace && this.count > 0;
@@ -64,9 +71,9 @@ export class Atr {
     this.lastTr = tr;
     const previous = replace ? this.previousResult : this.result;
     let value: number;
-    if (previous !== undefined) value = (tr - previous) * this.factor + previous;
+    if (!Number.isNaN(previous)) value = (tr - previous) * this.factor + previous;
     else if (this.count >= this.interval) value = this.seed / this.interval;
-    else return null;
+    else return Number.NaN;
     if (replace) this.result = this.previousResult;
     this.previousResult = this.result;
     this.result = value;
@@ -74,11 +81,11 @@ export class Atr {
   }
 
   getResult(): number | null {
-    return this.result ?? null;
+    return Number.isNaN(this.result) ? null : this.result;
   }
 
   getResultOrThrow(): number {
-    if (this.result === undefined)
+    if (Number.isNaN(this.result))
       throw new Error(`Atr(${this.interval}): needs ${this.interval} inputs, has ${this.count}`);
     return this.result;
   }

@@ -38,12 +38,23 @@ export class RollingExtreme {
     return this.update(value, false);
   }
 
+  /** `add` for the per-bar path: the extreme, NaN before it is stable (a double, never boxed). */
+  step(value: number): number {
+    this.put(value, false);
+    return this.count < this.interval ? Number.NaN : this.extreme();
+  }
+
   replace(value: number): number | null {
     return this.update(value, true);
   }
 
   /** `replace` swaps the last value; it rebuilds the deque from the window (O(window)), as it is rare. */
   update(value: number, replace = false): number | null {
+    this.put(value, replace);
+    return this.getResult();
+  }
+
+  private put(value: number, replace: boolean): void {
     checkFinite(this.name, value);
     const n = this.interval;
     if (replace && this.count > 0) {
@@ -53,18 +64,20 @@ export class RollingExtreme {
     } else {
       const s = this.count++;
       this.values[s % n] = value;
-      if (this.size > 0 && (this.deque[this.head] as number) <= s - n) {
+      if (this.size > 0 && (this.deque[this.head] ?? 0) <= s - n) {
         this.head = (this.head + 1) % n;
         this.size--;
       }
       this.push(s);
     }
-    return this.getResult();
   }
 
   getResult(): number | null {
-    if (this.count < this.interval) return null;
-    return this.values[(this.deque[this.head] as number) % this.interval] as number;
+    return this.count < this.interval ? null : this.extreme();
+  }
+
+  private extreme(): number {
+    return this.values[(this.deque[this.head] ?? 0) % this.interval] ?? Number.NaN;
   }
 
   getResultOrThrow(): number {
@@ -77,10 +90,10 @@ export class RollingExtreme {
   /** Drops the candidates that sequence number `s` outranks, then queues it. */
   private push(s: number): void {
     const n = this.interval;
-    const v = this.values[s % n] as number;
+    const v = this.values[s % n] ?? Number.NaN;
     const { deque, values } = this;
     while (this.size > 0) {
-      const back = values[(deque[(this.head + this.size - 1) % n] as number) % n] as number;
+      const back = values[(deque[(this.head + this.size - 1) % n] ?? 0) % n] ?? Number.NaN;
       if (this.max ? back > v : back < v) break;
       this.size--;
     }

@@ -1,6 +1,13 @@
 import { DonchianChannels } from 'trading-signals';
 import { describe, expect, it } from 'vitest';
-import { expectSame, expectWarmup, N, WINDOWS, walk } from '../../../test/strategy/support/differential.ts';
+import {
+  expectSame,
+  expectStepLikeAdd,
+  expectWarmup,
+  N,
+  WINDOWS,
+  walk,
+} from '../../../test/strategy/support/differential.ts';
 import { RollingMin } from './RollingMin.ts';
 
 /** The library's rolling extreme: the lower band of DonchianChannels fed the same value as high and low. */
@@ -42,6 +49,15 @@ describe('RollingMin against trading-signals DonchianChannels.lower', () => {
       }
     }
   });
+
+  it.each(WINDOWS)('step (the per-bar path) is NaN until the %i-th value, then what add gives', (w) =>
+    expectStepLikeAdd(
+      () => new RollingMin(w),
+      (x, i) => x.add(v[i] as number),
+      (x, i) => x.step(v[i] as number),
+      `RollingMin(${w})`,
+    ),
+  );
 
   it.each(WINDOWS)('is null and unstable until the %i-th value, like the library', (w) => {
     expectWarmup(w, () => new RollingMin(w), v);

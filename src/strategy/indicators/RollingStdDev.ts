@@ -57,7 +57,7 @@ export class RollingStdDev {
     const n = this.interval;
     if (replace && this.count > 0) {
       const slot = (this.count - 1) % n;
-      const out = this.ring[slot] as number;
+      const out = this.ring[slot] ?? 0;
       this.ring[slot] = value;
       this.swap(out, value, Math.min(this.count, n));
     } else if (this.count < n) {
@@ -71,7 +71,7 @@ export class RollingStdDev {
       if (this.count === n) this.recompute(n);
     } else {
       const slot = this.count % n;
-      const out = this.ring[slot] as number;
+      const out = this.ring[slot] ?? 0;
       this.ring[slot] = value;
       this.count++;
       if (slot === n - 1) this.recompute(n);
@@ -110,12 +110,12 @@ export class RollingStdDev {
    */
   private recompute(size: number): void {
     let sum = 0;
-    for (let i = 0; i < size; i++) sum += this.ring[i] as number;
+    for (let i = 0; i < size; i++) sum += this.ring[i] ?? 0;
     const mean = sum / size;
     let m2 = 0;
     let residual = 0;
     for (let i = 0; i < size; i++) {
-      const d = (this.ring[i] as number) - mean;
+      const d = (this.ring[i] ?? 0) - mean;
       m2 += d * d;
       residual += d;
     }

@@ -33,6 +33,17 @@ describe('Sma against trading-signals SMA', () => {
     expectWarmup(w, () => new SMA(w), v);
   });
 
+  it.each(WINDOWS)("step (the per-bar path) is NaN until the %i-th value, then the library's result", (w) => {
+    const ours = new Sma(w);
+    const lib = new SMA(w);
+    for (let i = 0; i < 2_000; i++) {
+      const a = ours.step(v[i] as number);
+      const b = lib.add(v[i] as number);
+      if (b === null) expect(a, `step #${i + 1} of ${w}`).toBeNaN();
+      else expect(Math.abs(a - b), `step #${i + 1} of ${w}`).toBeLessThanOrEqual(1e-9 * Math.abs(b));
+    }
+  });
+
   it('stays within 1e-9 of a freshly summed window after 10⁶ values that fell by a factor of 10⁶', () => {
     const sma = new Sma(7);
     let last = 0;

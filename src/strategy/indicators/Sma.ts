@@ -31,20 +31,32 @@ export class Sma {
     return this.count >= this.interval;
   }
 
-  /** The per-bar path, kept small so the JIT inlines it into the strategy's hook. */
+  /** The library's `add`: the mean, or null before `interval` values were added. */
   add(value: number): number | null {
+    const mean = this.step(value);
+    return Number.isNaN(mean) ? null : mean;
+  }
+
+  /**
+   * `add` for the per-bar path: the mean, NaN before it is stable. A double, never null, so the
+   * JIT keeps it unboxed; a `number | null` result is a heap number per call wherever it is not
+   * inlined. NaN also makes arithmetic on an unready average NaN, and every comparison false.
+   */
+  step(value: number): number {
     // value − value is 0 for every finite number, NaN for NaN and ±Infinity.
     if (value - value !== 0) checkFinite('Sma', value);
     const n = this.interval;
     const slot = this.next;
-    this.sum += value - (this.count >= n ? (this.ring[slot] as number) : 0);
-    this.ring[slot] = value;
+    const ring = this.ring;
+    // The ring holds zeros until it is full, so the oldest value is subtracted only once there is one.
+    this.sum += value - (ring[slot] ?? 0);
+    ring[slot] = value;
     this.count++;
     if (slot === n - 1) {
       this.next = 0;
       this.resum();
     } else this.next = slot + 1;
-    return this.count >= n ? this.sum / n : null;
+    return this.count >= n ? this.sum / n : Number.NaN;
   }
 
   /** Swaps the last value (the bar still forming changed); the first value if there is none yet. */
@@ -53,7 +65,7 @@ export class Sma {
     checkFinite('Sma', value);
     const n = this.interval;
     const slot = this.next === 0 ? n - 1 : this.next - 1;
-    this.sum += value - (this.ring[slot] as number);
+    this.sum += value - (this.ring[slot] ?? 0);
     this.ring[slot] = value;
     return this.count >= n ? this.sum / n : null;
   }
@@ -76,7 +88,7 @@ export class Sma {
   /** The window is exactly the ring, oldest at slot 0, when the newest went into the last slot. */
   private resum(): void {
     let s = 0;
-    for (let i = 0; i < this.interval; i++) s += this.ring[i] as number;
+    for (let i = 0; i < this.interval; i++) s += this.ring[i] ?? 0;
     this.sum = s;
   }
 }

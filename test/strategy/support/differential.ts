@@ -71,3 +71,24 @@ export function expectWarmup(
 
 export const N = 20_000;
 export const WINDOWS = [1, 2, 3, 10, 14, 20, 50, 200] as const;
+
+/**
+ * `step` (the per-bar path: NaN before stable) against `add` of a twin fed the same n inputs:
+ * NaN exactly where add is null, the same number everywhere else.
+ */
+export function expectStepLikeAdd<T>(
+  make: () => T,
+  add: (ind: T, i: number) => number | null,
+  step: (ind: T, i: number) => number,
+  label: string,
+  n = 2_000,
+): void {
+  const a = make();
+  const b = make();
+  for (let i = 0; i < n; i++) {
+    const want = add(a, i);
+    const got = step(b, i);
+    if (want === null ? !Number.isNaN(got) : got !== want)
+      expect(got, `${label}, step ${i}`).toBe(want ?? Number.NaN);
+  }
+}
