@@ -6,3 +6,11 @@
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Any non-null object, arrays included, read by key: walking parsed data (a config, a zod issue)
+ * where a step may be a name or an index. Each value read is `unknown` until narrowed.
+ */
+export function isKeyed(value: unknown): value is Readonly<Record<PropertyKey, unknown>> {
+  return typeof value === 'object' && value !== null;
+}
