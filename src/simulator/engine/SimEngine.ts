@@ -119,7 +119,7 @@ export class SimEngine {
     m.mark = price;
     m.last = last;
     m.ts = at;
-    const w = h.watches.get(symbol) as SymbolWatch;
+    const w = h.watchOfSymbol(symbol);
     if (w.crossSubs.size > 0) checkCrossLiquidation(h, w);
     if (w.mayTrigger(price)) fireTriggers(h, w, price);
   }

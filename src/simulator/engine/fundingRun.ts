@@ -29,7 +29,7 @@ export function fundingRates(h: EngineCore, m: SimMarket): FundingRates {
 /** One epoch: every live position pays (or receives) funding at the mark; then cross accounts are checked. */
 export function payFunding(h: EngineCore, m: SimMarket): void {
   const rates = fundingRates(h, m);
-  const w = h.watches.get(m.spec.symbol) as SymbolWatch;
+  const w = h.watchOfSymbol(m.spec.symbol);
   if (w.live.size === 0) return;
   const mark = dec(h.markOf(m.spec.symbol));
   for (const q of w.live.toArray()) {

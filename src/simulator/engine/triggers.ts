@@ -18,7 +18,8 @@ export function dueTriggers(w: SymbolWatch, price: number): Hit[] {
   const hits: Hit[] = [];
   for (const r of w.limits) {
     if (r.status !== 'PENDING' && r.status !== 'CLOSE_PENDING') continue;
-    const limit = (r.price as Decimal).toNumber();
+    // A LIMIT request always has its price; NaN never compares true.
+    const limit = r.price?.toNumber() ?? Number.NaN;
     const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
     if (buys ? price <= limit : price >= limit) hits.push({ kind: 'limit', request: r });
   }

@@ -8,7 +8,7 @@ export const chainId = z.number().int().positive();
 export const queryChainId = z.coerce.number().int().positive();
 export const positive = z.number().positive();
 export const id = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
-export const permission = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
+export const permission = z.enum(PERMISSIONS);
 export const side = z.enum(['LONG', 'SHORT']);
 export const orderType = z.enum(['MARKET', 'LIMIT']);
 
@@ -37,13 +37,17 @@ export const closePositionBody = z.strictObject({ ...closeItem, chainId });
 export const cancelQuoteBody = z.strictObject({ positionId: id, chainId });
 export const cancelCloseBody = z.strictObject({ closeRequestId: id, chainId });
 
-const INVALID = Symbol('invalid batch item');
+/** What a malformed batch item parses to: its schema's issues (see `batch`). */
+class InvalidItem {
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(issues: readonly z.core.$ZodIssue[]) {
+    this.issues = issues;
+  }
+}
 
 /** Why a batch item failed its schema, or undefined for a valid item (see `batch`). */
-export function itemError(item: unknown): z.ZodError | undefined {
-  return typeof item === 'object' && item !== null
-    ? (item as { [INVALID]?: z.ZodError })[INVALID]
-    : undefined;
+export function itemError(item: unknown): InvalidItem | undefined {
+  return item instanceof InvalidItem ? item : undefined;
 }
 
 /**
@@ -56,7 +60,7 @@ const batch = <T extends z.core.$ZodLooseShape>(item: T) =>
     chainId,
     subaccountAddress: address,
     items: z
-      .array(z.strictObject(item).catch((ctx) => ({ [INVALID]: ctx.error }) as never))
+      .array(z.strictObject(item).catch((ctx) => new InvalidItem(ctx.error.issues) as never))
       .min(1)
       .max(50),
   });

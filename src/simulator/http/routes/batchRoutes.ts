@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../../domain/side.ts';
 import type { SimEngine } from '../../engine/SimEngine.ts';
 import { reject, SimRejection } from '../../engine/SimRejection.ts';
-import type { Request, Subaccount } from '../../engine/state.ts';
+import type { Quote, Request, Subaccount } from '../../engine/state.ts';
 import { describeIssues } from '../createHandler.ts';
 import {
   batchCancelBody,
@@ -56,6 +56,12 @@ function runBatch<T>(
     }
   });
   return { batchId: engine.nextBatchId(), results };
+}
+
+/** An OPENED position's on-chain id: set when it opened, so a missing one is an engine bug (500). */
+function quoteIdOf(q: Quote): string {
+  if (q.quoteId === null) throw new Error(`position ${q.tempId} is OPENED without a quoteId`);
+  return q.quoteId;
 }
 
 const common = { auth: 'key', tag: 'Trade', status: 201 } as const;
@@ -128,13 +134,13 @@ export const batchRoutes = [
         (engine, s, q) =>
           closeOne(
             engine,
-            q.quoteId as string,
+            quoteIdOf(q),
             s.chainId,
             { quantityToClose: q.quantity.minus(q.closedAmount).toNumber(), orderType: 'MARKET' },
             ctx.authorize,
             s,
           ),
-        (q) => ({ quoteId: q.quoteId as string }),
+        (q) => ({ quoteId: quoteIdOf(q) }),
       );
     },
   }),
