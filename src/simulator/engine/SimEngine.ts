@@ -14,7 +14,6 @@ import { fireTriggers } from './firing.ts';
 import { nextEpoch } from './funding.ts';
 import { fundingRates, scheduleFunding } from './fundingRun.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
-import type { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import type { OpenParams } from './submits.ts';
 import * as submits from './submits.ts';

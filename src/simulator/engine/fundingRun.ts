@@ -5,7 +5,6 @@ import { isolatedLiquidationPrice } from './accounting.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
-import type { SymbolWatch } from './SymbolWatch.ts';
 
 /** Pays funding at every epoch boundary of the market, on the clock, until the engine stops. */
 export function scheduleFunding(h: EngineCore, m: SimMarket): void {

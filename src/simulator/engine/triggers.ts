@@ -1,4 +1,3 @@
-import type { Decimal } from '../../domain/money.ts';
 import { isolatedLiquidationPrice, type MarkOf } from './accounting.ts';
 import type { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';

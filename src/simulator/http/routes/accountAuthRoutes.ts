@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Permission } from '../../../domain/side.ts';
 import { reject } from '../../engine/SimRejection.ts';
 import { signedIn } from '../routeArgs.ts';
 import { address, chainId, permission, queryChainId } from '../schemas.ts';
