@@ -9,7 +9,7 @@ export function toKeyPermissions(wire: WireKeyPermissions): KeyPermissions {
     subaccounts: wire.subaccounts.map((s) => ({
       subaccount: SubaccountAddress(s.subaccountAddress),
       chainId: ChainId(s.chainId),
-      permissions: s.permissions as Permission[],
+      permissions: s.permissions,
     })),
   };
 }
