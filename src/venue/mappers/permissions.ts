@@ -1,5 +1,4 @@
 import { ChainId, SubaccountAddress } from '../../domain/ids.ts';
-import type { Permission } from '../../domain/side.ts';
 import type { KeyPermissions } from '../VenuePort.ts';
 import type { WireKeyPermissions } from '../wire/permissions.ts';
 

@@ -1,6 +1,5 @@
 import { MarketId, MarketSymbol, QuoteId, TempId } from '../../domain/ids.ts';
 import type { Position } from '../../domain/position.ts';
-import type { PositionSide } from '../../domain/side.ts';
 import { venueStatusOf } from '../../domain/venueStatus.ts';
 import type { WirePosition } from '../wire/positions.ts';
 
