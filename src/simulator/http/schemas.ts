@@ -38,21 +38,16 @@ export const cancelQuoteBody = z.strictObject({ positionId: id, chainId });
 export const cancelCloseBody = z.strictObject({ closeRequestId: id, chainId });
 
 /** What a malformed batch item parses to: its schema's issues (see `batch`). */
-class InvalidItem {
+export class InvalidItem {
   readonly issues: readonly z.core.$ZodIssue[];
   constructor(issues: readonly z.core.$ZodIssue[]) {
     this.issues = issues;
   }
 }
 
-/** Why a batch item failed its schema, or undefined for a valid item (see `batch`). */
-export function itemError(item: unknown): InvalidItem | undefined {
-  return item instanceof InvalidItem ? item : undefined;
-}
-
 /**
  * A batch envelope: its own fields and the array are checked as a whole (400), but each item on
- * its own. A malformed item parses to a marker carrying its error (`itemError`), so the batch
+ * its own. A malformed item parses to a marker carrying its issues (`InvalidItem`), so the batch
  * answers it a failed result and runs the others. The documented schema stays the item's.
  */
 const batch = <T extends z.core.$ZodLooseShape>(item: T) =>
@@ -60,7 +55,13 @@ const batch = <T extends z.core.$ZodLooseShape>(item: T) =>
     chainId,
     subaccountAddress: address,
     items: z
-      .array(z.strictObject(item).catch((ctx) => new InvalidItem(ctx.error.issues) as never))
+      .array(
+        z
+          .strictObject(item)
+          // Widened first, so that the marker is a value the item's type admits.
+          .transform((valid): typeof valid | InvalidItem => valid)
+          .catch((ctx) => new InvalidItem(ctx.error.issues)),
+      )
       .min(1)
       .max(50),
   });

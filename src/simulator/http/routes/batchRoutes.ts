@@ -10,7 +10,7 @@ import {
   batchCloseBody,
   batchCreateBody,
   closeAllBody,
-  itemError,
+  InvalidItem,
 } from '../schemas.ts';
 import { cancelCloseOne, cancelOpenOne, closeOne, openOne } from '../tradeOps.ts';
 import { type RouteContext, route } from '../types.ts';
@@ -32,7 +32,7 @@ interface ItemResult {
 function runBatch<T>(
   ctx: RouteContext<{ chainId: number; subaccountAddress: string }, unknown>,
   permission: Permission,
-  items: readonly T[],
+  items: readonly (T | InvalidItem)[],
   one: (engine: SimEngine, sub: Subaccount, item: T) => Request,
   label?: (item: T) => Pick<ItemResult, 'quoteId'>,
 ) {
@@ -40,12 +40,11 @@ function runBatch<T>(
   const sub = accounts.subaccount(body.subaccountAddress, body.chainId);
   ctx.authorize(sub, permission);
   const results: ItemResult[] = items.map((item, index) => {
-    const invalid = itemError(item);
-    if (invalid)
+    if (item instanceof InvalidItem)
       return {
         index,
         success: false,
-        error: { code: 'VALIDATION', message: describeIssues(`items[${index}]`, invalid) },
+        error: { code: 'VALIDATION', message: describeIssues(`items[${index}]`, item) },
       };
     const extra = label?.(item) ?? {};
     try {
