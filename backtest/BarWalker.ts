@@ -56,15 +56,16 @@ export class BarWalker {
     opened.length = 0;
     ticks.length = 0;
     for (let k = 0; k < feeds.length; k++) {
-      const f = feeds[k] as BarColumns;
-      const j = cursor[k] as number;
-      if (j > (this.last[k] as number) || f.time[j] !== t) continue;
+      const f = this.feed(k);
+      // Reads past a feed's end are undefined: a cursor beyond `last` has no bar at t.
+      const j = cursor[k] ?? -1;
+      if (j < 0 || j > (this.last[k] ?? -1) || f.time[j] !== t) continue;
       opened.push(k);
-      const open = f.open[j] as number;
+      const open = f.open[j] ?? Number.NaN;
       engine.setMark(f.symbol, open, t);
       ticks.push({ symbol: f.symbol, mark: open, ts: t });
     }
-    for (let i = 0; i < ticks.length; i++) this.market.pushTick(ticks[i] as PriceTick);
+    for (const tick of ticks) this.market.pushTick(tick);
   }
 
   /**
@@ -75,28 +76,29 @@ export class BarWalker {
    * again with the same slot, and the walk goes on from the next point.
    */
   walkSlot(slot: number): boolean {
-    const { opened, feeds, cursor, paths } = this;
+    const { opened, cursor, paths } = this;
     const { clock, sim } = this.world;
     const now = clock.now();
     for (; this.slotFeed < opened.length; this.slotFeed++, this.slotPoint = 0) {
-      const k = opened[this.slotFeed] as number;
-      const f = feeds[k] as BarColumns;
-      const j = cursor[k] as number;
+      const k = opened[this.slotFeed] ?? -1;
+      const f = this.feed(k);
+      const j = cursor[k] ?? -1;
       if (slot === 1 && this.slotPoint === 0)
         paths[this.slotFeed] = intrabarPath(
           this.world,
           f.symbol,
-          f.open[j] as number,
-          f.high[j] as number,
-          f.low[j] as number,
+          f.open[j] ?? Number.NaN,
+          f.high[j] ?? Number.NaN,
+          f.low[j] ?? Number.NaN,
           this.usesTriggers,
           this.hasIsolated,
         );
-      const path = paths[this.slotFeed] as readonly number[];
+      const path = paths[this.slotFeed];
+      if (path === undefined) throw new Error(`walkSlot(${slot}) before slot 1 made the intrabar paths`);
       const first = slot === 1 ? 0 : slot === 2 ? Math.min(1, path.length) : path.length;
       const end = slot === 1 ? Math.min(1, path.length) : slot === 2 ? path.length : path.length + 1;
       for (let p = Math.max(first, this.slotPoint); p < end; p++) {
-        const price = p < path.length ? (path[p] as number) : (f.close[j] as number);
+        const price = (p < path.length ? path[p] : f.close[j]) ?? Number.NaN;
         sim.engine.setMark(f.symbol, price, now);
         // The executor watches resting TP/SL levels in the marks, as it would in a live poll.
         if (this.usesTriggers) this.market.pushMark({ symbol: f.symbol, mark: price, ts: now });
@@ -111,18 +113,25 @@ export class BarWalker {
     return true;
   }
 
+  /** Feed k (an index the walker made from `feeds`, so in range: checked all the same). */
+  private feed(k: number): BarColumns {
+    const f = this.feeds[k];
+    if (f === undefined) throw new RangeError(`no feed ${k} of ${this.feeds.length}`);
+    return f;
+  }
+
   /**
    * The closed bars' close marks, then the bars themselves, go to the kernel: each bar as its
    * feed's view over the columns, moved to the row (strategies read it during their hook only).
    */
   close(): void {
-    const { opened, feeds, cursor, views } = this;
+    const { opened, cursor, views } = this;
     const now = this.world.clock.now();
-    for (let o = 0; o < opened.length; o++) {
-      const k = opened[o] as number;
-      const f = feeds[k] as BarColumns;
-      const j = cursor[k] as number;
-      const view = views[k] as ColumnBarView;
+    for (const k of opened) {
+      const f = this.feed(k);
+      const j = cursor[k] ?? -1;
+      const view = views[k];
+      if (view === undefined) throw new RangeError(`no bar view for feed ${k}`);
       view.row = j;
       this.market.pushTick({ symbol: f.symbol, mark: view.close, ts: now });
       this.market.pushBar(view);

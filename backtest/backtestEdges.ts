@@ -52,7 +52,7 @@ export async function backtestEdges(input: BacktestEdgesInput): Promise<Backtest
     epochMs: Object.fromEntries(markets.map((m) => [m.spec.symbol, m.fundingEpochMs])),
   });
   const sim = createSimulator({ clock, seed: 1, prices, markets, fillLatencyMs: { min: 0, max: 0 } });
-  const solvers = [...new Set(markets.map((m) => m.spec.solver as string))];
+  const solvers = [...new Set<string>(markets.map((m) => m.spec.solver))];
   const acc = await bootstrapAccount(sim.fetch, { wallet: WALLET, collateral: settings.cash, solvers });
   const account = sim.accounts.subaccountsOf(WALLET)[0];
   if (account === undefined) throw new Error('backtest: the simulator made no subaccount');

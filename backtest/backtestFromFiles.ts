@@ -38,7 +38,7 @@ export interface LoadedData {
 /** Reads every --data and --funding file; a problem is a ConfigError naming the file or flag. */
 export function loadData(req: Pick<BacktestRequest, 'data' | 'funding'>): LoadedData {
   const feeds = req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }));
-  const have = new Set(feeds.map((f) => f.symbol as string));
+  const have = new Set<string>(feeds.map((f) => f.symbol));
   const funding: Record<string, readonly FundingRate[]> = {};
   for (const f of req.funding ?? []) {
     if (!have.has(f.symbol))
@@ -69,7 +69,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
   const { config, strategies } = await loadConfigWithStrategies(req.configFile);
   const settings: BacktestConfig = { ...config.backtest, ...req.settings };
   const { feeds, funding: fundingSeries } = req.loaded ?? loadData(req);
-  const have = new Set(feeds.map((f) => f.symbol as string));
+  const have = new Set<string>(feeds.map((f) => f.symbol));
   const chosen: BacktestStrategy[] = [];
   config.strategies.forEach((s, i) => {
     const strategy = strategies.get(s.id);
@@ -107,12 +107,12 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
   });
   // With one strategy (or one market) its own curve is the account's; with several, the driver
   // keeps no curve per group and their equity figures are N/A (the trade figures are given).
-  const only = (ids: readonly string[]) =>
-    ids.length === 1 ? { [ids[0] as string]: result.equity } : undefined;
+  const only = ([id, ...more]: readonly string[]) =>
+    id !== undefined && more.length === 0 ? { [id]: result.equity } : undefined;
   const strategyEquity = only(chosen.map((c) => c.id));
   const marketEquity = only(feeds.map((f) => f.symbol));
-  const symbols = feeds.map((f) => f.symbol as string);
-  const specs = new Map(backtestMarkets(symbols, settings, {}).map((m) => [m.spec.symbol as string, m]));
+  const symbols: string[] = feeds.map((f) => f.symbol);
+  const specs = new Map(backtestMarkets(symbols, settings, {}).map((m) => [String(m.spec.symbol), m]));
   const metrics = backtestMetrics({
     equity: result.equity,
     trades: result.trades,

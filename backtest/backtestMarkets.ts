@@ -73,7 +73,7 @@ export function backtestMarkets(
   config: BacktestConfig,
   initialPrices: Readonly<Record<string, number>>,
 ): SimMarket[] {
-  const catalog = new Map(defaultMarkets().map((m) => [m.spec.symbol as string, m]));
+  const catalog = new Map(defaultMarkets().map((m) => [String(m.spec.symbol), m]));
   const halfSpread = config.spread / 2 + config.slippage;
   return symbols.map((symbol, i) => {
     const base = catalog.get(symbol) ?? defaultSpec(symbol, 1001 + i);

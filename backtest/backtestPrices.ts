@@ -18,7 +18,7 @@ function nearest(series: readonly FundingRate[], ts: number, tolerance: number):
   let hi = series.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((series[mid] as FundingRate).time < ts) lo = mid + 1;
+    if ((series[mid]?.time ?? Number.POSITIVE_INFINITY) < ts) lo = mid + 1;
     else hi = mid;
   }
   let best: FundingRate | undefined;

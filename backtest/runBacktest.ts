@@ -4,6 +4,7 @@ import type { Fill } from '../src/domain/fill.ts';
 import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
 import type { CloseIntent, Intent } from '../src/domain/intent.ts';
 import { deriveIntentId } from '../src/domain/intentId.ts';
+import { itemAt } from '../src/domain/itemAt.ts';
 import { dec } from '../src/domain/money.ts';
 import { type ExecutionEvent, Kernel } from '../src/kernel/Kernel.ts';
 import { type Logger, silentLogger } from '../src/log/Logger.ts';
@@ -79,14 +80,12 @@ const PROGRESS_EVERY = 4096;
  */
 export async function runBacktest(input: BacktestInput): Promise<BacktestResult> {
   const tl = timelineOf(input.feeds, input.from, input.to);
-  const clock = new VirtualClock(tl.times[0] as number);
+  const clock = new VirtualClock(itemAt(tl.times, 0));
   const { edges, world } = await backtestEdges({
     clock,
     intervalMs: tl.intervalMs,
-    symbols: input.feeds.map((f) => f.symbol as string),
-    initialPrices: Object.fromEntries(
-      input.feeds.map((f, k) => [f.symbol, f.open[tl.first[k] as number] ?? 1]),
-    ),
+    symbols: input.feeds.map((f) => f.symbol),
+    initialPrices: Object.fromEntries(input.feeds.map((f, k) => [f.symbol, f.open[tl.first[k] ?? 0] ?? 1])),
     settings: input.settings,
     ...(input.fundingSeries === undefined ? {} : { fundingSeries: input.fundingSeries }),
     ...(input.venue === undefined ? {} : { venue: input.venue }),
@@ -170,7 +169,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // flight never awaits: the driver lets a fired job run before it submits that bar's intents.
   let jobsSeen = 0;
   for (let i = 0; i < n; i++) {
-    const t = tl.times[i] as number;
+    const t = tl.times[i] ?? Number.NaN;
     const arrived = moveTo(t);
     if (arrived) await arrived;
     if (kernel.activity.schedulesFired !== jobsSeen) {

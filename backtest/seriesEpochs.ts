@@ -6,8 +6,11 @@ const HOUR = 3_600_000;
 /** The typical spacing of a funding series, in whole hours: the epoch its market must have. */
 function seriesEpochMs(series: readonly FundingRate[]): number | undefined {
   const gaps: number[] = [];
-  for (let i = 1; i < series.length; i++)
-    gaps.push((series[i] as FundingRate).time - (series[i - 1] as FundingRate).time);
+  let previous: FundingRate | undefined;
+  for (const rate of series) {
+    if (previous !== undefined) gaps.push(rate.time - previous.time);
+    previous = rate;
+  }
   gaps.sort((a, b) => a - b);
   const median = gaps[gaps.length >> 1];
   return median === undefined ? undefined : Math.max(1, Math.round(median / HOUR)) * HOUR;

@@ -15,7 +15,7 @@ function lowerBound(a: ArrayLike<number>, x: number): number {
   let hi = a.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((a[mid] as number) < x) lo = mid + 1;
+    if ((a[mid] ?? Number.NaN) < x) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -23,12 +23,13 @@ function lowerBound(a: ArrayLike<number>, x: number): number {
 
 /** Refuses (ConfigError, exit 2) no data, mixed bar intervals, an empty range or a range with no bars. */
 export function timelineOf(feeds: readonly BarColumns[], from = -Infinity, to = Infinity): Timeline {
-  if (feeds.length === 0) throw new ConfigError('no data: give at least one --data SYMBOL=FILE');
-  const intervalMs = (feeds[0] as BarColumns).intervalMs;
+  const [head] = feeds;
+  if (head === undefined) throw new ConfigError('no data: give at least one --data SYMBOL=FILE');
+  const intervalMs = head.intervalMs;
   for (const f of feeds)
     if (f.intervalMs !== intervalMs)
       throw new ConfigError(
-        `${f.symbol} has ${f.intervalMs} ms bars but ${(feeds[0] as BarColumns).symbol} has ${intervalMs} ms: every market of one backtest needs the same bar interval`,
+        `${f.symbol} has ${f.intervalMs} ms bars but ${head.symbol} has ${intervalMs} ms: every market of one backtest needs the same bar interval`,
       );
   if (!(from < to))
     throw new ConfigError(
@@ -52,10 +53,12 @@ function unionOfTimes(
   first: readonly number[],
   last: readonly number[],
 ): Float64Array {
-  if (feeds.length === 1) return (feeds[0] as BarColumns).time.subarray(first[0], (last[0] as number) + 1);
+  const [only] = feeds;
+  if (feeds.length === 1 && only !== undefined) return only.time.subarray(first[0], (last[0] ?? -1) + 1);
   const set = new Set<number>();
   feeds.forEach((f, k) => {
-    for (let j = first[k] as number; j <= (last[k] as number); j++) set.add(f.time[j] as number);
+    const end = last[k] ?? -1;
+    for (let j = first[k] ?? 0; j <= end; j++) set.add(f.time[j] ?? Number.NaN);
   });
   return Float64Array.from(set).sort();
 }
@@ -70,6 +73,6 @@ const iso = (ms: number | undefined): string =>
 export function barTimeLookup(tl: Timeline): (ts: number) => number {
   return (ts) => {
     const i = lowerBound(tl.times, ts + 1) - 1;
-    return tl.times[Math.max(0, i)] as number;
+    return tl.times[Math.max(0, i)] ?? Number.NaN;
   };
 }

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
+import { z } from 'zod';
 import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts';
 import { backtestHtml } from '../output/backtestHtml.ts';
 import { writeBacktestJson } from '../output/backtestJson.ts';
@@ -7,17 +8,18 @@ import { summaryTable } from '../output/summaryTable.ts';
 import { parseSymbolFile, parseWhen } from './parseArgs.ts';
 import { sweepCommand } from './sweepCommand.ts';
 
-/** The options of `perpflow backtest` as commander hands them over. */
-export interface BacktestCommandOptions {
-  readonly data: readonly string[];
-  readonly funding?: readonly string[];
-  readonly from?: string;
-  readonly to?: string;
-  readonly json?: string;
-  readonly report?: string;
-  readonly sweep?: readonly string[];
-  readonly walkForward?: string;
-}
+/** The options of `perpflow backtest` as commander hands them over (checked: commander types them loosely). */
+const backtestCommandOptions = z.looseObject({
+  data: z.array(z.string()).readonly(),
+  funding: z.array(z.string()).readonly().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  json: z.string().optional(),
+  report: z.string().optional(),
+  sweep: z.array(z.string()).readonly().optional(),
+  walkForward: z.string().optional(),
+});
+export type BacktestCommandOptions = z.output<typeof backtestCommandOptions>;
 
 export interface CommandIo {
   readonly stdout: NodeJS.WritableStream;
@@ -58,7 +60,7 @@ export async function backtestCommand(
   options: Record<string, unknown>,
   io: CommandIo,
 ): Promise<BacktestOutcome | undefined> {
-  const o = options as unknown as BacktestCommandOptions;
+  const o = backtestCommandOptions.parse(options);
   const data = o.data.map((d) => parseSymbolFile('--data', d));
   const funding = (o.funding ?? []).map((f) => parseSymbolFile('--funding', f));
   const from = parseWhen('--from', o.from);

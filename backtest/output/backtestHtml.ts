@@ -71,15 +71,15 @@ export function backtestHtml(o: BacktestOutcome, now: number): string {
     const bars: ReportBar[] = [];
     for (let i = 0; i < f.length; i++)
       bars.push({
-        time: f.time[i] as number,
-        open: f.open[i] as number,
-        high: f.high[i] as number,
-        low: f.low[i] as number,
-        close: f.close[i] as number,
+        time: f.time[i] ?? Number.NaN,
+        open: f.open[i] ?? Number.NaN,
+        high: f.high[i] ?? Number.NaN,
+        low: f.low[i] ?? Number.NaN,
+        close: f.close[i] ?? Number.NaN,
       });
-    return { symbol: f.symbol as string, bars };
+    return { symbol: f.symbol, bars };
   });
-  const equity = Array.from(r.equity.time, (t, i) => ({ time: t, value: r.equity.equity[i] as number }));
+  const equity = Array.from(r.equity.time, (t, i) => ({ time: t, value: r.equity.equity[i] ?? Number.NaN }));
   const s = o.settings;
   return renderReport({
     title: `Backtest: ${o.strategies.map((x) => x.id).join(', ')}`,

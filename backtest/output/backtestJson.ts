@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { itemAt } from '../../src/domain/itemAt.ts';
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
 import type { TradeRecord } from '../metrics/TradeRecord.ts';
 import { isoTimes } from './isoTimes.ts';
@@ -68,9 +69,9 @@ export function writeBacktestJson(file: string, o: BacktestOutcome): void {
       fd,
       'equity',
       time.length,
-      (i) => `{"time":"${pointTime(time[i] as number)}","equity":${jsonNumber(equity[i] as number)}}`,
+      (i) => `{"time":"${pointTime(time[i] ?? Number.NaN)}","equity":${jsonNumber(equity[i] ?? Number.NaN)}}`,
     );
-    list(fd, 'trades', r.trades.length, (i) => JSON.stringify(tradeJson(r.trades[i] as TradeRecord)));
+    list(fd, 'trades', r.trades.length, (i) => JSON.stringify(tradeJson(itemAt(r.trades, i))));
     writeSync(fd, `${fields(tail).join(',\n')}\n}\n`);
   } finally {
     closeSync(fd);

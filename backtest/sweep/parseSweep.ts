@@ -16,7 +16,7 @@ export function parseSweep(raw: string): SweepAxis {
   );
   const hint = `--sweep ${raw}: expected PARAM=FROM..TO:STEP (or STRATEGY.PARAM=…), like --sweep fast=5..20:5`;
   if (m === null) throw new ConfigError(hint);
-  const [, strategy, param, a, b, s] = m;
+  const [, strategy, param = '', a, b, s] = m;
   const from = Number(a);
   const to = Number(b);
   const step = Number(s);
@@ -27,7 +27,7 @@ export function parseSweep(raw: string): SweepAxis {
   // Values from integer multiples of the step, rounded to the step's decimals: no 0.30000000000000004.
   const decimals = (s?.split('.')[1]?.length ?? 0) + (a?.split('.')[1]?.length ?? 0);
   const values = Array.from({ length: count }, (_, i) => Number((from + i * step).toFixed(decimals)));
-  return { ...(strategy === undefined ? {} : { strategy }), param: param as string, values };
+  return { ...(strategy === undefined ? {} : { strategy }), param, values };
 }
 
 /** Every combination of the axes' values, as params by strategy id (`*` = every strategy). */

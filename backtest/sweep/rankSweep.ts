@@ -1,3 +1,4 @@
+import { itemAt } from '../../src/domain/itemAt.ts';
 import type { SweepAnswer } from './runSweepJob.ts';
 
 export interface SweepRow {
@@ -17,7 +18,7 @@ export function rankSweep(
   answers: readonly SweepAnswer[],
 ): SweepRow[] {
   return grid
-    .map((params, i) => ({ params, answer: answers[i] as SweepAnswer }))
+    .map((params, i) => ({ params, answer: itemAt(answers, i) }))
     .sort((x, y) => {
       const a = score(x.answer);
       const b = score(y.answer);

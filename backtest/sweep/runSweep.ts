@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../../src/config/loadConfig.ts';
+import { itemAt } from '../../src/domain/itemAt.ts';
 import { type BacktestRequest, loadData } from '../backtestFromFiles.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import { type SweepAxis, sweepGrid } from './parseSweep.ts';
@@ -46,7 +47,7 @@ export async function runSweep(
       try {
         while (next < grid.length) {
           const index = next++;
-          const job: SweepJob = { index, request: rest, params: grid[index] as SweepJob['params'] };
+          const job: SweepJob = { index, request: rest, params: itemAt(grid, index) };
           answers[index] = await new Promise<SweepAnswer>((resolve, reject) => {
             // Both listeners go once either fires: kept, the error ones piled up one per job.
             const onMessage = (answer: SweepAnswer) => {

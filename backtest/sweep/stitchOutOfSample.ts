@@ -26,18 +26,18 @@ export function stitchCurves(curves: readonly EquityColumns[]): { time: number[]
   const equity: number[] = [];
   for (const c of curves) {
     if (c.time.length === 0) continue;
-    const start = c.equity[0] as number;
-    const carried = equity.length === 0 ? start : (equity[equity.length - 1] as number);
+    const start = c.equity[0] ?? Number.NaN;
+    const carried = equity.at(-1) ?? start;
     const scale = start === 0 ? 1 : carried / start;
     for (let i = 0; i < c.time.length; i++) {
-      const t = c.time[i] as number;
+      const t = c.time[i] ?? Number.NaN;
       // A window's first bar can repeat the previous window's last time; the later one stands.
-      if (time.length > 0 && t <= (time[time.length - 1] as number)) {
+      if (t <= (time.at(-1) ?? Number.NEGATIVE_INFINITY)) {
         time.pop();
         equity.pop();
       }
       time.push(t);
-      equity.push((c.equity[i] as number) * scale);
+      equity.push((c.equity[i] ?? Number.NaN) * scale);
     }
   }
   return { time, equity };
@@ -58,7 +58,7 @@ export function stitchOutOfSample(
     warnings: warning === null ? [] : [warning],
     equity: curve.time.map((t, i) => ({
       time: new Date(t).toISOString(),
-      equity: curve.equity[i] as number,
+      equity: curve.equity[i] ?? Number.NaN,
     })),
   };
 }

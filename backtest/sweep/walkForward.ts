@@ -17,10 +17,15 @@ const UNIT_MS: Readonly<Record<string, number>> = {
 
 /** `train=365d,test=90d` (units m, h, d, w) as milliseconds. */
 export function parseWalkForward(raw: string): { readonly trainMs: number; readonly testMs: number } {
-  const parts = Object.fromEntries(raw.split(',').map((p) => p.split('=') as [string, string]));
+  const parts = Object.fromEntries(
+    raw.split(',').map((p) => {
+      const [key = '', value = ''] = p.split('=');
+      return [key, value];
+    }),
+  );
   const ms = (v: string | undefined) => {
     const m = /^(\d+)([mhdw])$/.exec(v ?? '');
-    return m === null ? Number.NaN : Number(m[1]) * (UNIT_MS[m[2] as string] as number);
+    return m === null ? Number.NaN : Number(m[1]) * (UNIT_MS[m[2] ?? ''] ?? Number.NaN);
   };
   const trainMs = ms(parts.train);
   const testMs = ms(parts.test);
@@ -69,11 +74,11 @@ export async function walkForward(
   const times = loaded.feeds.map((f) => f.time);
   const start = Math.max(
     request.from ?? Number.NEGATIVE_INFINITY,
-    Math.min(...times.map((t) => t[0] as number)),
+    Math.min(...times.map((t) => t[0] ?? Number.NaN)),
   );
   const end = Math.min(
     request.to ?? Number.POSITIVE_INFINITY,
-    Math.max(...times.map((t) => t.at(-1) as number)) + 1,
+    Math.max(...times.map((t) => t.at(-1) ?? Number.NaN)) + 1,
   );
   const out: WalkForwardWindow[] = [];
   const runs: Parameters<typeof stitchOutOfSample>[0][number][] = [];

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { isRecord } from '../domain/isRecord.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string;
-};
+const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+const version = isRecord(pkg) && typeof pkg.version === 'string' ? pkg.version : 'unknown';
 
 export const EXIT_CODES_HELP = `
 Getting started:
@@ -22,7 +22,7 @@ With --json, a failure is one line on stderr: {"error":{"code","exitCode","messa
 export function createProgram(): Command {
   const program = new Command('perpflow')
     .description('Automated trading of perpetual futures on a request-for-quote venue.')
-    .version(pkg.version, '-V, --version')
+    .version(version, '-V, --version')
     .showHelpAfterError(process.argv.includes('--json') ? false : '(add --help for usage)')
     .addHelpText('after', EXIT_CODES_HELP)
     .exitOverride()

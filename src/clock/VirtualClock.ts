@@ -35,7 +35,7 @@ export class VirtualClock implements Clock {
   setTimeout(fn: () => void, ms: number): TimerHandle {
     const timer: Timer = { id: this.nextId++, due: this.current + Math.max(0, ms), fn };
     let i = this.queue.length;
-    while (i > 0 && (this.queue[i - 1] as Timer).due > timer.due) i--;
+    while (i > 0 && (this.queue[i - 1]?.due ?? Number.NEGATIVE_INFINITY) > timer.due) i--;
     this.queue.splice(i, 0, timer);
     return { id: timer.id };
   }

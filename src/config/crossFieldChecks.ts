@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isKeyed } from '../domain/isRecord.ts';
 import { envRef } from './envReference.ts';
 import { isLoopbackHost } from './primitives.ts';
 import { accountDefaultsFor } from './riskDefaults.ts';
@@ -13,8 +14,8 @@ type Ctx = z.RefinementCtx;
 function at(value: unknown, ...path: (string | number)[]): unknown {
   let current = value;
   for (const part of path) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string | number, unknown>)[part];
+    if (!isKeyed(current)) return undefined;
+    current = current[part];
   }
   return current;
 }

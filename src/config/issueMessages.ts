@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isKeyed } from '../domain/isRecord.ts';
 
 /**
  * Plain-English messages for zod's own issues, used for checks that carry no message of their
@@ -30,16 +31,17 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 function isIntegerSchema(issue: RawIssue): boolean {
-  const schema = (issue as { schema?: { _zod?: { def?: { format?: unknown }; bag?: { format?: unknown } } } })
-    .schema;
-  const format = schema?._zod?.def?.format ?? schema?._zod?.bag?.format;
+  const zod = 'schema' in issue && isKeyed(issue.schema) ? issue.schema._zod : undefined;
+  const def = isKeyed(zod) ? zod.def : undefined;
+  const bag = isKeyed(zod) ? zod.bag : undefined;
+  const format = (isKeyed(def) ? def.format : undefined) ?? (isKeyed(bag) ? bag.format : undefined);
   return typeof format === 'string' && /int/.test(format);
 }
 
 function bound(
   issue: RawIssue & { minimum?: unknown; maximum?: unknown; inclusive?: boolean },
 ): string | undefined {
-  const origin = (issue as { origin?: string }).origin;
+  const origin = 'origin' in issue ? issue.origin : undefined;
   const small = issue.code === 'too_small';
   const limit = String(small ? issue.minimum : issue.maximum);
   if (origin === 'number' || origin === 'bigint') {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '../domain/isRecord.ts';
 import { jsonInputForms } from './jsonInputForm.ts';
 import { configSchema } from './schema.ts';
 
@@ -19,11 +20,11 @@ export function buildJsonSchema(
       for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
       Object.assign(ctx.jsonSchema, replacement);
     },
-  }) as Record<string, unknown>;
+  });
   // Rules from the strategies themselves (see strategy/paramsJsonSchema.ts): config knows no strategy.
-  const entry = (generated.properties as { strategies?: { items?: Record<string, unknown> } }).strategies
-    ?.items;
-  if (entry !== undefined && strategyRules.length > 0) entry.allOf = [...strategyRules];
+  const strategies = generated.properties?.strategies;
+  const entry = isRecord(strategies) ? strategies.items : undefined;
+  if (isRecord(entry) && strategyRules.length > 0) entry.allOf = [...strategyRules];
   const { $schema, ...rest } = generated;
   return {
     $schema,

@@ -1,40 +1,46 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { isKeyed, isRecord } from '../domain/isRecord.ts';
 import type { ConfigPath } from './configPath.ts';
 
-/** The keys a strict object in the schema accepts at a path: what an unknown key is compared with. */
-interface Def {
-  readonly type: string;
-  readonly innerType?: z.ZodType;
-  readonly in?: z.ZodType;
-  readonly element?: z.ZodType;
-  readonly shape?: Record<string, z.ZodType>;
+/** A field of a schema's definition, if it holds a schema (zod types each kind's def on its own class). */
+function schemaIn(def: unknown, field: 'innerType' | 'in' | 'element'): z.ZodType | undefined {
+  const value = isKeyed(def) ? def[field] : undefined;
+  return value instanceof z.ZodType ? value : undefined;
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+/** An object schema's fields; undefined for any other kind. */
+function shapeOf(schema: z.ZodType): Readonly<Record<string, unknown>> | undefined {
+  const def = schema._zod.def;
+  const shape = def.type === 'object' && 'shape' in def ? def.shape : undefined;
+  return isRecord(shape) ? shape : undefined;
+}
 
+/** The schema inside optional, default, nullable, pipe … wrappers. */
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (let i = 0; i < 16; i++) {
-    const def = defOf(current);
-    const next = def.innerType ?? (def.type === 'pipe' ? def.in : undefined);
+    const def = current._zod.def;
+    const next = schemaIn(def, 'innerType') ?? (def.type === 'pipe' ? schemaIn(def, 'in') : undefined);
     if (next === undefined) return current;
     current = next;
   }
   return current;
 }
 
+/** The keys a strict object in the schema accepts at a path: what an unknown key is compared with. */
 export function knownKeys(schema: z.ZodType, path: ConfigPath): readonly string[] {
-  let current: z.ZodType | undefined = unwrap(schema);
+  let current: z.ZodType = unwrap(schema);
   for (const part of path) {
-    const def: Def = defOf(current);
-    if (def.type === 'object' && typeof part === 'string') current = def.shape?.[part];
-    else if (def.type === 'array' && typeof part === 'number') current = def.element;
-    else return [];
-    if (current === undefined) return [];
-    current = unwrap(current);
+    const shape = shapeOf(current);
+    let next: unknown;
+    if (shape !== undefined && typeof part === 'string') next = shape[part];
+    else if (current._zod.def.type === 'array' && typeof part === 'number')
+      next = schemaIn(current._zod.def, 'element');
+    if (!(next instanceof z.ZodType)) return [];
+    current = unwrap(next);
   }
-  const def = defOf(current);
-  return def.type === 'object' && def.shape !== undefined ? Object.keys(def.shape) : [];
+  const shape = shapeOf(current);
+  return shape === undefined ? [] : Object.keys(shape);
 }
 
 function distance(a: string, b: string): number {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { isRecord } from '../domain/isRecord.ts';
 import { ConfigError, type ConfigIssue } from '../errors/ConfigError.ts';
+import { errnoCode } from '../errors/errnoCode.ts';
 import { formatPath } from './configPath.ts';
 import type { EnvLookup } from './envReference.ts';
 import { IssueLocator } from './issueLocator.ts';
@@ -37,7 +39,7 @@ export function loadConfig(file: string, options: LoadConfigOptions = {}): Perpf
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errnoCode(error);
     const reason =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot read it (${code})`;
     throw new ConfigError([{ location: { file }, path: '', message: reason }], { cause: error });
@@ -95,7 +97,7 @@ function checkStrategyParams(
   options: LoadConfigOptions,
 ): ConfigIssue[] {
   const hook = options.strategyParams;
-  const raw = (data as { strategies?: unknown }).strategies;
+  const raw = 'strategies' in data ? data.strategies : undefined;
   if (hook === undefined || !Array.isArray(raw)) return [];
   const issues: ConfigIssue[] = [];
   raw.forEach((entry: unknown, index) => {
@@ -124,7 +126,15 @@ function checkStrategyParams(
     } else if (config !== undefined) {
       // Plugins may default or transform their parameters; keep what their schema produced.
       const target = config.strategies[index];
-      if (target !== undefined) (target as { params: unknown }).params = params.data;
+      if (target === undefined) return;
+      if (isRecord(params.data)) target.params = params.data;
+      else
+        issues.push(
+          locator.value(
+            ['strategies', index, 'module'],
+            "the strategy's parameter schema produced something other than a mapping of parameters",
+          ),
+        );
     }
   });
   return issues;

@@ -1,4 +1,4 @@
-import { type Document, isAlias, isMap, isScalar, isSeq, type Node, type Pair } from 'yaml';
+import { type Document, isAlias, isMap, isNode, isScalar, isSeq, type Node, type Pair } from 'yaml';
 import type { ConfigPath } from './configPath.ts';
 
 /**
@@ -26,8 +26,8 @@ export function keyName(pair: Pair): string | undefined {
 }
 
 export function locate(doc: Document, path: ConfigPath): Located {
-  let current = deref(doc, doc.contents) as Node | null | undefined;
-  let nearest: Node | undefined = current ?? undefined;
+  let current: unknown = deref(doc, doc.contents);
+  let nearest: Node | undefined = isNode(current) ? current : undefined;
   let key: Node | undefined;
   for (let depth = 0; depth < path.length; depth++) {
     const part = path[depth];
@@ -36,7 +36,7 @@ export function locate(doc: Document, path: ConfigPath): Located {
     if (isMap(current)) {
       const pair = current.items.find((p) => keyName(p) === String(part));
       if (pair === undefined) return { nearest, depth };
-      key = pair.key as Node;
+      key = isNode(pair.key) ? pair.key : undefined;
       next = pair.value;
       // `url:` with nothing after it: the key is the closest thing written.
       if (next === null || next === undefined) return { key, nearest: key, depth: depth + 1 };
@@ -46,15 +46,15 @@ export function locate(doc: Document, path: ConfigPath): Located {
     } else {
       return { nearest, depth };
     }
-    current = deref(doc, next) as Node;
-    nearest = current;
+    current = deref(doc, next);
+    nearest = isNode(current) ? current : undefined;
   }
-  return { value: current ?? undefined, key, nearest, depth: path.length };
+  return { value: isNode(current) ? current : undefined, key, nearest, depth: path.length };
 }
 
 function contains(node: unknown, offset: number): boolean {
-  const range = (node as { range?: [number, number, number] } | null)?.range;
-  return range !== undefined && range[0] <= offset && offset < range[2];
+  const range = isNode(node) ? node.range : undefined;
+  return range !== undefined && range !== null && range[0] <= offset && offset < range[2];
 }
 
 /** The key path of whatever is written at a character offset: where a YAML error sits. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isKeyed } from '../domain/isRecord.ts';
 import type { ConfigIssue } from '../errors/ConfigError.ts';
 import type { ConfigPath } from './configPath.ts';
 import type { IssueLocator } from './issueLocator.ts';
@@ -17,8 +18,8 @@ export interface ZodProblemContext {
 function has(data: unknown, path: readonly PropertyKey[]): boolean {
   let current = data;
   for (const part of path) {
-    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, part)) return false;
-    current = (current as Record<PropertyKey, unknown>)[part];
+    if (!isKeyed(current) || !Object.hasOwn(current, part)) return false;
+    current = current[part];
   }
   return current !== undefined;
 }

@@ -91,45 +91,44 @@ export function isLimitOrder(o: RequestOrder): boolean {
   return (o.kind === 'open' || o.kind === 'close') && o.orderType === 'LIMIT';
 }
 
-const text = (d: Decimal | undefined) => (d === undefined ? undefined : d.toString());
-
 /** The order's journaled wire body; keys in the order the previous version wrote them. */
 export function wireParams(o: RequestOrder): WireParams {
-  const out: Record<string, unknown> = {};
-  const put = (k: keyof WireParams, v: unknown) => {
-    if (v !== undefined) out[k] = v;
-  };
+  // Absent fields are left out, not written as undefined.
   switch (o.kind) {
     case 'open':
-      put('marketId', o.marketId);
-      put('positionType', o.side);
-      put('orderType', o.orderType);
-      put('quantity', o.quantity.toString());
-      put('leverage', o.leverage);
-      put('slippage', text(o.slippage));
-      put('limitPrice', text(o.limitPrice));
-      break;
+      return {
+        marketId: o.marketId,
+        positionType: o.side,
+        orderType: o.orderType,
+        quantity: o.quantity.toString(),
+        leverage: o.leverage,
+        ...(o.slippage === undefined ? {} : { slippage: o.slippage.toString() }),
+        ...(o.limitPrice === undefined ? {} : { limitPrice: o.limitPrice.toString() }),
+      };
     case 'close':
-      put('closeAll', o.closeAll);
-      put('quoteId', o.quoteId);
-      put('quantityToClose', o.quantity.toString());
-      put('orderType', o.orderType);
-      put('slippage', text(o.slippage));
-      put('closePrice', text(o.closePrice));
-      break;
+      return {
+        ...(o.closeAll === undefined ? {} : { closeAll: o.closeAll }),
+        quoteId: o.quoteId,
+        quantityToClose: o.quantity.toString(),
+        orderType: o.orderType,
+        ...(o.slippage === undefined ? {} : { slippage: o.slippage.toString() }),
+        ...(o.closePrice === undefined ? {} : { closePrice: o.closePrice.toString() }),
+      };
     case 'cancelOpen':
     case 'cancelClose':
-      put('target', o.target);
-      put('positionId', o.positionId);
-      break;
-    case 'setTpSl':
-      put('takeProfit', o.takeProfit === null ? null : text(o.takeProfit));
-      put('stopLoss', o.stopLoss === null ? null : text(o.stopLoss));
-      put('after', o.after);
-      put('takeProfitFraction', text(o.relative?.takeProfit));
-      put('stopLossFraction', text(o.relative?.stopLoss));
-      put('pricePrecision', o.relative?.pricePrecision);
-      break;
+      return { target: o.target, positionId: o.positionId };
+    case 'setTpSl': {
+      const { takeProfit, stopLoss, after, relative } = o;
+      return {
+        ...(takeProfit === undefined
+          ? {}
+          : { takeProfit: takeProfit === null ? null : takeProfit.toString() }),
+        ...(stopLoss === undefined ? {} : { stopLoss: stopLoss === null ? null : stopLoss.toString() }),
+        ...(after === undefined ? {} : { after }),
+        ...(relative?.takeProfit === undefined ? {} : { takeProfitFraction: relative.takeProfit.toString() }),
+        ...(relative?.stopLoss === undefined ? {} : { stopLossFraction: relative.stopLoss.toString() }),
+        ...(relative === undefined ? {} : { pricePrecision: relative.pricePrecision }),
+      };
+    }
   }
-  return out as WireParams;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminalVenueStatus, VENUE_STATUSES } from './venueStatus.ts';
+import { isTerminalVenueStatus, VENUE_STATUSES, venueStatusOf } from './venueStatus.ts';
 
 describe('venue status terminality', () => {
   it('ends an open on OPENED, CANCELED, EXPIRED or FAILED only', () => {
@@ -22,5 +22,11 @@ describe('venue status terminality', () => {
       expect(isTerminalVenueStatus(kind, 'PENDING')).toBe(false);
       expect(isTerminalVenueStatus(kind, 'LOCKED')).toBe(false);
     }
+  });
+
+  it('venueStatusOf types a known status name and refuses any other', () => {
+    expect(venueStatusOf('OPENED')).toBe('OPENED');
+    expect(() => venueStatusOf('opened')).toThrow(TypeError);
+    expect(() => venueStatusOf('')).toThrow('not a venue status: ""');
   });
 });

@@ -1,3 +1,4 @@
+import { isOneOf } from './isOneOf.ts';
 /**
  * The venue's status names (SYMMIO quote lifecycle, venue-contract.md "Status polls"), and which of
  * them end each kind of request.
@@ -18,6 +19,12 @@ export const VenueStatus = {
 } as const;
 export type VenueStatus = (typeof VenueStatus)[keyof typeof VenueStatus];
 export const VENUE_STATUSES: readonly VenueStatus[] = Object.values(VenueStatus);
+
+/** A status name off the wire (its schema already checked it): typed, or a TypeError naming it. */
+export function venueStatusOf(name: string): VenueStatus {
+  if (!isOneOf(VENUE_STATUSES, name)) throw new TypeError(`not a venue status: ${JSON.stringify(name)}`);
+  return name;
+}
 
 /** The four request kinds, each with its own submit and status poll. */
 export const RequestKind = {

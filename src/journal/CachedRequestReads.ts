@@ -14,9 +14,11 @@ export abstract class CachedRequestReads {
   abstract transitionMany(changes: readonly RequestTransition[]): RequestRecord[];
 
   transition(id: ClientRequestId, to: RequestStatus, patch?: RequestPatch, note?: string): RequestRecord {
-    return this.transitionMany([
+    const [record] = this.transitionMany([
       { id, to, ...(patch ? { patch } : {}), ...(note ? { note } : {}) },
-    ])[0] as RequestRecord;
+    ]);
+    if (record === undefined) throw new Error(`transitionMany answered no record for ${id}`);
+    return record;
   }
 
   get(id: ClientRequestId): RequestRecord | undefined {

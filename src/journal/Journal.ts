@@ -147,7 +147,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
       return {
         from: cur.status,
         note: c.note,
-        rec: { ...cur, ...c.patch, status: c.to, updatedAt: now } as RequestRecord,
+        rec: { ...cur, ...c.patch, status: c.to, updatedAt: now },
       };
     });
     this.write('transition requests', () => {
@@ -163,7 +163,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
 
   /** Updates fields without a status change (venue status, fill progress). */
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
+    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.clock.now() };
     this.write('update request', () => this.stmt.update.run(recordToParams(rec)));
     this.cache.remember(rec);
     return rec;
@@ -191,12 +191,12 @@ export class Journal extends CachedRequestReads implements JournalPort {
 
   /** Changes when another connection committed: lets the risk gate's latch cache notice `perpflow halt`. */
   dataVersion(): number {
-    return Number((this.stmt.dataVersion.get() as { data_version: number }).data_version);
+    return Number(this.stmt.dataVersion.get()?.data_version);
   }
 
   getMeta(key: string): string | undefined {
-    const row = this.stmt.getMeta.get(key) as { value: string } | undefined;
-    return row?.value;
+    const value = this.stmt.getMeta.get(key)?.value;
+    return typeof value === 'string' ? value : undefined;
   }
 
   setMeta(key: string, value: string): void {

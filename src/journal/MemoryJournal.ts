@@ -83,7 +83,7 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
     const next = changes.map((c) => {
       const cur = this.mustGet(c.id);
       transition(cur.status, c.to, c.id);
-      return { ...cur, ...c.patch, status: c.to, updatedAt: now } as RequestRecord;
+      return { ...cur, ...c.patch, status: c.to, updatedAt: now };
     });
     this.write('transition requests', nothing);
     for (const r of next) this.remember(r);
@@ -91,7 +91,7 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
   }
 
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() } as RequestRecord;
+    const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() };
     this.write('update request', nothing);
     this.remember(rec);
     return rec;

@@ -35,7 +35,7 @@ export class RequestCache {
   }
 
   byIntent(intentId: IntentId): RequestRecord[] {
-    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.byId.get(id) as RequestRecord);
+    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.mustGet(id));
   }
 
   all(): RequestRecord[] {

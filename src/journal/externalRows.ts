@@ -23,11 +23,7 @@ export function deleteExternalRow(db: DatabaseSync, positionKey: string): void {
 
 /** Positions seen at the venue that are not ours, validated column by column. */
 export function readExternals(db: DatabaseSync): ExternalPositionRow[] {
-  const rows = db.prepare('SELECT * FROM external_positions ORDER BY first_seen').all() as Record<
-    string,
-    unknown
-  >[];
-  return rows.map(externalFromRow);
+  return db.prepare('SELECT * FROM external_positions ORDER BY first_seen').all().map(externalFromRow);
 }
 
 /** One `external_positions` row (SQLite or PostgreSQL), checked column by column. */

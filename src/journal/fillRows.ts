@@ -35,8 +35,7 @@ export function insertFill(db: DatabaseSync, f: Fill): boolean {
 
 /** The fills, validated column by column (a row this version cannot read fails the open, located). */
 export function readFills(db: DatabaseSync): Fill[] {
-  const rows = db.prepare('SELECT * FROM fills ORDER BY rowid').all() as Record<string, unknown>[];
-  return rows.map(fillFromRow);
+  return db.prepare('SELECT * FROM fills ORDER BY rowid').all().map(fillFromRow);
 }
 
 /** One `fills` row (SQLite or PostgreSQL: the same columns), checked column by column. */

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isRecord } from '../domain/isRecord.ts';
+import { errnoCode } from '../errors/errnoCode.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { PerpflowError } from '../errors/PerpflowError.ts';
 import { holderAlive, thisHost } from './lease.ts';
@@ -24,6 +26,20 @@ interface LockBody {
   readonly journal: string;
 }
 
+/** A lock file's body; undefined when it is not one (a crash mid-write leaves a torn file). */
+function lockBodyIn(text: string): LockBody | undefined {
+  const v: unknown = JSON.parse(text);
+  if (!isRecord(v)) return undefined;
+  const { scope, pid, host, instanceId, journal } = v;
+  return typeof scope === 'string' &&
+    typeof pid === 'number' &&
+    typeof host === 'string' &&
+    typeof instanceId === 'string' &&
+    typeof journal === 'string'
+    ? { scope, pid, host, instanceId, journal }
+    : undefined;
+}
+
 /**
  * One trader per venue account (chain, subaccount) on this host, whatever journal file each uses:
  * the journal lease only sees instances sharing a file. `dir` is where every bot of the host looks
@@ -39,20 +55,18 @@ export function acquireHostLock(dir: string, scope: string, instanceId: string, 
         file,
         release: () => {
           try {
-            if ((JSON.parse(readFileSync(file, 'utf8')) as LockBody).instanceId === instanceId)
-              unlinkSync(file);
+            if (lockBodyIn(readFileSync(file, 'utf8'))?.instanceId === instanceId) unlinkSync(file);
           } catch {
             // already gone
           }
         },
       };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new JournalError(`cannot create lock ${file}: ${String(e)}`);
+      if (errnoCode(e) !== 'EEXIST') throw new JournalError(`cannot create lock ${file}: ${String(e)}`);
     }
     let holder: LockBody | undefined;
     try {
-      holder = JSON.parse(readFileSync(file, 'utf8')) as LockBody;
+      holder = lockBodyIn(readFileSync(file, 'utf8'));
     } catch {
       holder = undefined; // unreadable: a crash mid-write; take it over
     }

@@ -28,24 +28,20 @@ export interface LeaseRow {
 }
 
 export function leaseRows(j: Journal): LeaseRow[] {
-  return (
-    j.database.prepare('SELECT scope, pid, host, heartbeat_at FROM lease').all() as Record<
-      string,
-      string | number
-    >[]
-  ).map((r) => ({
-    scope: String(r.scope),
-    pid: Number(r.pid),
-    host: String(r.host),
-    heartbeatAt: Number(r.heartbeat_at),
-  }));
+  return j.database
+    .prepare('SELECT scope, pid, host, heartbeat_at FROM lease')
+    .all()
+    .map((r) => ({
+      scope: String(r.scope),
+      pid: Number(r.pid),
+      host: String(r.host),
+      heartbeatAt: Number(r.heartbeat_at),
+    }));
 }
 
 export function metaWithPrefix(j: Journal, prefix: string): { key: string; value: string }[] {
   return j.database
     .prepare('SELECT key, value FROM meta WHERE key LIKE ? ORDER BY key')
-    .all(`${prefix}%`) as {
-    key: string;
-    value: string;
-  }[];
+    .all(`${prefix}%`)
+    .map((r) => ({ key: String(r.key), value: String(r.value) }));
 }

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
+import { errnoCode } from '../errors/errnoCode.ts';
 import { JournalError } from '../errors/JournalError.ts';
 
 /** Who holds a journal's lease. */
@@ -33,7 +34,7 @@ function pidAlive(pid: number): boolean {
     return true;
   } catch (e) {
     // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    return errnoCode(e) === 'EPERM';
   }
 }
 

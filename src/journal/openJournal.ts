@@ -31,7 +31,7 @@ export interface OpenJournalOptions extends JournalOptions {
 }
 
 function integrityOk(db: DatabaseSync): boolean {
-  const row = db.prepare('PRAGMA quick_check').get() as Record<string, unknown> | undefined;
+  const row = db.prepare('PRAGMA quick_check').get();
   return row !== undefined && Object.values(row)[0] === 'ok';
 }
 

@@ -1,4 +1,5 @@
 import { ClientRequestId, MarketId, QuoteId, TempId } from '../domain/ids.ts';
+import { isOneOf } from '../domain/isOneOf.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import type { RecordKind } from '../domain/request.ts';
 import type { RelativeTpSl, RequestOrder } from '../domain/requestOrder.ts';
@@ -42,9 +43,9 @@ function optional<T>(p: Bag, key: string, read: (p: Bag, key: string) => T): T |
 
 function oneOf<T extends string>(p: Bag, key: string, values: readonly T[]): T {
   const v = p[key];
-  if (typeof v !== 'string' || !values.includes(v as T))
+  if (!isOneOf(values, v))
     throw new RowFieldError(where(key), `expected one of ${values.join(', ')}, got ${show(v)}`);
-  return v as T;
+  return v;
 }
 
 function leg(p: Bag, key: string): Decimal | null | undefined {
@@ -85,8 +86,6 @@ const SIDES = Object.values(PositionSide);
  */
 export function orderFromParams(kind: RecordKind, p: Bag): RequestOrder {
   // Absent fields are left out, not set to undefined (exactOptionalPropertyTypes).
-  const with_ = (o: object): RequestOrder =>
-    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as unknown as RequestOrder;
   switch (kind) {
     case 'open': {
       const marketId = p.marketId;
@@ -95,41 +94,49 @@ export function orderFromParams(kind: RecordKind, p: Bag): RequestOrder {
       const leverage = p.leverage;
       if (typeof leverage !== 'number' || !(leverage > 0))
         throw new RowFieldError(where('leverage'), `expected a positive number, got ${show(leverage)}`);
-      return with_({
+      const slippage = optional(p, 'slippage', decimal);
+      const limitPrice = optional(p, 'limitPrice', decimal);
+      return {
         kind,
         marketId: MarketId(marketId),
         side: oneOf(p, 'positionType', SIDES),
         orderType: oneOf(p, 'orderType', ORDER_TYPES),
         quantity: decimal(p, 'quantity'),
         leverage,
-        slippage: optional(p, 'slippage', decimal),
-        limitPrice: optional(p, 'limitPrice', decimal),
-      });
+        ...(slippage === undefined ? {} : { slippage }),
+        ...(limitPrice === undefined ? {} : { limitPrice }),
+      };
     }
     case 'close': {
       if (p.closeAll !== undefined && p.closeAll !== true)
         throw new RowFieldError(where('closeAll'), `expected true or absent, got ${show(p.closeAll)}`);
-      return with_({
+      const slippage = optional(p, 'slippage', decimal);
+      const closePrice = optional(p, 'closePrice', decimal);
+      return {
         kind,
         quoteId: QuoteId(text(p, 'quoteId')),
         quantity: decimal(p, 'quantityToClose'),
         orderType: oneOf(p, 'orderType', ORDER_TYPES),
-        slippage: optional(p, 'slippage', decimal),
-        closePrice: optional(p, 'closePrice', decimal),
-        closeAll: p.closeAll === true ? (true as const) : undefined,
-      });
+        ...(slippage === undefined ? {} : { slippage }),
+        ...(closePrice === undefined ? {} : { closePrice }),
+        ...(p.closeAll === true ? { closeAll: true as const } : {}),
+      };
     }
     case 'cancelOpen':
     case 'cancelClose':
       return { kind, target: ClientRequestId(text(p, 'target')), positionId: TempId(text(p, 'positionId')) };
-    case 'setTpSl':
-      return with_({
+    case 'setTpSl': {
+      const takeProfit = leg(p, 'takeProfit');
+      const stopLoss = leg(p, 'stopLoss');
+      const rel = relative(p);
+      return {
         kind,
-        takeProfit: leg(p, 'takeProfit'),
-        stopLoss: leg(p, 'stopLoss'),
-        after: p.after === undefined ? undefined : ClientRequestId(text(p, 'after')),
-        relative: relative(p),
-      });
+        ...(takeProfit === undefined ? {} : { takeProfit }),
+        ...(stopLoss === undefined ? {} : { stopLoss }),
+        ...(p.after === undefined ? {} : { after: ClientRequestId(text(p, 'after')) }),
+        ...(rel === undefined ? {} : { relative: rel }),
+      };
+    }
   }
 }
 

@@ -67,9 +67,10 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
   }
   try {
     const tables = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all() as { name: string }[]).map(
-        (r) => r.name,
-      ),
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type='table'")
+        .all()
+        .map((r) => String(r.name)),
     );
     const missing = REQUIRED_TABLES.filter((t) => !tables.has(t));
     if (tables.size === 0) throw notAJournal(path, 'it is empty');
@@ -81,30 +82,28 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
     if (e instanceof ConfigError) throw e;
     throw notAJournal(path, describeError(e));
   }
-  const all = <T>(sql: string, ...args: string[]): T[] => db.prepare(sql).all(...args) as T[];
-  const count = (table: string): number =>
-    Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+  const all = (sql: string, ...args: string[]) => db.prepare(sql).all(...args);
+  const count = (table: string): number => Number(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()?.n);
+  const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
   return {
     path,
-    meta: (key) => all<{ value: string }>('SELECT value FROM meta WHERE key=?', key)[0]?.value,
+    meta: (key) => textOrNull(all('SELECT value FROM meta WHERE key=?', key)[0]?.value) ?? undefined,
     metaWithPrefix: (prefix) =>
-      all<{ key: string; value: string }>(
-        'SELECT key, value FROM meta WHERE substr(key, 1, length(?)) = ? ORDER BY key',
-        prefix,
-        prefix,
+      all('SELECT key, value FROM meta WHERE substr(key, 1, length(?)) = ? ORDER BY key', prefix, prefix).map(
+        (r) => ({ key: String(r.key), value: String(r.value) }),
       ),
-    requestStatuses: () => all<{ status: string }>('SELECT status FROM requests').map((r) => r.status),
+    requestStatuses: () => all('SELECT status FROM requests').map((r) => String(r.status)),
     requests: () =>
-      all<Record<string, string | null>>(
+      all(
         'SELECT client_request_id, kind, symbol, side, quantity, status, temp_id FROM requests ORDER BY created_at',
       ).map((r) => ({
         id: String(r.client_request_id),
         kind: String(r.kind),
         symbol: String(r.symbol),
-        side: r.side ?? null,
-        quantity: r.quantity ?? null,
+        side: textOrNull(r.side),
+        quantity: textOrNull(r.quantity),
         status: String(r.status),
-        tempId: r.temp_id ?? null,
+        tempId: textOrNull(r.temp_id),
       })),
     fillCount: () => count('fills'),
     fills: () => readFills(db),
@@ -114,24 +113,25 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
         string,
         { strategyId: string; intents: number; byStatus: Record<string, number> }
       >();
-      for (const r of all<{ strategy_id: string; status: string; n: number }>(
+      for (const r of all(
         'SELECT strategy_id, status, count(*) AS n FROM requests GROUP BY strategy_id, status ORDER BY strategy_id',
       )) {
-        const entry = out.get(r.strategy_id) ?? { strategyId: r.strategy_id, intents: 0, byStatus: {} };
-        entry.byStatus[r.status] = Number(r.n);
-        out.set(r.strategy_id, entry);
+        const strategyId = String(r.strategy_id);
+        const entry = out.get(strategyId) ?? { strategyId, intents: 0, byStatus: {} };
+        entry.byStatus[String(r.status)] = Number(r.n);
+        out.set(strategyId, entry);
       }
-      for (const r of all<{ strategy_id: string; intents: number }>(
+      for (const r of all(
         'SELECT strategy_id, count(DISTINCT intent_id) AS intents FROM requests GROUP BY strategy_id',
       )) {
-        const entry = out.get(r.strategy_id);
+        const entry = out.get(String(r.strategy_id));
         if (entry !== undefined) entry.intents = Number(r.intents);
       }
       return [...out.values()];
     },
     externalCount: () => count('external_positions'),
     lease: () =>
-      all<Record<string, string | number>>('SELECT scope, pid, host, heartbeat_at FROM lease').map((r) => ({
+      all('SELECT scope, pid, host, heartbeat_at FROM lease').map((r) => ({
         scope: String(r.scope),
         pid: Number(r.pid),
         host: String(r.host),

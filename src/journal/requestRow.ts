@@ -7,6 +7,7 @@ import {
   StrategyId,
   TempId,
 } from '../domain/ids.ts';
+import { isRecord } from '../domain/isRecord.ts';
 import { Decimal } from '../domain/money.ts';
 import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import { type RequestOrder, wireParams } from '../domain/requestOrder.ts';
@@ -15,8 +16,11 @@ import { PositionSide } from '../domain/side.ts';
 import { RequestKind, VENUE_STATUSES } from '../domain/venueStatus.ts';
 import { orderFromParams, RowFieldError } from './orderCodec.ts';
 import { rowColumns } from './rowColumns.ts';
-/** A `requests` row as node:sqlite returns it. */
-export interface RequestRow {
+/**
+ * A `requests` row as node:sqlite returns it (a type, not an interface, so that it is also a
+ * Record of its columns for rowToRecord's checked reads).
+ */
+export type RequestRow = {
   readonly client_request_id: string;
   readonly intent_id: string;
   readonly strategy_id: string;
@@ -37,7 +41,7 @@ export interface RequestRow {
   readonly created_at: number;
   readonly submitted_at: number | null;
   readonly updated_at: number;
-}
+};
 
 /** Decimals inside params (the wire body) are stored as their exact text. */
 export function paramsToJson(params: object): string {
@@ -50,52 +54,56 @@ const KINDS: readonly RecordKind[] = [...Object.values(RequestKind), 'setTpSl'];
  * A row read back, validated column by column (never cast): a row this version cannot read is a
  * JournalRowError naming the row and the field, before anything is sent on its account.
  */
-export function rowToRecord(r: RequestRow): RequestRecord {
-  const c = rowColumns('requests', r as unknown as Record<string, unknown>, 'client_request_id');
+export function rowToRecord(r: Readonly<Record<string, unknown>>): RequestRecord {
+  const c = rowColumns('requests', r, 'client_request_id');
   const kind = c.member('kind', KINDS);
   let bag: unknown;
   try {
-    bag = JSON.parse(r.params);
+    bag = JSON.parse(String(r.params));
   } catch (e) {
     throw c.fail('params', 'is not JSON', e);
   }
-  if (typeof bag !== 'object' || bag === null || Array.isArray(bag))
-    throw c.fail('params', 'expected a JSON object');
+  if (!isRecord(bag)) throw c.fail('params', 'expected a JSON object');
   let order: RequestOrder;
   try {
-    order = orderFromParams(kind, bag as Record<string, unknown>);
+    order = orderFromParams(kind, bag);
   } catch (e) {
     throw e instanceof RowFieldError ? c.fail(e.field, e.message, e) : e;
   }
-  const record: Record<string, unknown> = {
+  const side = c.optMember('side', Object.values(PositionSide));
+  const quantity = c.optDecimal('quantity');
+  const venueStatus = c.optMember('venue_status', VENUE_STATUSES);
+  const tempId = c.optStr('temp_id');
+  const quoteId = c.optStr('quote_id');
+  const batchId = c.optStr('batch_id');
+  const filledQuantity = c.optDecimal('filled_quantity');
+  const avgPrice = c.optDecimal('avg_price');
+  const submittedAt = c.optNum('submitted_at');
+  // Absent fields are left out, not set to undefined (exactOptionalPropertyTypes).
+  return {
     clientRequestId: ClientRequestId(c.str('client_request_id')),
     intentId: IntentId(c.str('intent_id')),
     strategyId: StrategyId(c.str('strategy_id')),
     kind,
     symbol: MarketSymbol(c.str('symbol')),
-    side: c.optMember('side', Object.values(PositionSide)),
-    quantity: c.optDecimal('quantity'),
+    ...(side === undefined ? {} : { side }),
+    ...(quantity === undefined ? {} : { quantity }),
     order,
     status: c.member('status', REQUEST_STATUSES),
-    venueStatus: c.optMember('venue_status', VENUE_STATUSES),
-    tempId: opt(c.optStr('temp_id'), TempId),
-    quoteId: opt(c.optStr('quote_id'), QuoteId),
-    batchId: opt(c.optStr('batch_id'), BatchId),
-    filledQuantity: c.optDecimal('filled_quantity'),
-    avgPrice: c.optDecimal('avg_price'),
+    ...(venueStatus === undefined ? {} : { venueStatus }),
+    ...(tempId === undefined ? {} : { tempId: TempId(tempId) }),
+    ...(quoteId === undefined ? {} : { quoteId: QuoteId(quoteId) }),
+    ...(batchId === undefined ? {} : { batchId: BatchId(batchId) }),
+    ...(filledQuantity === undefined ? {} : { filledQuantity }),
+    ...(avgPrice === undefined ? {} : { avgPrice }),
     // Free text from the venue (may be empty): kept as it is.
-    errorCode: r.error_code === null ? undefined : String(r.error_code),
-    reason: r.reason === null ? undefined : String(r.reason),
+    ...(r.error_code === null ? {} : { errorCode: String(r.error_code) }),
+    ...(r.reason === null ? {} : { reason: String(r.reason) }),
     createdAt: c.num('created_at'),
-    submittedAt: c.optNum('submitted_at'),
+    ...(submittedAt === undefined ? {} : { submittedAt }),
     updatedAt: c.num('updated_at'),
   };
-  for (const k of Object.keys(record)) if (record[k] === undefined) delete record[k];
-  return record as unknown as RequestRecord;
 }
-
-const opt = <T>(v: string | undefined, f: (s: string) => T): T | undefined =>
-  v === undefined ? undefined : f(v);
 
 const s = (v: { toString(): string } | undefined): string | null => (v === undefined ? null : v.toString());
 

@@ -1,8 +1,9 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
-import type { RequestStatus } from '../domain/requestStatus.ts';
-import { type RequestRow, rowToRecord } from './requestRow.ts';
+import { REQUEST_STATUSES, type RequestStatus } from '../domain/requestStatus.ts';
+import { rowToRecord } from './requestRow.ts';
+import { rowColumns } from './rowColumns.ts';
 
 const COLUMNS =
   'client_request_id,intent_id,strategy_id,kind,symbol,side,quantity,params,status,venue_status,temp_id,quote_id,batch_id,filled_quantity,avg_price,error_code,reason,created_at,submitted_at,updated_at';
@@ -37,13 +38,16 @@ export function readTransitions(db: DatabaseSync, id: ClientRequestId): Transiti
     .prepare(
       'SELECT from_status, to_status, at, note FROM transitions WHERE client_request_id=? ORDER BY seq',
     )
-    .all(id) as { from_status: string | null; to_status: string; at: number; note: string | null }[];
-  return rows.map((t) => ({
-    from: t.from_status as RequestStatus | null,
-    to: t.to_status as RequestStatus,
-    at: t.at,
-    note: t.note,
-  }));
+    .all(id);
+  return rows.map((t) => {
+    const c = rowColumns('transitions', t, 'at');
+    return {
+      from: t.from_status === null ? null : c.member('from_status', REQUEST_STATUSES),
+      to: c.member('to_status', REQUEST_STATUSES),
+      at: c.num('at'),
+      note: typeof t.note === 'string' ? t.note : null,
+    };
+  });
 }
 
 /** The journal's requests as records (all of them, or those of one kind), each row checked by rowToRecord. */
@@ -52,5 +56,5 @@ export function readRequestRecords(db: DatabaseSync, kind?: string): RequestReco
     kind === undefined
       ? db.prepare('SELECT * FROM requests').all()
       : db.prepare('SELECT * FROM requests WHERE kind = ?').all(kind);
-  return (rows as unknown as RequestRow[]).map(rowToRecord);
+  return rows.map(rowToRecord);
 }

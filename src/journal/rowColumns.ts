@@ -1,3 +1,4 @@
+import { isOneOf } from '../domain/isOneOf.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import { JournalRowError } from './JournalRowError.ts';
 
@@ -25,8 +26,8 @@ export function rowColumns(table: string, row: Row, idColumn: string) {
   };
   const member = <T extends string>(name: string, values: readonly T[]): T => {
     const v = str(name);
-    if (!values.includes(v as T)) throw fail(name, `expected one of ${values.join(', ')}, got ${show(v)}`);
-    return v as T;
+    if (!isOneOf(values, v)) throw fail(name, `expected one of ${values.join(', ')}, got ${show(v)}`);
+    return v;
   };
   const decimal = (name: string): Decimal => {
     const v = str(name);

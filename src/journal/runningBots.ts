@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { errnoCode } from '../errors/errnoCode.ts';
 import { hostStateDir } from './hostDir.ts';
 
 /** One bot process as it registered itself at start. */
@@ -28,7 +29,7 @@ export function botAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    if (errnoCode(e) !== 'EPERM') return false;
   }
   const cmdline = `/proc/${pid}/cmdline`;
   if (!existsSync(cmdline)) return true;

@@ -73,11 +73,13 @@ export async function recordBars(o: RecordBarsOptions): Promise<Recording> {
   ).subscribe((bar) => {
     // The bar already forming when the recording began lacks its start: it would lie about its open.
     if (bar.openTime < startedAt) return;
-    const i = o.markets.indexOf(bar.symbol);
-    appendFileSync(files[i] as string, `${barCsvLine(bar)}\n`);
+    const file = files[o.markets.indexOf(bar.symbol)];
+    if (file === undefined) return; // a bar of a market not recorded
+    appendFileSync(file, `${barCsvLine(bar)}\n`);
     counts.set(bar.symbol, (counts.get(bar.symbol) ?? 0) + 1);
     o.log.info(`${bar.symbol} ${new Date(bar.openTime).toISOString()} close ${bar.close}`);
-    if (o.bars !== undefined && o.markets.every((m) => (counts.get(m) ?? 0) >= (o.bars as number))) stop();
+    const wanted = o.bars;
+    if (wanted !== undefined && o.markets.every((m) => (counts.get(m) ?? 0) >= wanted)) stop();
   });
   return { files, done, stop };
 }

@@ -112,8 +112,9 @@ export async function openKernelJournal(
         void o.log.close().finally(() => process.exit(EXIT_LEASE_LOST));
       }),
   }).finally(async () => (await status)?.close());
+  const tookOver = waiting ? `, took over after ${o.clock.now() - startedAt} ms as standby` : '';
   o.log.info(
-    `active: holding the lease of ${scope} in ${journal.path} (fencing token ${journal.fencingToken}${waiting ? `, took over after ${o.clock.now() - startedAt} ms as standby` : ''})`,
+    `active: holding the lease of ${scope} in ${journal.path} (fencing token ${journal.fencingToken}${tookOver})`,
   );
   return { journal, lockDir: undefined };
 }

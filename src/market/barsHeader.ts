@@ -26,7 +26,7 @@ export function barsHeader(cells: CsvCells, line: number, issues: IssueList): Ba
   lower.forEach((name, i) => {
     const before = seen.get(name);
     if (name !== '' && before !== undefined)
-      issues.add(line, cells.columns[i] as number, '', `column "${cells.values[i]}" appears twice`);
+      issues.add(line, cells.columns[i] ?? 0, '', `column "${cells.values[i]}" appears twice`);
     seen.set(name, before ?? i);
   });
   const at = (name: string): number => seen.get(name) ?? -1;

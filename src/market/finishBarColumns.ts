@@ -7,9 +7,9 @@ import type { ReadBarsOptions } from './parseBarsCsvText.ts';
 function medianStep(time: Float64Array): number | undefined {
   if (time.length < 2) return undefined;
   const steps = new Float64Array(time.length - 1);
-  for (let i = 1; i < time.length; i++) steps[i - 1] = (time[i] as number) - (time[i - 1] as number);
+  for (let i = 1; i < time.length; i++) steps[i - 1] = (time[i] ?? Number.NaN) - (time[i - 1] ?? Number.NaN);
   // Regular bars: a step shared by more than half of them is the median, no sort needed.
-  const first = steps[0] as number;
+  const first = steps[0] ?? Number.NaN;
   let same = 0;
   for (let i = 0; i < steps.length; i++) if (steps[i] === first) same++;
   if (same * 2 > steps.length) return first;

@@ -1,5 +1,6 @@
 import type { Bar } from '../domain/bar.ts';
 import { MarketSymbol } from '../domain/ids.ts';
+import { itemAt } from '../domain/itemAt.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { parseBarColumnsFast } from './parseBarColumnsFast.ts';
 import type { BarGap } from './parseBarGaps.ts';
@@ -49,7 +50,7 @@ function columnsOf(bars: readonly Bar[], gaps: readonly BarGap[], file: string):
     c.close[i] = b.close;
     c.volume[i] = b.volume;
   });
-  const first = bars[0] as Bar;
+  const first = itemAt(bars, 0);
   return { symbol: MarketSymbol(first.symbol), intervalMs: first.intervalMs, length: n, ...c, gaps };
 }
 

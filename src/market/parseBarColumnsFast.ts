@@ -53,12 +53,12 @@ export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptio
       cell[c] = c === isTime ? parseCellTime(text, at, comma, days) : parseCellNumber(text, at, comma);
       at = comma + 1;
     }
-    const t = cell[isTime] as number;
-    const op = cell[h.open] as number;
-    const hi = cell[h.high] as number;
-    const lo = cell[h.low] as number;
-    const cl = cell[h.close] as number;
-    const vo = h.volume < 0 ? 0 : (cell[h.volume] as number);
+    const t = cell[isTime] ?? Number.NaN;
+    const op = cell[h.open] ?? Number.NaN;
+    const hi = cell[h.high] ?? Number.NaN;
+    const lo = cell[h.low] ?? Number.NaN;
+    const cl = cell[h.close] ?? Number.NaN;
+    const vo = h.volume < 0 ? 0 : (cell[h.volume] ?? Number.NaN);
     // Written so that NaN fails every test.
     if (!(t > prev && lo > 0 && hi >= lo && op >= lo && op <= hi && cl >= lo && cl <= hi && vo >= 0))
       return undefined;

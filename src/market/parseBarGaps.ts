@@ -35,17 +35,17 @@ export function parseBarGaps(
   let last = -1;
   const one = typeof symbols === 'string';
   for (let i = 0; i < times.length; i++) {
-    const symbol = one ? symbols : (symbols[i] as string);
-    const t = times[i] as number;
+    const symbol = one ? symbols : (symbols[i] ?? '');
+    const t = times[i] ?? Number.NaN;
     const j = one ? last : (prev.get(symbol) ?? -1);
-    const p = times[j] as number;
+    const p = times[j] ?? Number.NaN;
     if (j >= 0 && t - p > 1.5 * intervalMs) {
       const missing = Math.round((t - p) / intervalMs) - 1;
       gaps.push({
         symbol,
         index: i,
-        fromLine: lines[j] as number,
-        line: lines[i] as number,
+        fromLine: lines[j] ?? 0,
+        line: lines[i] ?? 0,
         from: p,
         to: t,
         missing,

@@ -65,7 +65,7 @@ export function parseBarTime(s: string): number {
   const mo = digits(s, 5, 7);
   const d = digits(s, 8, 10);
   if (s[7] !== '-' || mo < 1 || mo > 12 || d < 1) return Number.NaN;
-  if (d > (mo === 2 && !isLeap(y) ? 28 : (DAYS_IN_MONTH[mo - 1] as number))) return Number.NaN;
+  if (d > (mo === 2 && !isLeap(y) ? 28 : (DAYS_IN_MONTH[mo - 1] ?? 0))) return Number.NaN;
   const day = Date.UTC(y, mo - 1, d);
   if (s.length === 10) return day;
   if ((s[10] !== 'T' && s[10] !== ' ') || s[13] !== ':') return Number.NaN;

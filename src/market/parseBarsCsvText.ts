@@ -71,14 +71,15 @@ export function parseBarsCsvTable(text: string, file: string, options: ReadBarsO
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n');
   const issues = new IssueList(file);
   let n = 0;
-  while (n < lines.length && (lines[n] as string).trim() === '') n++;
+  while (n < lines.length && (lines[n] ?? '').trim() === '') n++;
   if (n === lines.length) {
     issues.add(1, 1, '', 'the file is empty; expected a header such as timestamp,open,high,low,close,volume');
     issues.throwIfAny();
   }
-  const header = barsHeader(splitCsvLine((lines[n] as string).replace(/\r$/, '')), n + 1, issues);
+  const h = barsHeader(splitCsvLine((lines[n] ?? '').replace(/\r$/, '')), n + 1, issues);
   issues.throwIfAny();
-  const h = header as BarsHeader;
+  // barsHeader reported why it has no header, so this is never taken.
+  if (h === undefined) return fail(file, 'no usable header');
   const headerLine = n + 1;
   const fromName = h.symbol < 0 && wanted === undefined ? symbolFromFileName(file) : undefined;
   if (h.symbol < 0 && wanted === undefined && fromName === undefined)
@@ -95,19 +96,19 @@ export function parseBarsCsvTable(text: string, file: string, options: ReadBarsO
   let rawSymbol = '';
   let symbol = '';
   for (n = headerLine; n < lines.length; n++) {
-    let line = lines[n] as string;
+    let line = lines[n] ?? '';
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     if (line.trim() === '') continue;
     const row = n + 1;
     const { values, columns } = splitCsvLine(line);
     if (values.length !== h.width) {
-      const col = values.length < h.width ? line.length + 1 : (columns[h.width] as number);
+      const col = values.length < h.width ? line.length + 1 : (columns[h.width] ?? 0);
       issues.add(row, col, '', `row has ${values.length} cells, the header has ${h.width}`);
       continue;
     }
     const before = issues.count;
     if (fixed === undefined) {
-      const cell = values[h.symbol] as string;
+      const cell = values[h.symbol] ?? '';
       if (cell !== rawSymbol) {
         rawSymbol = cell;
         symbol = cell.toUpperCase();
@@ -115,8 +116,8 @@ export function parseBarsCsvTable(text: string, file: string, options: ReadBarsO
       if (!SYMBOL_PATTERN.test(symbol)) {
         issues.add(
           row,
-          columns[h.symbol] as number,
-          h.names[h.symbol] as string,
+          columns[h.symbol] ?? 0,
+          h.names[h.symbol] ?? '',
           `"${shownCell(cell)}" is not a market symbol`,
         );
         continue;
@@ -126,19 +127,19 @@ export function parseBarsCsvTable(text: string, file: string, options: ReadBarsO
         continue;
       }
     } else symbol = fixed;
-    const rawTime = values[h.time] as string;
+    const rawTime = values[h.time] ?? '';
     const openTime = parseBarTime(rawTime);
     if (Number.isNaN(openTime))
       issues.add(
         row,
-        columns[h.time] as number,
-        h.names[h.time] as string,
+        columns[h.time] ?? 0,
+        h.names[h.time] ?? '',
         `"${shownCell(rawTime)}" is not a time; ${TIME_HINT}`,
       );
     const num = (i: number): number => {
       if (i < 0) return 0;
-      const v = numberIn(values[i] as string);
-      if (typeof v === 'string') issues.add(row, columns[i] as number, h.names[i] as string, v);
+      const v = numberIn(values[i] ?? '');
+      if (typeof v === 'string') issues.add(row, columns[i] ?? 0, h.names[i] ?? '', v);
       return typeof v === 'number' ? v : Number.NaN;
     };
     const bar: Draft = {
@@ -155,26 +156,21 @@ export function parseBarsCsvTable(text: string, file: string, options: ReadBarsO
     // A consistent bar can still be worthless: a zero close would be served as mark 0.
     const inconsistent = barProblem(bar);
     const bad = inconsistent === undefined ? nonPositive(bar, h) : undefined;
-    if (inconsistent) issues.add(row, columns[h.open] as number, '', `inconsistent bar: ${inconsistent}`);
+    if (inconsistent) issues.add(row, columns[h.open] ?? 0, '', `inconsistent bar: ${inconsistent}`);
     else if (bad)
-      issues.add(row, columns[bad.at] as number, '', `${bad.name} ${bar[bad.name]} is not a positive price`);
+      issues.add(row, columns[bad.at] ?? 0, '', `${bad.name} ${bar[bad.name]} is not a positive price`);
     const prev = last.get(symbol);
     if (prev && openTime <= prev.ts) {
       const what =
         openTime === prev.ts
           ? `duplicates the bar at ${iso(openTime)} on line ${prev.line}`
           : `${iso(openTime)} is before ${iso(prev.ts)} on line ${prev.line}; bars must be in ascending time order`;
-      issues.add(
-        row,
-        columns[h.time] as number,
-        h.names[h.time] as string,
-        fixed ? what : `${symbol} ${what}`,
-      );
+      issues.add(row, columns[h.time] ?? 0, h.names[h.time] ?? '', fixed ? what : `${symbol} ${what}`);
     }
     last.set(symbol, { ts: openTime, line: row });
     bars.push(bar);
     rows.push(row);
-    timeColumns.push(columns[h.time] as number);
+    timeColumns.push(columns[h.time] ?? 0);
   }
   if (issues.count === 0 && bars.length === 0) {
     const has =
@@ -196,8 +192,8 @@ export function parseBarsCsvTable(text: string, file: string, options: ReadBarsO
     const what = `a gap of ${spanText(g.to - g.from)} after the bar at ${iso(g.from)} on line ${g.fromLine} (${g.missing} bars missing) is longer than the tolerance of ${spanText(maxGap)}; fill the hole or raise maxGapMs`;
     issues.add(
       g.line,
-      timeColumns[g.index] as number,
-      h.names[h.time] as string,
+      timeColumns[g.index] ?? 0,
+      h.names[h.time] ?? '',
       fixed ? what : `${g.symbol} ${what}`,
     );
   }

@@ -73,7 +73,14 @@ export function parseBarsJsonText(text: string, file: string, options: ReadBarsO
       v.push(typeof r === 'number' ? r : Number.NaN);
     }
     if (v.some(Number.isNaN)) return;
-    const [openTime, open, high, low, close, volume] = v as [number, number, number, number, number, number];
+    const [
+      openTime = Number.NaN,
+      open = Number.NaN,
+      high = Number.NaN,
+      low = Number.NaN,
+      close = Number.NaN,
+      volume = 0,
+    ] = v;
     const bar: Draft = {
       symbol: MarketSymbol(symbol),
       openTime,

@@ -28,7 +28,7 @@ export function parseCellNumber(text: string, from: number, to: number): number 
   if (digits === 0) return Number.NaN;
   if (digits > 15) return slowNumber(text, from, to);
   const k = scale < 0 ? 0 : to - scale - 1;
-  const v = m / (POW10[k] as number);
+  const v = m / (POW10[k] ?? Number.NaN);
   return negative ? -v : v;
 }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../domain/isRecord.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { IssueList } from './IssueList.ts';
 import { defaultMaxGapMs, parseBarGaps, spanText } from './parseBarGaps.ts';
@@ -47,10 +48,9 @@ function checked(items: readonly Located[], issues: IssueList, maxGapMs?: number
   });
   if (issues.count === 0 && items.length === 0) issues.add(1, 1, '', 'no funding rates in the file');
   issues.throwIfAny();
-  const steps = items
-    .slice(1)
-    .map((it, i) => it.time - (items[i] as Located).time)
-    .sort((a, b) => a - b);
+  const steps: number[] = [];
+  for (let i = 1; i < items.length; i++) steps.push((items[i]?.time ?? 0) - (items[i - 1]?.time ?? 0));
+  steps.sort((a, b) => a - b);
   const interval = steps[Math.floor(steps.length / 2)] ?? 1;
   const max = maxGapMs ?? defaultMaxGapMs(interval);
   const lines = items.map((it) => it.line);
@@ -91,7 +91,7 @@ export function parseFundingCsv(text: string, file: string, maxGapMs?: number): 
   }
   const items: Located[] = [];
   for (let n = 1; n < lines.length; n++) {
-    const line = (lines[n] as string).replace(/\r$/, '');
+    const line = (lines[n] ?? '').replace(/\r$/, '');
     if (line.trim() === '') continue;
     const { values, columns } = splitCsvLine(line);
     if (values.length !== header.length) {
@@ -103,20 +103,16 @@ export function parseFundingCsv(text: string, file: string, maxGapMs?: number): 
       );
       continue;
     }
-    const time = parseBarTime(values[t] as string);
-    const cell = values[r] as string;
+    const rawTime = values[t] ?? '';
+    const time = parseBarTime(rawTime);
+    const cell = values[r] ?? '';
     const rate = cell === '' ? Number.NaN : Number(cell);
     if (Number.isNaN(time))
-      issues.add(
-        n + 1,
-        columns[t] as number,
-        header[t] as string,
-        `"${shownCell(values[t] as string)}" is not a time`,
-      );
+      issues.add(n + 1, columns[t] ?? 0, header[t] ?? '', `"${shownCell(rawTime)}" is not a time`);
     const problem = Number.isNaN(rate) ? `"${shownCell(cell)}" is not a number` : rateProblem(rate);
-    if (problem) issues.add(n + 1, columns[r] as number, header[r] as string, problem);
+    if (problem) issues.add(n + 1, columns[r] ?? 0, header[r] ?? '', problem);
     if (!Number.isNaN(time) && problem === undefined)
-      items.push({ time, rate, line: n + 1, column: columns[t] as number });
+      items.push({ time, rate, line: n + 1, column: columns[t] ?? 0 });
   }
   return checked(items, issues, maxGapMs);
 }
@@ -135,9 +131,11 @@ export function parseFundingJson(text: string, file: string, maxGapMs?: number):
   const items: Located[] = [];
   rows.forEach((row, i) => {
     const { line, column } = at(i);
-    const o = (
-      Array.isArray(row) ? { t: row[0], r: row[1] } : typeof row === 'object' && row !== null ? pick(row) : {}
-    ) as { t?: unknown; r?: unknown };
+    const o: { t?: unknown; r?: unknown } = Array.isArray(row)
+      ? { t: row[0], r: row[1] }
+      : isRecord(row)
+        ? pick(row)
+        : {};
     const time = typeof o.t === 'number' || typeof o.t === 'string' ? parseBarTime(String(o.t)) : Number.NaN;
     const rate =
       typeof o.r === 'number' ? o.r : typeof o.r === 'string' && o.r !== '' ? Number(o.r) : Number.NaN;
@@ -149,8 +147,7 @@ export function parseFundingJson(text: string, file: string, maxGapMs?: number):
   return checked(items, issues, maxGapMs);
 }
 
-function pick(row: object): { t: unknown; r: unknown } {
-  const o = row as Record<string, unknown>;
+function pick(o: Readonly<Record<string, unknown>>): { t: unknown; r: unknown } {
   return {
     t: o.fundingTime ?? o.timestamp ?? o.time ?? o.date,
     r: o.fundingRate ?? o.funding_rate ?? o.rate,

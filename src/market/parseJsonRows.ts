@@ -49,9 +49,9 @@ export function parseJsonRows(text: string, file: string, expected: string): Jso
   } catch (e) {
     // V8 either locates the error (`… in JSON at position 11 (line 2 column 4)`) or quotes the
     // text around it after `, "`; only the reason is shown, shortened, never the quoted text.
-    const message = (e as Error).message;
+    const message = e instanceof Error ? e.message : String(e);
     const where = /\(line (\d+) column (\d+)\)/.exec(message);
-    const reason = shownCell((message.split(', "')[0] as string).replace(/ in JSON at position.*$/, ''));
+    const reason = shownCell((message.split(', "')[0] ?? '').replace(/ in JSON at position.*$/, ''));
     fail(
       file,
       `not valid JSON: ${reason}`,
@@ -73,10 +73,10 @@ export function parseJsonRows(text: string, file: string, expected: string): Jso
     let hi = lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] as number) <= offset) lo = mid;
+      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - (lineStarts[lo] as number) + 1 };
+    return { line: lo + 1, column: offset - (lineStarts[lo] ?? 0) + 1 };
   };
   return { rows: doc, at };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../errors/ConfigError.ts';
+import { errnoCode } from '../errors/errnoCode.ts';
 import { textProblem } from './parseTextProblem.ts';
 
 const HEAD = 65_536;
@@ -18,7 +19,7 @@ export function readTextFile(file: string, kind: string): string {
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code})`;
     refuse(file, why, e);

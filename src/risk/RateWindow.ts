@@ -8,7 +8,7 @@ export class RateWindow {
   }
 
   count(now: number): number {
-    while (this.stamps.length > 0 && (this.stamps[0] as number) <= now - this.windowMs) this.stamps.shift();
+    while ((this.stamps[0] ?? Number.POSITIVE_INFINITY) <= now - this.windowMs) this.stamps.shift();
     return this.stamps.length;
   }
 

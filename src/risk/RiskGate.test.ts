@@ -48,6 +48,15 @@ function setup(
 }
 
 describe('RiskGate', () => {
+  it('reads a latched trading state it does not know as halted, and none as active', () => {
+    const { gate, journal, clock } = setup({});
+    expect(gate.state).toBe('active');
+    journal.setMeta('tradingState', 'paused-by-a-newer-version');
+    const restarted = new RiskGate(cachedLatches(journal), clock, riskOptionsFromConfig({}), () => {});
+    expect(restarted.state).toBe('halted');
+    expect(restarted.check(open(1), flat)?.reason).toBe('TRADING_HALTED');
+  });
+
   it('denies leverage, notional and open-position excess with the limit named', () => {
     const { gate } = setup({
       account: { maxLeverage: 10, maxNotionalPerPosition: 1000, maxOpenPositions: 1 },

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
+import { isOneOf } from '../domain/isOneOf.ts';
 import { type Decimal, dec, maxDec, ZERO } from '../domain/money.ts';
 import { checkLimits } from './checkLimits.ts';
 import { type Denial, DenialReason } from './denialReason.ts';
@@ -8,7 +9,7 @@ import type { LatchStore } from './latchStore.ts';
 import type { RiskOptions } from './limits.ts';
 import { RateWindow } from './RateWindow.ts';
 import type { RiskEventSink } from './riskEvents.ts';
-import { type Capability, capabilityOf, TradingState } from './tradingState.ts';
+import { type Capability, capabilityOf, TRADING_STATES, TradingState } from './tradingState.ts';
 
 /** What the gate needs to know about current exposure; the executor provides it. */
 export interface ExposureView {
@@ -55,7 +56,10 @@ export class RiskGate {
   }
 
   get state(): TradingState {
-    return (this.latches.get(STATE_KEY) as TradingState | undefined) ?? TradingState.active;
+    const latched = this.latches.get(STATE_KEY);
+    if (latched === undefined) return TradingState.active;
+    // A value this version does not know (written by a newer one, or damaged) reads as halted: fail closed.
+    return isOneOf(TRADING_STATES, latched) ? latched : TradingState.halted;
   }
 
   get stateReason(): string | undefined {
@@ -258,7 +262,7 @@ export class RiskGate {
         reason: DenialReason.RATE_LIMIT_EXCEEDED,
         message: `account over ${accountMax} intents per minute`,
       };
-    if (strategyMax !== undefined && (sw as RateWindow).count(now) >= strategyMax)
+    if (strategyMax !== undefined && sw !== undefined && sw.count(now) >= strategyMax)
       return {
         reason: DenialReason.RATE_LIMIT_EXCEEDED,
         message: `strategy ${intent.strategyId} over ${strategyMax} intents per minute`,

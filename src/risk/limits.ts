@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountLimitsShape, strategyLimitsSchema } from '../config/sections/risk.ts';
+import { isRecord } from '../domain/isRecord.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 
@@ -9,7 +10,6 @@ const partialAccount = z.strictObject(accountLimitsShape).partial();
 /** The limits that are money: Decimal once parsed, as the ledger's sums they are compared with. */
 const MONEY_LIMITS = ['maxNotionalPerPosition', 'maxTotalNotional', 'dailyLossLimit'] as const;
 type MoneyLimit = (typeof MONEY_LIMITS)[number];
-const MONEY = new Set<string>(MONEY_LIMITS);
 /** A limits schema's parsed shape with its money as Decimal: the schema stays their one definition. */
 type Parsed<T> = { readonly [K in keyof T]: K extends MoneyLimit ? Decimal | Exclude<T[K], number> : T[K] };
 
@@ -33,8 +33,15 @@ export interface RiskConfig {
   readonly killSwitch?: { readonly closeAllOnHalt?: boolean };
 }
 
+/** A mapping without its keys written but left empty (`maxLeverage:` in YAML): those are no limit. */
+function withoutEmpty(value: unknown): unknown {
+  return isRecord(value)
+    ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
+    : value;
+}
+
 function parse<T>(schema: z.ZodType<T>, where: string, value: unknown): T {
-  const r = schema.safeParse(value ?? {});
+  const r = schema.safeParse(withoutEmpty(value ?? {}));
   if (r.success) return r.data;
   const [first] = r.error.issues;
   const path = [where, ...(first?.path ?? []).map(String)].join('.');
@@ -43,13 +50,13 @@ function parse<T>(schema: z.ZodType<T>, where: string, value: unknown): T {
 
 /** Money as Decimal, everything else as the schema gave it; absent limits stay absent. */
 function limitSet(c: z.output<typeof partialAccount>): AccountLimits {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(c)) {
-    if (v === undefined) continue;
-    const isMoney = MONEY.has(k);
-    out[k] = isMoney ? dec(v as number) : v;
-  }
-  return out as AccountLimits;
+  const { maxNotionalPerPosition, maxTotalNotional, dailyLossLimit, ...rest } = c;
+  return {
+    ...rest,
+    ...(maxNotionalPerPosition === undefined ? {} : { maxNotionalPerPosition: dec(maxNotionalPerPosition) }),
+    ...(maxTotalNotional === undefined ? {} : { maxTotalNotional: dec(maxTotalNotional) }),
+    ...(dailyLossLimit === undefined ? {} : { dailyLossLimit: dec(dailyLossLimit) }),
+  };
 }
 
 /** Builds RiskOptions from `risk` and `strategies[].risk` of the YAML config (any subset of limits). */
@@ -62,9 +69,7 @@ export function riskOptionsFromConfig(
     strategies: Object.fromEntries(
       strategies.map((s, i) => [
         s.id,
-        limitSet(
-          parse(strategyLimitsSchema, `strategies[${i}].risk`, s.risk) as z.output<typeof partialAccount>,
-        ),
+        limitSet(parse(strategyLimitsSchema, `strategies[${i}].risk`, s.risk)),
       ]),
     ),
     closeAllOnHalt: risk?.killSwitch?.closeAllOnHalt ?? false,

@@ -6,6 +6,7 @@ import type { Intent } from '../domain/intent.ts';
  */
 export const TradingState = { active: 'active', reducing: 'reducing', halted: 'halted' } as const;
 export type TradingState = (typeof TradingState)[keyof typeof TradingState];
+export const TRADING_STATES: readonly TradingState[] = Object.values(TradingState);
 
 /** What a 403 can take away, one permission family each. */
 export const Capability = { open: 'open', close: 'close', cancel: 'cancel', read: 'read' } as const;

@@ -80,9 +80,9 @@ export class Scheduler {
   }
 
   private dueAfter(entry: Entry, now: number): number {
-    return entry.cron !== undefined
-      ? entry.cron.next(now)
-      : now + (entry.spec as { everyMs: number }).everyMs;
+    if (entry.cron !== undefined) return entry.cron.next(now);
+    // A spec without cron has everyMs (JobSpec); add() checked it is positive.
+    return 'everyMs' in entry.spec ? now + entry.spec.everyMs : Number.POSITIVE_INFINITY;
   }
 
   /**

@@ -5,6 +5,15 @@ interface TimeMatcher {
   getNextMatch(date: Date): Date;
 }
 
+function isTimeMatcher(value: unknown): value is TimeMatcher {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'getNextMatch' in value &&
+    typeof value.getNextMatch === 'function'
+  );
+}
+
 /**
  * Next fire times of a cron expression (5 fields, or 6 with seconds first), in UTC, from any
  * clock's time — node-cron computes them, we only decide when "now" is.
@@ -18,7 +27,12 @@ export class CronTimes {
     if (!validate(expression))
       throw new TypeError(`not a valid cron expression: ${JSON.stringify(expression)}`);
     const task = createTask(expression, () => {}, { timezone: 'UTC' });
-    this.matcher = (task as unknown as { timeMatcher: TimeMatcher }).timeMatcher;
+    const matcher = 'timeMatcher' in task ? task.timeMatcher : undefined;
+    if (!isTimeMatcher(matcher)) {
+      void task.destroy();
+      throw new Error('node-cron no longer exposes the time matcher CronTimes walks: update cronTimes.ts');
+    }
+    this.matcher = matcher;
     this.destroy = () => void task.destroy();
     this.expression = expression;
   }

@@ -29,7 +29,7 @@ export class MarketCatalog {
     this.loading ??= this.load().then(
       (all) => {
         this.bySymbol = new Map(
-          all.filter((m) => m.solver === this.solver).map((m) => [m.symbol as string, m]),
+          all.filter((m) => m.solver === this.solver).map((m) => [String(m.symbol), m]),
         );
         this.loadedAt = this.clock.now();
         this.loading = undefined;

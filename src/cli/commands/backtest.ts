@@ -82,7 +82,7 @@ export function registerBacktestCommand(program: Command): void {
           });
           return;
         }
-        const driver = (await import(DRIVER.href)) as Driver;
+        const driver: Driver = await import(DRIVER.href);
         await driver.backtestCommand(config, o, {
           stdout: process.stdout,
           stderr: process.stderr,

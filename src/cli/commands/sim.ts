@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { SystemClock } from '../../clock/SystemClock.ts';
+import { errnoCode } from '../../errors/errnoCode.ts';
 import { describeError } from '../../log/redact.ts';
 import { ALLOW_REMOTE_HELP, type SimFlags, simSettings } from '../../simulator/cli/simCliOptions.ts';
 import { createSimulator } from '../../simulator/createSimulator.ts';
@@ -14,7 +15,7 @@ const DEV_WALLET = '0x00000000000000000000000000000000000a11ce';
 
 /** A listen error in words an operator can act on (the port in use is the usual one). */
 function listenFailure(e: unknown, host: string, port: number): Error {
-  const code = (e as NodeJS.ErrnoException).code;
+  const code = errnoCode(e);
   if (code === 'EADDRINUSE')
     return new Error(
       `cannot listen on ${host}:${port}: the port is already in use; stop what holds it, or pass --port 0 for any free port`,

@@ -2,9 +2,9 @@ import { type FaultProfile, NO_FAULTS } from '../../simulator/faults/FaultProfil
 
 /** The fault settings that differ from "off", as `key=value` texts (seed alone is not a fault). */
 export function activeFaults(faults: FaultProfile): string[] {
-  const off = NO_FAULTS as Record<string, unknown>;
+  const off = new Map<string, unknown>(Object.entries(NO_FAULTS));
   return Object.entries(faults)
-    .filter(([k, v]) => k !== 'seed' && v !== undefined && JSON.stringify(v) !== JSON.stringify(off[k]))
+    .filter(([k, v]) => k !== 'seed' && v !== undefined && JSON.stringify(v) !== JSON.stringify(off.get(k)))
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`);
 }
 

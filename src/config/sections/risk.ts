@@ -99,4 +99,6 @@ export const riskSchema = z
   .describe('The risk gate every intent passes.');
 
 export type StrategyLimitName = keyof typeof sharedLimits;
-export const STRATEGY_LIMIT_NAMES = Object.keys(sharedLimits) as StrategyLimitName[];
+export const STRATEGY_LIMIT_NAMES: readonly StrategyLimitName[] = z
+  .strictObject(sharedLimits)
+  .keyof().options;

@@ -43,12 +43,13 @@ const latency = z
     if (a !== undefined && b !== undefined && a > b)
       ctx.addIssue({ code: 'custom', path: [low], message: `${low} (${a}) must not exceed ${high} (${b})` });
   })
-  .transform(
-    (v): FillLatency =>
-      v.median !== undefined
-        ? { median: v.median, p99: v.p99 as number }
-        : { min: v.min as number, max: v.max as number },
-  );
+  .transform((v, ctx): FillLatency => {
+    // The refinement above let through only complete pairs; a transform never sees failed input.
+    if (v.median !== undefined && v.p99 !== undefined) return { median: v.median, p99: v.p99 };
+    if (v.min !== undefined && v.max !== undefined) return { min: v.min, max: v.max };
+    ctx.issues.push({ code: 'custom', input: v, message: 'give either min and max or median and p99' });
+    return z.NEVER;
+  });
 
 export const simulatorSchema = z
   .strictObject({

@@ -160,7 +160,7 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
     const next = changes.map((c) => {
       const cur = this.cache.mustGet(c.id);
       transition(cur.status, c.to, c.id);
-      const rec = { ...cur, ...c.patch, status: c.to, updatedAt: now } as RequestRecord;
+      const rec = { ...cur, ...c.patch, status: c.to, updatedAt: now };
       return { from: cur.status, note: c.note ?? null, rec };
     });
     this.write('transition requests', () => {
@@ -181,7 +181,7 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   }
 
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.p.clock.now() } as RequestRecord;
+    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.p.clock.now() };
     this.write('update request', () => this.push({ op: 'update', row: recordToParams(rec) }));
     this.cache.remember(rec);
     return rec;

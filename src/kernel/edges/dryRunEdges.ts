@@ -27,6 +27,21 @@ function unusableJournal(file: string): string | undefined {
   }
 }
 
+/** Where a dry run on a real venue reads its prices: undefined for the embedded simulator (venue.url null). */
+function realPrices(venue: {
+  readonly url: string | null;
+  readonly apiKey: string | null;
+  readonly subaccount: string | null;
+}): { readonly url: string; readonly apiKey: string; readonly subaccount: string } | undefined {
+  const { url, apiKey, subaccount } = venue;
+  if (url === null) return undefined;
+  if (apiKey === null || subaccount === null)
+    throw new ConfigError(
+      'a dry run on a real venue (venue.url) reads its prices with venue.apiKey and venue.subaccount: set both, or venue.url: null for the embedded simulator',
+    );
+  return { url, apiKey, subaccount };
+}
+
 /**
  * Dry run: the simulator engine fills every order in process, so no request that could trade
  * leaves the process. Prices come from the configured venue (read-only calls), or from the
@@ -41,13 +56,8 @@ export async function dryRunEdges(
     readonly prices?: PriceSource;
   },
 ): Promise<VenueEdges> {
-  const real = config.venue.url;
-  const { apiKey, subaccount } = config.venue;
   // Checked before the simulator exists: a refused config must leave nothing running.
-  if (real !== null && (apiKey === null || subaccount === null))
-    throw new ConfigError(
-      'a dry run on a real venue (venue.url) reads its prices with venue.apiKey and venue.subaccount: set both, or venue.url: null for the embedded simulator',
-    );
+  const real = realPrices(config.venue);
   const journalFile = journalFileFor(config.journal.path, config.mode);
   const paperFile = paperAccountFileFor(journalFile);
   const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
@@ -63,7 +73,7 @@ export async function dryRunEdges(
     for (const b of backUpForFreshStart(journalFile, stamp))
       o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
   }
-  const prices = real !== null ? manualPrices() : (o.prices ?? continuedWalk(config, saved));
+  const prices = real !== undefined ? manualPrices() : (o.prices ?? continuedWalk(config, saved));
   const sim = embeddedSimulator(config.simulator, { ...o, ...(prices === undefined ? {} : { prices }) });
   const save = paperFile === undefined ? () => {} : paperAccountWriter(sim.engine, paperFile);
   const fetch = persistingFetch(sim.fetch, save);
@@ -85,7 +95,7 @@ export async function dryRunEdges(
     save();
     sim.stop();
   };
-  if (real === null)
+  if (real === undefined)
     return {
       venue: account.venue,
       prices: account.venue,
@@ -96,9 +106,9 @@ export async function dryRunEdges(
       close,
     };
   const priceClient = createVenueClient({
-    baseUrl: real,
-    apiKey: apiKey as string,
-    subaccount: subaccount as string,
+    baseUrl: real.url,
+    apiKey: real.apiKey,
+    subaccount: real.subaccount,
     chainId: config.venue.chainId,
     clock: o.clock,
     timeoutMs: config.venue.timeoutMs,
@@ -114,7 +124,7 @@ export async function dryRunEdges(
         return ticks;
       },
     },
-    describe: `dry run: prices from ${new URL(real).host}, fills by the simulator in process`,
+    describe: `dry run: prices from ${new URL(real.url).host}, fills by the simulator in process`,
     ephemeral: true,
     secrets: account.secrets,
     simulator: sim,

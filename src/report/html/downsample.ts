@@ -1,3 +1,4 @@
+import { itemAt, lastItem } from '../../domain/itemAt.ts';
 import type { ReportBar, ReportPoint } from './ReportInput.ts';
 
 /**
@@ -10,16 +11,16 @@ export function downsampleBars(bars: readonly ReportBar[], max: number): ReportB
   const per = Math.ceil(bars.length / max);
   const out: ReportBar[] = [];
   for (let i = 0; i < bars.length; i += per) {
-    const first = bars[i] as ReportBar;
+    const first = itemAt(bars, i);
     let high = first.high;
     let low = first.low;
     const end = Math.min(i + per, bars.length);
     for (let j = i + 1; j < end; j++) {
-      const b = bars[j] as ReportBar;
+      const b = itemAt(bars, j);
       if (b.high > high) high = b.high;
       if (b.low < low) low = b.low;
     }
-    out.push({ time: first.time, open: first.open, high, low, close: (bars[end - 1] as ReportBar).close });
+    out.push({ time: first.time, open: first.open, high, low, close: itemAt(bars, end - 1).close });
   }
   return out;
 }
@@ -34,10 +35,10 @@ export function downsamplePoints(points: readonly ReportPoint[], max: number): R
   const out: ReportPoint[] = [];
   for (let i = 0; i < points.length; i += per) {
     const end = Math.min(i + per, points.length);
-    let lo = points[i] as ReportPoint;
+    let lo = itemAt(points, i);
     let hi = lo;
     for (let j = i + 1; j < end; j++) {
-      const p = points[j] as ReportPoint;
+      const p = itemAt(points, j);
       if (p.value < lo.value) lo = p;
       if (p.value > hi.value) hi = p;
     }
@@ -45,7 +46,7 @@ export function downsamplePoints(points: readonly ReportPoint[], max: number): R
     else if (lo.time < hi.time) out.push(lo, hi);
     else out.push(hi, lo);
   }
-  const last = points[points.length - 1] as ReportPoint;
+  const last = lastItem(points);
   if (out[out.length - 1] !== last) out.push(last);
   return out;
 }

@@ -1,3 +1,4 @@
+import { itemAt } from '../../domain/itemAt.ts';
 import type { ReportBar, ReportTrade } from './ReportInput.ts';
 
 /** A marker in lightweight-charts' form (time in UTC seconds). */
@@ -47,8 +48,8 @@ function candleOf(bars: readonly ReportBar[], ms: number): number {
   let hi = bars.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if ((bars[mid] as ReportBar).time <= ms) lo = mid;
+    if (itemAt(bars, mid).time <= ms) lo = mid;
     else hi = mid - 1;
   }
-  return Math.floor((bars[lo] as ReportBar).time / 1000);
+  return Math.floor(itemAt(bars, lo).time / 1000);
 }

@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { ConfigError } from '../../errors/ConfigError.ts';
 
@@ -55,7 +54,10 @@ export async function serveStatus(o: {
     server.once('error', reject);
     server.listen(o.port ?? 0, host, () => resolve());
   });
-  const { port, address } = server.address() as AddressInfo;
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string')
+    throw new Error('the status server is not listening on TCP');
+  const { port, address } = bound;
   return {
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),

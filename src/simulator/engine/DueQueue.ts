@@ -66,12 +66,13 @@ export class DueQueue {
     try {
       while ((this.times[0] ?? Number.POSITIVE_INFINITY) <= now) {
         at = this.popTime();
-        bucket = this.buckets.get(at) as Run[];
+        // Every time in the heap has a bucket (pushTime follows each new one).
+        bucket = this.buckets.get(at) ?? [];
         // Out of the map first: work a run schedules for this very time gets a bucket behind it.
         this.buckets.delete(at);
         for (i = 0; i < bucket.length; i++) {
           this.count--;
-          (bucket[i] as Run)();
+          bucket[i]?.();
         }
         bucket = undefined;
       }
@@ -98,8 +99,9 @@ export class DueQueue {
     let i = h.push(at) - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if ((h[parent] as number) <= at) break;
-      h[i] = h[parent] as number;
+      const above = h[parent] ?? at; // parent < i: always there
+      if (above <= at) break;
+      h[i] = above;
       i = parent;
     }
     h[i] = at;
@@ -107,18 +109,20 @@ export class DueQueue {
 
   private popTime(): number {
     const h = this.times;
-    const top = h[0] as number;
-    const last = h.pop() as number;
+    // fire pops only while the heap's top is due, so it is never empty here.
+    const top = h[0] ?? Number.POSITIVE_INFINITY;
+    const last = h.pop() ?? top;
     if (h.length === 0) return top;
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= h.length) break;
-      const r = l + 1;
-      const child = r < h.length && (h[r] as number) < (h[l] as number) ? r : l;
-      if ((h[child] as number) >= last) break;
-      h[i] = h[child] as number;
-      i = child;
+      const left = h[l] ?? last;
+      const right = l + 1 < h.length ? (h[l + 1] ?? last) : Number.POSITIVE_INFINITY;
+      const smaller = right < left ? right : left;
+      if (smaller >= last) break;
+      h[i] = smaller;
+      i = right < left ? l + 1 : l;
     }
     h[i] = last;
     return top;

@@ -75,7 +75,11 @@ export class EngineCore {
   /** Told of every request the engine moves to an end status, at that moment (the in-process adapter). */
   onRequestEnded: ((r: Request) => void) | undefined;
   faults: EngineFaults = NO_ENGINE_FAULTS;
-  readonly markOf = (symbol: string): number => (this.marks.get(symbol) as Mark).mark;
+  readonly markOf = (symbol: string): number => {
+    const m = this.marks.get(symbol);
+    if (m === undefined) throw new Error(`no mark for ${symbol}`);
+    return m.mark;
+  };
 
   constructor(o: CoreOptions) {
     this.clock = o.clock;
@@ -125,7 +129,14 @@ export class EngineCore {
   }
 
   watchOf(q: Quote): SymbolWatch {
-    return this.watches.get(q.market.spec.symbol) as SymbolWatch;
+    return this.watchOfSymbol(q.market.spec.symbol);
+  }
+
+  /** Every listed market has its watch from the start. */
+  watchOfSymbol(symbol: string): SymbolWatch {
+    const w = this.watches.get(symbol);
+    if (w === undefined) throw new Error(`no watch for ${symbol}`);
+    return w;
   }
 
   rebuild(q: Quote): void {

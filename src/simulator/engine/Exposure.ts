@@ -31,7 +31,7 @@ export function applyExposure(
   margin: Decimal,
   dir: 1 | -1,
 ): Exposure {
-  const key = market.spec.symbol as string;
+  const key: string = market.spec.symbol;
   let e = sub.exposures.get(key);
   if (!e) {
     e = {

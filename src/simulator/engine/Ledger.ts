@@ -34,7 +34,10 @@ export class Ledger {
 
   /** The exact sums of a pending open's reservation, made once. */
   costOf(q: Quote): OpenCost {
-    q.cost ??= openCost(q.quantity, q.reservedAt as Decimal, q.leverage, q.market.spec.hedgerFeeOpen);
+    if (q.cost === null) {
+      if (q.reservedAt === null) throw new Error(`open ${q.tempId} holds no reservation`);
+      q.cost = openCost(q.quantity, q.reservedAt, q.leverage, q.market.spec.hedgerFeeOpen);
+    }
     return q.cost;
   }
 

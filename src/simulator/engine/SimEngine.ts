@@ -14,7 +14,6 @@ import { fireTriggers } from './firing.ts';
 import { nextEpoch } from './funding.ts';
 import { fundingRates, scheduleFunding } from './fundingRun.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
-import type { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import type { OpenParams } from './submits.ts';
 import * as submits from './submits.ts';
@@ -119,7 +118,7 @@ export class SimEngine {
     m.mark = price;
     m.last = last;
     m.ts = at;
-    const w = h.watches.get(symbol) as SymbolWatch;
+    const w = h.watchOfSymbol(symbol);
     if (w.crossSubs.size > 0) checkCrossLiquidation(h, w);
     if (w.mayTrigger(price)) fireTriggers(h, w, price);
   }

@@ -25,14 +25,16 @@ export class SlotList<K extends string, T extends Record<K, number>> {
 
   add(x: T): void {
     if (this.has(x)) return;
-    (x as Record<K, number>)[this.key] = this.items.length;
+    const slot: Record<K, number> = x;
+    slot[this.key] = this.items.length;
     this.items.push(x);
   }
 
   delete(x: T): boolean {
     if (!this.has(x)) return false;
     this.items[x[this.key]] = undefined;
-    (x as Record<K, number>)[this.key] = -1;
+    const slot: Record<K, number> = x;
+    slot[this.key] = -1;
     if (++this.holes > 16 && this.holes * 2 > this.items.length) this.squeeze();
     return true;
   }
@@ -46,7 +48,11 @@ export class SlotList<K extends string, T extends Record<K, number>> {
 
   private squeeze(): void {
     const kept = this.toArray();
-    for (let i = 0; i < kept.length; i++) (kept[i] as Record<K, number>)[this.key] = i;
+    let i = 0;
+    for (const x of kept) {
+      const slot: Record<K, number> = x;
+      slot[this.key] = i++;
+    }
     this.items = kept;
     this.holes = 0;
   }

@@ -30,7 +30,8 @@ export class SymbolWatch {
       else down = Math.max(down, price);
     };
     for (const r of this.limits) {
-      const p = (r.price as NonNullable<Request['price']>).toNumber();
+      const p = r.price?.toNumber();
+      if (p === undefined) continue; // a LIMIT request always has its price
       // A long open and a short close buy: they fill when the price comes down to them.
       const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
       add(p, !buys);

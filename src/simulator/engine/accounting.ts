@@ -91,7 +91,8 @@ export function fitsInMarginFast(
  * holds cross exposure on the market.
  */
 export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: Decimal): boolean {
-  const entry = q.openedPrice as Decimal;
+  const entry = q.openedPrice;
+  if (entry === null) throw new Error(`position ${q.tempId} closes without an opened price`);
   const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
   const fees = qty.times(price).times(feeRate(solverFee));
   const released = q.margin.times(qty).div(q.quantity.minus(q.closedAmount));

@@ -23,13 +23,12 @@ const digitsOf = (word: number): number =>
 export function approxNumber(x: Decimal): number {
   const words = x.d;
   if (!words || x.e > 290 || x.e < -290) return x.toNumber(); // NaN, ±Infinity, or near the float range's ends
-  const lead = words[0] as number;
+  const lead = words[0] ?? 0;
   if (lead === 0) return 0;
   // At least 17 significant digits, which is all a double holds.
   let coefficient = lead;
   let used = 1;
-  while (used < words.length && coefficient < 1e16)
-    coefficient = coefficient * 1e7 + (words[used++] as number);
+  while (used < words.length && coefficient < 1e16) coefficient = coefficient * 1e7 + (words[used++] ?? 0);
   const power = x.e - (digitsOf(lead) - 1) - 7 * (used - 1);
   const magnitude = power >= 0 ? coefficient * 10 ** power : coefficient / 10 ** -power;
   return x.s < 0 ? -magnitude : magnitude;

@@ -10,7 +10,8 @@ import type { Quote, Request } from './state.ts';
 
 /** Fills an open at the solver's price, or fails it; true when it filled. */
 export function fillOpen(h: EngineCore, q: Quote): boolean {
-  const open = q.openRequest as Request;
+  const open = q.openRequest;
+  if (open === null) throw new Error(`open ${q.tempId} has no open request to fill`);
   if (q.status === 'CANCELED' || q.status === 'FAILED') return false;
   const spec = q.market.spec;
   const failOpen = (code: string, reason: string): false => {
@@ -21,7 +22,7 @@ export function fillOpen(h: EngineCore, q: Quote): boolean {
     return false;
   };
   if (h.refused()) return failOpen('4006', 'the solver refused the quote');
-  const limit = q.orderType === 'LIMIT' ? (q.limitPrice as Decimal) : null;
+  const limit = q.orderType === 'LIMIT' ? q.limitPrice : null;
   const fill = h.pricing.fillPrice(q.market, q.side === 'LONG', limit, q.refPrice, q.slippage);
   if ('refusal' in fill) return failOpen('4104', fill.refusal);
   const { price } = fill;
@@ -74,7 +75,7 @@ export function fillClose(h: EngineCore, r: Request): boolean {
     return false;
   };
   if (h.refused()) return back('4006', 'the solver refused the close');
-  const limit = r.orderType === 'LIMIT' ? (r.price as Decimal) : null;
+  const limit = r.orderType === 'LIMIT' ? r.price : null;
   const fill = h.pricing.fillPrice(q.market, q.side === 'SHORT', limit, r.refPrice, r.slippage);
   if ('refusal' in fill) return back('4104', fill.refusal);
   const { price } = fill;

@@ -5,7 +5,6 @@ import { isolatedLiquidationPrice } from './accounting.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { fundingPayment, nextEpoch } from './funding.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
-import type { SymbolWatch } from './SymbolWatch.ts';
 
 /** Pays funding at every epoch boundary of the market, on the clock, until the engine stops. */
 export function scheduleFunding(h: EngineCore, m: SimMarket): void {
@@ -29,7 +28,7 @@ export function fundingRates(h: EngineCore, m: SimMarket): FundingRates {
 /** One epoch: every live position pays (or receives) funding at the mark; then cross accounts are checked. */
 export function payFunding(h: EngineCore, m: SimMarket): void {
   const rates = fundingRates(h, m);
-  const w = h.watches.get(m.spec.symbol) as SymbolWatch;
+  const w = h.watchOfSymbol(m.spec.symbol);
   if (w.live.size === 0) return;
   const mark = dec(h.markOf(m.spec.symbol));
   for (const q of w.live.toArray()) {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isRecord } from '../../domain/isRecord.ts';
 
 export interface SessionClaims {
   /** Wallet address, lower case. */
@@ -22,16 +23,18 @@ export function signJwt(claims: SessionClaims, secret: string): string {
 export function verifyJwt(token: string, secret: string): SessionClaims | string {
   const parts = token.split('.');
   if (parts.length !== 3) return 'the session token is not a JWT';
-  const [h, p, sig] = parts as [string, string, string];
+  const [h = '', p = '', sig = ''] = parts;
   const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return 'the session token signature is invalid';
   try {
-    const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as SessionClaims;
-    if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number')
-      return 'the session token has no subject';
-    return claims;
+    const claims: unknown = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+    if (!isRecord(claims)) return 'the session token has no subject';
+    const { sub, iat, exp, jti } = claims;
+    if (typeof sub !== 'string' || typeof exp !== 'number') return 'the session token has no subject';
+    // We signed it: iat and jti are ours too, read as they were written.
+    return { sub, exp, iat: typeof iat === 'number' ? iat : 0, jti: typeof jti === 'string' ? jti : '' };
   } catch {
     return 'the session token payload is not JSON';
   }

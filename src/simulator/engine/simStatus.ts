@@ -63,7 +63,9 @@ export function canMoveRequest(kind: RequestKind, from: VenueStatus, to: VenueSt
 /** Moves a quote through QUOTE_TRANSITIONS, stamping `updatedAt`; throws on a move not listed. */
 export function moveQuote(q: Quote, to: VenueStatus, now: number): void {
   if (!canMoveQuote(q.status, to)) throw new IllegalSimTransitionError(`quote ${q.tempId}`, q.status, to);
-  (q as { status: VenueStatus }).status = to;
+  // The one writer of a quote's status (readonly to everyone else).
+  const writable: { status: VenueStatus } = q;
+  writable.status = to;
   q.updatedAt = now;
 }
 
@@ -71,6 +73,7 @@ export function moveQuote(q: Quote, to: VenueStatus, now: number): void {
 export function moveRequest(r: Request, to: VenueStatus, now: number): void {
   if (!canMoveRequest(r.kind, r.status, to))
     throw new IllegalSimTransitionError(`${r.kind} request ${r.tempId}`, r.status, to);
-  (r as { status: VenueStatus }).status = to;
+  const writable: { status: VenueStatus } = r;
+  writable.status = to;
   r.updatedAt = now;
 }

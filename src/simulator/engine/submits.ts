@@ -102,7 +102,8 @@ export function submitCancelOpen(h: EngineCore, quote: Quote): Request {
       'INVALID_STATE',
       `open ${quote.tempId} is ${quote.status}: only PENDING or LOCKED opens can be cancelled`,
     );
-  const open = quote.openRequest as Request;
+  const open = quote.openRequest;
+  if (open === null) throw new Error(`open ${quote.tempId} has no open request`);
   const req = h.track(
     newRequest({
       tempId: h.nextTempId(),

@@ -1,4 +1,3 @@
-import type { Decimal } from '../../domain/money.ts';
 import { isolatedLiquidationPrice, type MarkOf } from './accounting.ts';
 import type { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
@@ -18,7 +17,8 @@ export function dueTriggers(w: SymbolWatch, price: number): Hit[] {
   const hits: Hit[] = [];
   for (const r of w.limits) {
     if (r.status !== 'PENDING' && r.status !== 'CLOSE_PENDING') continue;
-    const limit = (r.price as Decimal).toNumber();
+    // A LIMIT request always has its price; NaN never compares true.
+    const limit = r.price?.toNumber() ?? Number.NaN;
     const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
     if (buys ? price <= limit : price >= limit) hits.push({ kind: 'limit', request: r });
   }

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Clock } from '../../clock/Clock.ts';
+import { isRecord } from '../../domain/isRecord.ts';
 import { fail } from '../http/envelope.ts';
 import type { SimHttpRequest, SimHttpResponse } from '../http/types.ts';
 import { createRng, type Rng } from '../rng.ts';
@@ -98,9 +99,11 @@ export class FaultInjector {
 /** The positions list as a lagging replica shows it: rows created after `visibleUntil` are not there yet. */
 function withoutYoungPositions(res: SimHttpResponse, visibleUntil: number): SimHttpResponse {
   if (res.status !== 200) return res;
-  const env = JSON.parse(res.body) as { data: { createdAt: number }[] };
-  return {
-    ...res,
-    body: JSON.stringify({ ...env, data: env.data.filter((r) => r.createdAt <= visibleUntil) }),
-  };
+  const env: unknown = JSON.parse(res.body);
+  if (!isRecord(env) || !Array.isArray(env.data)) return res;
+  const rows: readonly unknown[] = env.data;
+  const visible = rows.filter(
+    (r) => isRecord(r) && typeof r.createdAt === 'number' && r.createdAt <= visibleUntil,
+  );
+  return { ...res, body: JSON.stringify({ ...env, data: visible }) };
 }

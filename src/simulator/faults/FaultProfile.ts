@@ -6,6 +6,7 @@ import { messageFor } from '../../config/issueMessages.ts';
 import { yamlProblems } from '../../config/yamlProblems.ts';
 import { zodProblems } from '../../config/zodProblems.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import { errnoCode } from '../../errors/errnoCode.ts';
 
 const rate = z.number().min(0).max(1);
 const range = z
@@ -75,7 +76,7 @@ export function loadFaultProfile(file: string): ResolvedFaultProfile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
+    const code = errnoCode(e);
     const reason = code === 'ENOENT' ? 'no such fault profile' : `cannot read the fault profile (${code})`;
     throw new ConfigError([{ location: { file }, path: '', message: reason }], { cause: e });
   }

@@ -16,7 +16,10 @@ function header(req: SimHttpRequest, name: string): string | undefined {
 }
 
 /** `where: what` for the first problems zod found, e.g. `quantity: Too small: expected number to be >0`. */
-export function describeIssues(where: string, error: z.ZodError): string {
+export function describeIssues(
+  where: string,
+  error: { readonly issues: readonly z.core.$ZodIssue[] },
+): string {
   return error.issues
     .slice(0, 5)
     .map((i) => `${[where, ...i.path.map(String)].filter(Boolean).join('.') || where}: ${i.message}`)
@@ -40,10 +43,10 @@ function authenticate(accounts: AccountBook, route: Route, req: SimHttpRequest):
   }
   if (authz === undefined || authz === '')
     throw new SimRejection(401, 'UNAUTHORIZED', 'missing Authorization: Bearer <session JWT> header');
-  const m = /^Bearer\s+(\S+)$/i.exec(authz.trim());
-  if (!m)
+  const token = /^Bearer\s+(\S+)$/i.exec(authz.trim())?.[1];
+  if (token === undefined)
     throw new SimRejection(401, 'UNAUTHORIZED', 'the Authorization header is not "Bearer <session JWT>"');
-  return { wallet: accounts.verifySession(m[1] as string), key: undefined };
+  return { wallet: accounts.verifySession(token), key: undefined };
 }
 
 function authorizer(accounts: AccountBook, caller: Caller) {

@@ -34,8 +34,8 @@ export class Router {
       const params: Record<string, string> = {};
       let okay = true;
       for (let i = 0; i < segs.length && okay; i++) {
-        const want = c.segments[i] as string;
-        const got = segs[i] as string;
+        const want = c.segments[i] ?? '';
+        const got = segs[i] ?? '';
         if (want.startsWith('{')) {
           if (got === '') okay = false;
           else params[want.slice(1, -1)] = decodeURIComponent(got);

@@ -8,7 +8,7 @@ export const chainId = z.number().int().positive();
 export const queryChainId = z.coerce.number().int().positive();
 export const positive = z.number().positive();
 export const id = z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String);
-export const permission = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
+export const permission = z.enum(PERMISSIONS);
 export const side = z.enum(['LONG', 'SHORT']);
 export const orderType = z.enum(['MARKET', 'LIMIT']);
 
@@ -37,18 +37,17 @@ export const closePositionBody = z.strictObject({ ...closeItem, chainId });
 export const cancelQuoteBody = z.strictObject({ positionId: id, chainId });
 export const cancelCloseBody = z.strictObject({ closeRequestId: id, chainId });
 
-const INVALID = Symbol('invalid batch item');
-
-/** Why a batch item failed its schema, or undefined for a valid item (see `batch`). */
-export function itemError(item: unknown): z.ZodError | undefined {
-  return typeof item === 'object' && item !== null
-    ? (item as { [INVALID]?: z.ZodError })[INVALID]
-    : undefined;
+/** What a malformed batch item parses to: its schema's issues (see `batch`). */
+export class InvalidItem {
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(issues: readonly z.core.$ZodIssue[]) {
+    this.issues = issues;
+  }
 }
 
 /**
  * A batch envelope: its own fields and the array are checked as a whole (400), but each item on
- * its own. A malformed item parses to a marker carrying its error (`itemError`), so the batch
+ * its own. A malformed item parses to a marker carrying its issues (`InvalidItem`), so the batch
  * answers it a failed result and runs the others. The documented schema stays the item's.
  */
 const batch = <T extends z.core.$ZodLooseShape>(item: T) =>
@@ -56,7 +55,13 @@ const batch = <T extends z.core.$ZodLooseShape>(item: T) =>
     chainId,
     subaccountAddress: address,
     items: z
-      .array(z.strictObject(item).catch((ctx) => ({ [INVALID]: ctx.error }) as never))
+      .array(
+        z
+          .strictObject(item)
+          // Widened first, so that the marker is a value the item's type admits.
+          .transform((valid): typeof valid | InvalidItem => valid)
+          .catch((ctx) => new InvalidItem(ctx.error.issues)),
+      )
       .min(1)
       .max(50),
   });

@@ -58,8 +58,3 @@ export function cancelCloseOne(
   authorize(r.quote.subaccount, 'CANCEL_POSITION');
   return engine.submitCancelClose(r);
 }
-
-/** Drops `undefined` so the engine's optional fields stay absent (exactOptionalPropertyTypes). */
-export function defined<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-}

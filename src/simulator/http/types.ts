@@ -59,5 +59,5 @@ export interface Route<B = unknown, Q = unknown> {
 
 /** Keeps each route's body and query types tied to its schemas. */
 export function route<B = undefined, Q = undefined>(r: Route<B, Q>): Route {
-  return r as unknown as Route;
+  return r;
 }

@@ -53,7 +53,7 @@ export function barReplayPrices(bars: readonly Bar[], o: BarReplayOptions = {}):
           at(slot(k), () => {
             if (k === 1) walk = path(b);
             const last = k === steps - 2 ? walk.length : Math.min(k, walk.length);
-            for (let p = k - 1; p < last; p++) mark(walk[p] as number, k);
+            for (let p = k - 1; p < last; p++) mark(walk[p] ?? Number.NaN, k);
           });
         at(slot(steps - 1), () => mark(b.close, steps - 1));
       }

@@ -66,10 +66,8 @@ export function csvPrices(file: string, o: CsvPricesOptions = {}): PriceSource {
       let i = 0;
       return pace(clock, intervalMs, () => {
         const ts = rows[i]?.ts;
-        while (i < rows.length && rows[i]?.ts === ts) {
-          const r = rows[i++] as Row;
+        for (let r = rows[i]; r !== undefined && r.ts === ts; r = rows[++i])
           sink(r.symbol, r.close, clock.now(), r.close);
-        }
         return i < rows.length;
       });
     },

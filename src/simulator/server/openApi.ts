@@ -24,10 +24,7 @@ const errorResponses = {
 
 function queryParameters(schema: z.ZodType | undefined) {
   if (!schema) return [];
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, unknown>;
-    required?: string[];
-  };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   return Object.entries(json.properties ?? {}).map(([name, s]) => ({
     name,
     in: 'query',
@@ -79,8 +76,9 @@ export function openApiDocument(routes: readonly Route[]) {
           'application/json': { schema: z.toJSONSchema(r.body, { io: 'input', unrepresentable: 'any' }) },
         },
       };
-    paths[r.path] ??= {};
-    (paths[r.path] as Record<string, unknown>)[r.method.toLowerCase()] = op;
+    const operations = paths[r.path] ?? {};
+    operations[r.method.toLowerCase()] = op;
+    paths[r.path] = operations;
   }
   return {
     openapi: '3.1.0',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Permission } from '../../domain/side.ts';
 import { VenueFacts } from '../../domain/venueFacts.ts';
 import { redactText } from '../../log/redact.ts';
@@ -32,6 +33,9 @@ export interface BootstrappedAccount {
   readonly chainId: number;
 }
 
+/** The venue's answer envelope; what each step reads of `data` is checked by its own schema. */
+const envelope = z.object({ data: z.unknown() });
+
 /**
  * Walks the documented account setup order over a VenueFetch: sign in (dev door) → create key
  * → enable the subaccount → delegate → instant-action tokens → faucet. Throws with the step,
@@ -58,25 +62,22 @@ export async function bootstrapAccount(
       throw new Error(
         `bootstrapAccount: ${step} failed with ${res.status}: ${redactText(text).slice(0, 300)}`,
       );
-    return (JSON.parse(text) as { data: unknown }).data;
+    return envelope.parse(JSON.parse(text)).data;
   };
 
-  const session = (await call('sign-in', 'POST', '/dev/sign-in', { walletAddress: wallet, chainId })) as {
-    token: string;
-  };
+  const session = z
+    .object({ token: z.string() })
+    .parse(await call('sign-in', 'POST', '/dev/sign-in', { walletAddress: wallet, chainId }));
   jwt = session.token;
-  const subs = (await call('list subaccounts', 'GET', `/v1/accounts/subaccounts?chainId=${chainId}`)) as {
-    subaccountAddress: string;
-  }[];
+  const subs = z
+    .array(z.object({ subaccountAddress: z.string() }))
+    .parse(await call('list subaccounts', 'GET', `/v1/accounts/subaccounts?chainId=${chainId}`));
   const subaccount = subs[0]?.subaccountAddress;
   if (!subaccount)
     throw new Error(`bootstrapAccount: wallet ${wallet} has no subaccount on chain ${chainId}`);
-  const key = (await call('create key', 'POST', '/v1/api-keys/create', {
-    name: opts.keyName ?? 'perpflow',
-  })) as {
-    id: string;
-    key: string;
-  };
+  const key = z
+    .object({ id: z.string(), key: z.string() })
+    .parse(await call('create key', 'POST', '/v1/api-keys/create', { name: opts.keyName ?? 'perpflow' }));
   await call('enable subaccount', 'POST', '/v1/account-auth/subaccount/toggle-access', {
     subaccountAddress: subaccount,
     chainId,

@@ -1,4 +1,4 @@
-import { type ChainId, SubaccountAddress, ChainId as toChainId } from '../../domain/ids.ts';
+import { ChainId, SubaccountAddress } from '../../domain/ids.ts';
 import type { MarginMode } from '../../domain/side.ts';
 import type { VenueHttp } from '../http/venueHttp.ts';
 import { WireSubaccounts } from '../wire/accounts.ts';
@@ -22,7 +22,7 @@ export async function subaccounts(http: VenueHttp, chainId: ChainId | undefined)
   });
   return list.map((s) => ({
     subaccount: SubaccountAddress(s.subaccountAddress),
-    chainId: toChainId(s.chainId),
+    chainId: ChainId(s.chainId),
     name: s.name ?? null,
     marginMode: s.marginMode ?? null,
     apiAccessEnabled: s.apiAccessEnabled,

@@ -1,7 +1,7 @@
 import { QuoteId } from '../../domain/ids.ts';
 import { type MarketSpec, roundPrice } from '../../domain/market.ts';
 import { type Decimal, toWireNumber } from '../../domain/money.ts';
-import type { VenueStatus } from '../../domain/venueStatus.ts';
+import { venueStatusOf } from '../../domain/venueStatus.ts';
 import type { TpSlOrder, TpSlState } from '../VenuePort.ts';
 import { WireAnything } from '../wire/submit.ts';
 import { WireTpSlList } from '../wire/tpsl.ts';
@@ -62,7 +62,7 @@ export async function listTpSl(ctx: VenueContext, quoteIds: readonly QuoteId[]):
 export function tpslStatesFrom(rows: WireTpSlList): TpSlState[] {
   return rows.map((r) => ({
     quoteId: QuoteId(r.quoteId),
-    status: r.status as VenueStatus,
+    status: venueStatusOf(r.status),
     takeProfit: r.takeProfit,
     stopLoss: r.stopLoss,
   }));

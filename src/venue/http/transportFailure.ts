@@ -1,4 +1,5 @@
 import { ConfigError } from '../../errors/ConfigError.ts';
+import { errnoCode } from '../../errors/errnoCode.ts';
 import type { PerpflowError } from '../../errors/PerpflowError.ts';
 import { OutcomeUnknownError, TransientVenueError } from '../../errors/venueErrors.ts';
 import { redactText } from '../../log/redact.ts';
@@ -13,8 +14,8 @@ function chain(error: unknown): { messages: string[]; codes: string[] } {
   let current: unknown = error;
   for (let depth = 0; current instanceof Error && depth < 4; depth++) {
     messages.push(current.message);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
+    const code = errnoCode(current);
+    if (code !== undefined) codes.push(code);
     current = current.cause;
   }
   if (current !== undefined && !(current instanceof Error)) messages.push(String(current));

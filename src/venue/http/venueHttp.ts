@@ -60,8 +60,13 @@ const TIMED_OUT = Symbol('timed out');
  */
 const ABORT = 'perpflowAbort';
 function platformFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const signal = (init as { [ABORT]?: AbortSignal } | undefined)?.[ABORT];
-  return fetch(input, signal === undefined ? undefined : { signal });
+  const signal = init !== undefined && ABORT in init ? init[ABORT] : undefined;
+  return fetch(input, signal instanceof AbortSignal ? { signal } : undefined);
+}
+
+/** A VenueFetch as ky's fetch: ky always hands over a Request, which carries the signal. */
+function requestFetch(venueFetch: VenueFetch): (input: string | URL | Request) => Promise<Response> {
+  return (input) => venueFetch(input instanceof Request ? input : new Request(input));
 }
 
 type Answer = { readonly status: number; readonly headers: Headers; readonly text: string };
@@ -85,7 +90,7 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
     // a 3xx is answered as an unexpected status instead.
     redirect: 'manual',
     headers: options.headers,
-    ...(options.fetch === undefined ? { fetch: platformFetch } : { fetch: options.fetch as typeof fetch }),
+    ...(options.fetch === undefined ? { fetch: platformFetch } : { fetch: requestFetch(options.fetch) }),
   });
   // Only the platform fetch takes an init; a VenueFetch takes a Request, which carries the signal.
   const abortOption = (signal: AbortSignal) =>
@@ -156,20 +161,21 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
     return result.data;
   }
 
-  async function attempt<T>(spec: CallSpec<T>, nullOn404: boolean): Promise<T | null> {
+  /** `notFound` is what a 404 answers (a status poll's "not indexed yet"); without it a 404 is an error. */
+  async function attempt<T, N>(spec: CallSpec<T>, notFound: N | undefined): Promise<T | N> {
     const endpoint = `${spec.method} ${spec.path}`;
     const answer = await exchange(spec, endpoint);
-    if (nullOn404 && answer.status === 404) return null;
+    if (notFound !== undefined && answer.status === 404) return notFound;
     return parse(spec, endpoint, answer);
   }
 
-  async function run<T>(spec: CallSpec<T>, nullOn404: boolean): Promise<T | null> {
+  async function run<T, N>(spec: CallSpec<T>, notFound: N | undefined): Promise<T | N> {
     // Submits are never retried: the loop below is only entered for reads (reliability.md A3).
     // Nor is account setup: creating a key twice mints two keys.
-    if (spec.kind !== 'read') return attempt(spec, nullOn404);
+    if (spec.kind !== 'read') return attempt(spec, notFound);
     for (let retry = 0; ; retry++) {
       try {
-        return await attempt(spec, nullOn404);
+        return await attempt(spec, notFound);
       } catch (error) {
         if (!(error instanceof TransientVenueError)) throw error;
         const after = error.retryAfterMs;
@@ -181,8 +187,8 @@ export function createVenueHttp(options: VenueHttpOptions): VenueHttp {
   }
 
   return {
-    call: (spec) => run(spec, false) as Promise<never>,
-    callOrNull: (spec) => run(spec, true),
+    call: <T>(spec: CallSpec<T>): Promise<T> => run<T, never>(spec, undefined),
+    callOrNull: <T>(spec: CallSpec<T>): Promise<T | null> => run(spec, null),
   };
 }
 

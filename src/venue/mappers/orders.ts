@@ -17,7 +17,7 @@ function wireQuantity(market: MarketSpec, quantity: Decimal, endpoint: string): 
 /** The create-position item, without the `chainId`/`subaccountAddress` a batch puts on top. */
 export function openItem(market: MarketSpec, order: OpenOrder, solver: string, endpoint: string) {
   return {
-    marketId: market.id as number,
+    marketId: market.id,
     positionType: order.side,
     orderType: order.orderType,
     quantity: wireQuantity(market, order.quantity, endpoint),
@@ -37,7 +37,7 @@ export function openItem(market: MarketSpec, order: OpenOrder, solver: string, e
  */
 export function closeItem(order: CloseOrder, market: MarketSpec | undefined, endpoint: string) {
   return {
-    quoteId: order.quoteId as string,
+    quoteId: order.quoteId,
     quantityToClose:
       market === undefined ? toWireNumber(order.quantity) : wireQuantity(market, order.quantity, endpoint),
     orderType: order.orderType,

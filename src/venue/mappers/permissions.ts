@@ -1,5 +1,4 @@
 import { ChainId, SubaccountAddress } from '../../domain/ids.ts';
-import type { Permission } from '../../domain/side.ts';
 import type { KeyPermissions } from '../VenuePort.ts';
 import type { WireKeyPermissions } from '../wire/permissions.ts';
 
@@ -9,7 +8,7 @@ export function toKeyPermissions(wire: WireKeyPermissions): KeyPermissions {
     subaccounts: wire.subaccounts.map((s) => ({
       subaccount: SubaccountAddress(s.subaccountAddress),
       chainId: ChainId(s.chainId),
-      permissions: s.permissions as Permission[],
+      permissions: s.permissions,
     })),
   };
 }

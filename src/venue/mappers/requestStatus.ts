@@ -1,5 +1,5 @@
 import { QuoteId, TempId } from '../../domain/ids.ts';
-import type { VenueStatus } from '../../domain/venueStatus.ts';
+import { venueStatusOf } from '../../domain/venueStatus.ts';
 import type { RequestStatusReport } from '../VenuePort.ts';
 import type { WireRequestStatus } from '../wire/status.ts';
 
@@ -7,7 +7,7 @@ export function toRequestStatus(wire: WireRequestStatus): RequestStatusReport {
   return {
     tempId: TempId(wire.tempId),
     quoteId: wire.quoteId === null ? null : QuoteId(wire.quoteId),
-    status: wire.status as VenueStatus,
+    status: venueStatusOf(wire.status),
     filledQuantity: wire.filledQuantity,
     avgPrice: wire.avgPrice,
     ...(wire.errorCode == null ? {} : { errorCode: wire.errorCode }),

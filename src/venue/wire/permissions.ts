@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from '../../domain/side.ts';
 import { wireAddress, wireInt } from './scalars.ts';
 
-export const WirePermission = z.enum(PERMISSIONS as [string, ...string[]]);
+export const WirePermission = z.enum(PERMISSIONS);
 
 /** `POST /v1/api-keys/list-permissions` (public shape). */
 export const WireKeyPermissions = z.object({

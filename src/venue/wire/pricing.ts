@@ -6,11 +6,11 @@ import { wireNumber, wireTime } from './scalars.ts';
  * `{[symbol]: price}` (an unknown symbol may be null), and the simulator's list
  * `[{symbol, markPrice, timestamp}]` (an unknown symbol is left out). Both become a list.
  */
+/** The map shape carries no times; typed as the list's optional one so both shapes become one type. */
+const NO_TIMESTAMP: number | undefined = undefined;
 const AsMap = z
   .record(z.string(), wireNumber.nullable())
-  .transform((m) =>
-    Object.entries(m).map(([symbol, mark]) => ({ symbol, mark, timestamp: undefined as number | undefined })),
-  );
+  .transform((m) => Object.entries(m).map(([symbol, mark]) => ({ symbol, mark, timestamp: NO_TIMESTAMP })));
 const AsList = z
   .array(
     z.object({ symbol: z.string().min(1), markPrice: wireNumber.nullable(), timestamp: wireTime.optional() }),

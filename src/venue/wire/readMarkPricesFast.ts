@@ -1,3 +1,4 @@
+import { isKeyed, isRecord } from '../../domain/isRecord.ts';
 import type { WireMarkPrices } from './pricing.ts';
 import { finite } from './scalars.ts';
 
@@ -9,12 +10,12 @@ import { finite } from './scalars.ts';
  * which names what it refuses. readMarkPricesFast.test.ts holds the two to the same results.
  */
 export function readMarkPricesFast(payload: unknown): WireMarkPrices | undefined {
-  if (typeof payload !== 'object' || payload === null) return undefined;
+  if (!isKeyed(payload)) return undefined;
   const rows: { symbol: string; mark: number | null; timestamp: number | undefined }[] = [];
   if (Array.isArray(payload)) {
     for (const row of payload) {
-      if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined;
-      const { symbol, markPrice, timestamp } = row as Record<string, unknown>;
+      if (!isRecord(row)) return undefined;
+      const { symbol, markPrice, timestamp } = row;
       if (typeof symbol !== 'string' || symbol === '') return undefined;
       if (!(markPrice === null || finite(markPrice))) return undefined;
       if (!(timestamp === undefined || finite(timestamp))) return undefined;
@@ -25,7 +26,7 @@ export function readMarkPricesFast(payload: unknown): WireMarkPrices | undefined
   for (const symbol of Object.keys(payload)) {
     // The schema's record never takes a __proto__ key (prototype pollution): neither does this.
     if (symbol === '__proto__') continue;
-    const mark = (payload as Record<string, unknown>)[symbol];
+    const mark = payload[symbol];
     if (!(mark === null || finite(mark))) return undefined;
     rows.push({ symbol, mark, timestamp: undefined });
   }

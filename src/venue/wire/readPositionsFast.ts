@@ -1,9 +1,11 @@
+import { isRecord } from '../../domain/isRecord.ts';
 import type { Decimal } from '../../domain/money.ts';
-import { VENUE_STATUSES } from '../../domain/venueStatus.ts';
+import { VENUE_STATUSES, type VenueStatus } from '../../domain/venueStatus.ts';
 import type { WirePosition } from './positions.ts';
 import { decimalOrUndefined, finite } from './scalars.ts';
 
 const STATUSES: ReadonlySet<unknown> = new Set(VENUE_STATUSES);
+const isStatus = (v: unknown): v is VenueStatus => STATUSES.has(v);
 
 const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
@@ -27,8 +29,8 @@ export function readPositionsFast(payload: unknown): WirePosition[] | undefined 
 }
 
 function readRow(row: unknown): WirePosition | undefined {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return undefined;
-  const r = row as Record<string, unknown>;
+  if (!isRecord(row)) return undefined;
+  const r = row;
   const { id, tempId, marketId, symbol, positionType, leverage, status, createdAt, updatedAt } = r;
   if (
     !(id === null || text(id)) ||
@@ -37,7 +39,7 @@ function readRow(row: unknown): WirePosition | undefined {
     !text(symbol) ||
     !(positionType === 'LONG' || positionType === 'SHORT') ||
     !finite(leverage) ||
-    !STATUSES.has(status) ||
+    !isStatus(status) ||
     !finite(createdAt) ||
     !finite(updatedAt)
   )
@@ -68,7 +70,7 @@ function readRow(row: unknown): WirePosition | undefined {
     closedAmount,
     openedPrice,
     leverage,
-    status: status as WirePosition['status'],
+    status,
     unrealizedPnl,
     margin,
     accumulatedFunding,

@@ -58,6 +58,8 @@ export const wireId = z.union([z.string().min(1), z.number().transform(String)])
 
 export const wireAddress = z.string().regex(ADDRESS_PATTERN, 'expected a 0x-prefixed 40-hex-digit address');
 
-export const wireVenueStatus = z.enum(VENUE_STATUSES as [string, ...string[]]);
+// Typed as text, widened by the type argument: the in-process adapter builds these rows from the
+// engine's strings, and the mappers type them (venueStatusOf).
+export const wireVenueStatus = z.enum<readonly string[]>(VENUE_STATUSES);
 
 export const wirePositionSide = z.enum(['LONG', 'SHORT']);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ApiKeyId } from '../../../domain/ids.ts';
+import { isOneOf } from '../../../domain/isOneOf.ts';
 import { PERMISSIONS, type Permission } from '../../../domain/side.ts';
 import { ConfigError } from '../../../errors/ConfigError.ts';
 import { action } from '../../action.ts';
@@ -12,12 +13,13 @@ export function parsePermissions(values: readonly string[]): Permission[] {
   const names = values.flatMap((v) => v.split(/[\s,]+/)).filter((v) => v !== '');
   if (names.length === 0)
     throw new ConfigError(`--permissions: name at least one of ${PERMISSIONS.join(', ')}`);
-  const unknown = names.filter((n) => !PERMISSIONS.includes(n.toUpperCase() as Permission));
+  const upper = names.map((n) => n.toUpperCase());
+  const unknown = names.filter((_, i) => !isOneOf(PERMISSIONS, upper[i]));
   if (unknown.length > 0)
     throw new ConfigError(
       `--permissions: unknown ${unknown.join(', ')} (choose from ${PERMISSIONS.join(', ')})`,
     );
-  return [...new Set(names.map((n) => n.toUpperCase() as Permission))];
+  return [...new Set(upper.filter((n) => isOneOf(PERMISSIONS, n)))];
 }
 
 /** `perpflow account delegate --key-id <id> --permissions …` (session JWT). */

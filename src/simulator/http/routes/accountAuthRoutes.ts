@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Permission } from '../../../domain/side.ts';
 import { reject } from '../../engine/SimRejection.ts';
+import { signedIn } from '../routeArgs.ts';
 import { address, chainId, permission, queryChainId } from '../schemas.ts';
 import { route } from '../types.ts';
 
@@ -33,8 +33,8 @@ export const accountAuthRoutes = [
     }),
     run: ({ engine, accounts, wallet, body }) => {
       const sub = accounts.subaccount(body.subaccountAddress, body.chainId ?? engine.chainId, wallet);
-      const key = accounts.ownKey(wallet as string, body.apiKeyIdentifier);
-      accounts.delegate(sub, key, body.permissions as Permission[]);
+      const key = accounts.ownKey(signedIn(wallet), body.apiKeyIdentifier);
+      accounts.delegate(sub, key, body.permissions);
       return {
         subaccountAddress: sub.address,
         apiKeyIdentifier: key.id,
@@ -88,7 +88,7 @@ export const accountAuthRoutes = [
     }),
     run: ({ engine, accounts, wallet, body }) => {
       const sub = accounts.subaccount(body.subaccountAddress, body.chainId, wallet);
-      const solvers = new Set(engine.markets.map((m) => m.spec.solver as string));
+      const solvers = new Set<string>(engine.markets.map((m) => m.spec.solver));
       if (!solvers.has(body.solver))
         throw reject.business('UNKNOWN_SOLVER', `solver: no solver named ${body.solver}`);
       accounts.registerInstantToken(sub, body.solver, body.token);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Subaccount } from '../../engine/state.ts';
+import { signedIn } from '../routeArgs.ts';
 import { chainId, queryChainId, subaccountQuery } from '../schemas.ts';
 import { balanceRow, money, subaccountRow } from '../serialize.ts';
 import { route } from '../types.ts';
@@ -19,7 +20,7 @@ export const accountRoutes = [
             .delegationsOf(key)
             .map((d) => d.sub)
             .filter((s) => query.chainId === undefined || s.chainId === query.chainId)
-        : accounts.subaccountsOf(wallet as string, query.chainId);
+        : accounts.subaccountsOf(signedIn(wallet), query.chainId);
       return subs.map(subaccountRow);
     },
   }),
@@ -32,7 +33,7 @@ export const accountRoutes = [
     status: 201,
     body: z.strictObject({ chainId, name: z.string().trim().min(1).max(64) }),
     run: ({ accounts, wallet, body }) =>
-      subaccountRow(accounts.createSubaccount(wallet as string, body.chainId, body.name)),
+      subaccountRow(accounts.createSubaccount(signedIn(wallet), body.chainId, body.name)),
   }),
   route({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reject } from '../../engine/SimRejection.ts';
+import { pathParam, signedIn } from '../routeArgs.ts';
 import { route } from '../types.ts';
 
 const name = z.string().trim().min(1).max(64);
@@ -28,7 +29,7 @@ export const apiKeyRoutes = [
     status: 201,
     body: z.strictObject({ name }),
     run: ({ accounts, wallet, body }) => {
-      const { record, secret } = accounts.createKey(wallet as string, body.name);
+      const { record, secret } = accounts.createKey(signedIn(wallet), body.name);
       return { id: record.id, name: record.name, key: secret, createdAt: record.createdAt };
     },
   }),
@@ -38,7 +39,7 @@ export const apiKeyRoutes = [
     auth: 'jwt',
     tag: 'API Keys',
     summary: 'Lists the wallet’s keys (never the secrets)',
-    run: ({ accounts, wallet }) => accounts.keysOf(wallet as string).map(keyRow),
+    run: ({ accounts, wallet }) => accounts.keysOf(signedIn(wallet)).map(keyRow),
   }),
   route({
     method: 'PUT',
@@ -48,7 +49,7 @@ export const apiKeyRoutes = [
     summary: 'Renames a key',
     body: z.strictObject({ name }),
     run: ({ accounts, wallet, params, body }) => {
-      const k = accounts.ownKey(wallet as string, params.id as string);
+      const k = accounts.ownKey(signedIn(wallet), pathParam(params, 'id'));
       accounts.renameKey(k, body.name);
       return keyRow(k);
     },
@@ -60,7 +61,7 @@ export const apiKeyRoutes = [
     tag: 'API Keys',
     summary: 'Revokes a key, effective on the very next request',
     run: ({ accounts, wallet, params }) => {
-      const k = accounts.ownKey(wallet as string, params.id as string);
+      const k = accounts.ownKey(signedIn(wallet), pathParam(params, 'id'));
       accounts.revokeKey(k);
       return keyRow(k);
     },
@@ -77,7 +78,7 @@ export const apiKeyRoutes = [
       if (!k) {
         if (!body.apiKeyIdentifier)
           throw reject.validation('body.apiKeyIdentifier: required when signed in with a JWT');
-        k = accounts.ownKey(wallet as string, body.apiKeyIdentifier);
+        k = accounts.ownKey(signedIn(wallet), body.apiKeyIdentifier);
       }
       return {
         isValid: !k.revoked,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Permission } from '../../../domain/side.ts';
 import type { SimEngine } from '../../engine/SimEngine.ts';
 import { reject, SimRejection } from '../../engine/SimRejection.ts';
-import type { Request, Subaccount } from '../../engine/state.ts';
+import type { Quote, Request, Subaccount } from '../../engine/state.ts';
 import { describeIssues } from '../createHandler.ts';
 import {
   batchCancelBody,
@@ -10,7 +10,7 @@ import {
   batchCloseBody,
   batchCreateBody,
   closeAllBody,
-  itemError,
+  InvalidItem,
 } from '../schemas.ts';
 import { cancelCloseOne, cancelOpenOne, closeOne, openOne } from '../tradeOps.ts';
 import { type RouteContext, route } from '../types.ts';
@@ -32,7 +32,7 @@ interface ItemResult {
 function runBatch<T>(
   ctx: RouteContext<{ chainId: number; subaccountAddress: string }, unknown>,
   permission: Permission,
-  items: readonly T[],
+  items: readonly (T | InvalidItem)[],
   one: (engine: SimEngine, sub: Subaccount, item: T) => Request,
   label?: (item: T) => Pick<ItemResult, 'quoteId'>,
 ) {
@@ -40,12 +40,11 @@ function runBatch<T>(
   const sub = accounts.subaccount(body.subaccountAddress, body.chainId);
   ctx.authorize(sub, permission);
   const results: ItemResult[] = items.map((item, index) => {
-    const invalid = itemError(item);
-    if (invalid)
+    if (item instanceof InvalidItem)
       return {
         index,
         success: false,
-        error: { code: 'VALIDATION', message: describeIssues(`items[${index}]`, invalid) },
+        error: { code: 'VALIDATION', message: describeIssues(`items[${index}]`, item) },
       };
     const extra = label?.(item) ?? {};
     try {
@@ -56,6 +55,12 @@ function runBatch<T>(
     }
   });
   return { batchId: engine.nextBatchId(), results };
+}
+
+/** An OPENED position's on-chain id: set when it opened, so a missing one is an engine bug (500). */
+function quoteIdOf(q: Quote): string {
+  if (q.quoteId === null) throw new Error(`position ${q.tempId} is OPENED without a quoteId`);
+  return q.quoteId;
 }
 
 const common = { auth: 'key', tag: 'Trade', status: 201 } as const;
@@ -128,13 +133,13 @@ export const batchRoutes = [
         (engine, s, q) =>
           closeOne(
             engine,
-            q.quoteId as string,
+            quoteIdOf(q),
             s.chainId,
             { quantityToClose: q.quantity.minus(q.closedAmount).toNumber(), orderType: 'MARKET' },
             ctx.authorize,
             s,
           ),
-        (q) => ({ quoteId: q.quoteId as string }),
+        (q) => ({ quoteId: quoteIdOf(q) }),
       );
     },
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatFixed } from '../../../domain/money.ts';
 import type { SimEngine } from '../../engine/SimEngine.ts';
 import type { SimMarket } from '../../markets.ts';
+import { pathParam } from '../routeArgs.ts';
 import { route } from '../types.ts';
 
 export function marketRow(m: SimMarket) {
@@ -59,8 +60,8 @@ export const marketRoutes = [
       if (Number(params.chainId) !== engine.chainId) return {};
       const out: Record<string, { markets: Record<string, ReturnType<typeof marketRow>> }> = {};
       for (const m of engine.markets) {
-        out[m.spec.solver] ??= { markets: {} };
-        const bucket = out[m.spec.solver] as { markets: Record<string, ReturnType<typeof marketRow>> };
+        const bucket = out[m.spec.solver] ?? { markets: {} };
+        out[m.spec.solver] = bucket;
         bucket.markets[m.spec.symbol] = marketRow(m);
       }
       return out;
@@ -72,7 +73,7 @@ export const marketRoutes = [
     auth: 'key',
     tag: 'Pricing',
     summary: 'Mark price of a symbol (data null when unknown)',
-    run: ({ engine, params }) => priceOf(engine, params.symbol as string, 'mark'),
+    run: ({ engine, params }) => priceOf(engine, pathParam(params, 'symbol'), 'mark'),
   }),
   route({
     method: 'GET',
@@ -80,7 +81,7 @@ export const marketRoutes = [
     auth: 'key',
     tag: 'Pricing',
     summary: 'Last traded price of a symbol (data null when unknown)',
-    run: ({ engine, params }) => priceOf(engine, params.symbol as string, 'last'),
+    run: ({ engine, params }) => priceOf(engine, pathParam(params, 'symbol'), 'last'),
   }),
   route<undefined, { symbols: string | string[] }>({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { isMarketOpen } from '../../markets.ts';
+import { pathParam } from '../routeArgs.ts';
 import { subaccountQuery } from '../schemas.ts';
 import { money } from '../serialize.ts';
 import { route } from '../types.ts';
@@ -12,7 +13,7 @@ export const miscRoutes = [
     tag: 'Public Information',
     summary: 'What the chain shows of a subaccount: balance and open position count',
     run: ({ engine, accounts, params }) => {
-      const sub = accounts.subaccounts.get((params.subaccountAddress as string).toLowerCase());
+      const sub = accounts.subaccounts.get(pathParam(params, 'subaccountAddress').toLowerCase());
       if (!sub) return null;
       return {
         subaccountAddress: sub.address,
@@ -29,7 +30,7 @@ export const miscRoutes = [
     tag: 'Public Information',
     summary: 'Funding schedule and rates of a symbol (data null when unknown)',
     run: ({ engine, params }) => {
-      const m = engine.marketBySymbol(params.symbol as string);
+      const m = engine.marketBySymbol(pathParam(params, 'symbol'));
       if (!m) return null;
       return {
         symbol: m.spec.symbol,
@@ -51,7 +52,7 @@ export const miscRoutes = [
     run: ({ engine, accounts, query, authorize }) => {
       const sub = accounts.subaccount(query.subaccountAddress, query.chainId);
       authorize(sub, 'VIEW_DETAILS');
-      const solvers = [...new Set(engine.markets.map((m) => m.spec.solver as string))];
+      const solvers = [...new Set(engine.markets.map((m) => m.spec.solver))];
       return solvers.map((solver) => ({ solver, instantActions: sub.instantTokens.has(solver) }));
     },
   }),
@@ -78,7 +79,7 @@ export const miscRoutes = [
     tag: 'RWA',
     summary: 'Whether an RWA market is open now (data null when unknown)',
     run: ({ engine, params }) => {
-      const m = engine.marketBySymbol(params.symbol as string);
+      const m = engine.marketBySymbol(pathParam(params, 'symbol'));
       if (!m?.hours) return null;
       return { symbol: m.spec.symbol, hours: m.hours.description, open: isMarketOpen(m, engine.clock.now()) };
     },

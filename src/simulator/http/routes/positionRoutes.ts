@@ -30,7 +30,7 @@ function statusRoute(kind: RequestKind, path: string, idParam: 'positionId' | 'c
       query,
       authorize,
     }: RouteContext<undefined, { positionId?: string; closeRequestId?: string; chainId: number }>) => {
-      const r = findRequest(engine, kind, query[idParam] as string, query.chainId);
+      const r = findRequest(engine, kind, query[idParam] ?? '', query.chainId);
       authorize(r.quote.subaccount, 'VIEW_DETAILS');
       return statusRow(r);
     },
