@@ -60,13 +60,13 @@ function years(ms: number): number {
 export function equityMetrics(input: EquityCurve): EquityMetrics {
   const curve = equityColumns(input);
   const n = curve.equity.length;
-  const first = n > 0 ? (curve.equity[0] as number) : undefined;
-  const last = n > 0 ? (curve.equity[n - 1] as number) : undefined;
+  const first = curve.equity[0];
+  const last = curve.equity[n - 1];
   if (n < 2 || first === undefined || last === undefined || !(first > 0))
     return { ...NO_EQUITY_METRICS, startEquity: first ?? null, finalEquity: last ?? null };
   let peak = first;
-  for (let i = 1; i < n; i++) peak = Math.max(peak, curve.equity[i] as number);
-  const durationMs = (curve.time[n - 1] as number) - (curve.time[0] as number);
+  for (let i = 1; i < n; i++) peak = Math.max(peak, curve.equity[i] ?? Number.NaN);
+  const durationMs = (curve.time[n - 1] ?? Number.NaN) - (curve.time[0] ?? Number.NaN);
   const { returns, periodsPerYear: d } = periodReturns(curve);
   const g = geometricMean(returns);
   const annualReturn = g === null || d === null ? null : (1 + g) ** d - 1;
