@@ -30,7 +30,8 @@ function alignedCloses(curve: EquityColumns, m: MarketCloses): ArrayLike<number>
   const out = new Float64Array(n);
   let j = 0;
   for (let i = 0; i < out.length; i++) {
-    while (j + 1 < m.time.length && (m.time[j + 1] ?? Number.NaN) <= (curve.time[i] ?? Number.NaN)) j++;
+    // Past the market's last bar the read is NaN, which is never at or before a time.
+    while ((m.time[j + 1] ?? Number.NaN) <= (curve.time[i] ?? Number.NaN)) j++;
     out[i] = m.close[j] ?? Number.NaN;
   }
   return out;
