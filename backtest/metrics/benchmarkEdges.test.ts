@@ -53,6 +53,15 @@ describe('benchmarkMetrics edges', () => {
     expect(m.alpha).toBeNull();
   });
 
+  it('has no alpha without a beta (a flat market)', () => {
+    const flat = market('F', [-5, 10, 15, 25], [10, 10, 10, 10]);
+    expect(benchmarkMetrics(cols([-5, 10, 15, 25], [1, 2, 3, 4]), [flat], 3)).toStrictEqual({
+      buyAndHoldReturn: 0,
+      beta: null,
+      alpha: null,
+    });
+  });
+
   it('clamps a first trading bar past the end to the last bar: buy & hold 0', () => {
     expect(benchmarkMetrics(curve, [M], 0, 99).buyAndHoldReturn).toBe(0);
   });

@@ -19,6 +19,7 @@ describe('significant digits', () => {
 describe('formatMetric by unit', () => {
   it('writes counts as they are and money below 1 at 4 significant digits, from 1 to the cent', () => {
     expect(formatMetric(3, 'count')).toBe('3');
+    expect(formatMetric(1.23456, 'ratio')).toBe('1.235');
     expect(formatMetric(-0.5, 'money')).toBe('-0.5');
     expect(formatMetric(-1, 'money')).toBe('-1.00');
   });

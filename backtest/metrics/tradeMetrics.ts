@@ -103,7 +103,8 @@ export function tradeMetrics(trades: readonly TradeRecord[], curve: EquityCurve)
       period,
     ),
     averageTradeDurationMs: ceilToResolution(mean(durations), period),
-    sqn: avgPnl === null || variance === null ? null : ratio(Math.sqrt(n) * avgPnl, Math.sqrt(variance)),
+    // Without trades or with one (no sample variance) the quotient is NaN, and the ratio N/A.
+    sqn: ratio(Math.sqrt(n) * (avgPnl ?? Number.NaN), Math.sqrt(variance ?? Number.NaN)),
     kellyCriterion:
       winRate === null || avgWin === null || avgLoss === null
         ? null
