@@ -83,13 +83,23 @@ function maskUserinfo(_m: string, scheme: string, userinfo: string): string {
 export function redactText(text: string): string {
   const lower = text.toLowerCase();
   let out = text;
+  // Each guard below skips a replacement that could not change the text, so forcing it true or
+  // emptying its literal changes nothing but the time: on ordinary log lines (2026-11-26, shared
+  // 2-core host) each saves 40–430 ns of a ~1 µs line; without them redactText takes twice as long.
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('ix.')) out = out.replace(KEY_SHAPED, maskKey);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('eyJ')) out = out.replace(JWT, maskJwt);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('bearer')) out = out.replace(BEARER, maskValue);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('api-key') || lower.includes('auth') || lower.includes('cookie'))
     out = out.replace(SECRET_HEADER, maskValue);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('"') || out.includes("'")) out = out.replace(QUOTED_PAIR, maskNamed);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('=')) out = out.replace(PARAM, maskNamed);
+  // Stryker disable next-line ConditionalExpression,StringLiteral,LogicalOperator: a speed guard, the pattern needs both literals
   if (out.includes('@') && out.includes('://')) out = out.replace(URL_USERINFO, maskUserinfo);
   return out;
 }
