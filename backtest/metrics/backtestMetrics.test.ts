@@ -62,6 +62,16 @@ describe('backtestMetrics: buy & hold per group', () => {
     expect(own.byMarket.ETHUSDT?.buyAndHoldReturn).toBe(-0.5);
     expect(own.byMarket.ETHUSDT?.beta).toBeCloseTo(1, 12);
   });
+
+  it("takes a market's buy & hold from its own curve when it has one, even on fewer bars than the account", () => {
+    const own = backtestMetrics({
+      equity: flat(4),
+      trades: TRADES,
+      markets: [BTC, ETH],
+      marketEquity: { BTCUSDT: { time: days(4).subarray(1), equity: Float64Array.from([100, 100, 100]) } },
+    });
+    expect(own.byMarket.BTCUSDT?.buyAndHoldReturn).toBe(1); // 20 → 40 over its own days 1–3, not 10 → 40
+  });
 });
 
 describe('backtestMetrics: warnings and funding sources', () => {

@@ -53,6 +53,14 @@ describe('benchmarkMetrics edges', () => {
     expect(m.alpha).toBeNull();
   });
 
+  it('gives buy & hold from two points, with no beta from one return', () => {
+    expect(benchmarkMetrics(cols([0, 10], [1, 1]), [M], 0)).toStrictEqual({
+      buyAndHoldReturn: 1,
+      beta: null,
+      alpha: null,
+    });
+  });
+
   it('has no alpha without a beta (a flat market)', () => {
     const flat = market('F', [-5, 10, 15, 25], [10, 10, 10, 10]);
     expect(benchmarkMetrics(cols([-5, 10, 15, 25], [1, 2, 3, 4]), [flat], 3)).toStrictEqual({

@@ -151,6 +151,7 @@ describe('equityMetrics edges (StrykerJS survivors of 2026-11-26, test/MUTATIONS
   it('a flat curve has a volatility of 0; one day return has none (no sample variance)', () => {
     expect(equityMetrics(daily(100, 100, 100)).annualVolatility).toBe(0);
     expect(equityMetrics(daily(100, 110)).annualVolatility).toBeNull();
+    expect(equityMetrics(daily(100, 100)).annualVolatility).toBeNull();
     expect(equityMetrics(daily(100, 110)).annualReturn).not.toBeNull();
   });
   it('a nearly flat curve whose compounded variance rounds below 0 has no volatility, not NaN', () => {
