@@ -12,10 +12,15 @@ export interface EquityColumns {
 
 export type EquityCurve = readonly EquityPoint[] | EquityColumns;
 
+/** `Array.isArray` does not narrow a readonly array out of a union: this guard says it does. */
+function isPointList(curve: EquityCurve): curve is readonly EquityPoint[] {
+  return Array.isArray(curve);
+}
+
 /** Any curve as columns: point lists are copied once into Float64Arrays, columns pass through. */
 export function equityColumns(curve: EquityCurve): EquityColumns {
-  if (!Array.isArray(curve)) return curve as EquityColumns;
-  const points = curve as readonly EquityPoint[];
+  if (!isPointList(curve)) return curve;
+  const points = curve;
   const time = new Float64Array(points.length);
   const equity = new Float64Array(points.length);
   points.forEach((p, i) => {

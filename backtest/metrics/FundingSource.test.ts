@@ -11,6 +11,8 @@ describe('fundingSources', () => {
     expect(fundingSources(['BTCUSDT'], undefined, undefined, () => 0.00005)).toEqual({
       BTCUSDT: { kind: 'spec', rate: 0.00005 },
     });
+    // Without a spec rate given, the spec's rate is taken as 0.
+    expect(fundingSources(['BTCUSDT'], undefined, undefined)).toEqual({ BTCUSDT: { kind: 'spec', rate: 0 } });
   });
   it('names each source in one line', () => {
     expect(

@@ -72,9 +72,9 @@ function grouped(
   for (const name of [...groups.keys()].sort()) {
     const own = key === 'market' ? all.filter((m) => m.symbol === name) : all;
     const m = figures(curves?.[name], own, groups.get(name) ?? [], input.equity, input.firstTradingBar);
-    // A market's buy & hold needs no curve of its own: it is the market's.
+    // A market's buy & hold needs no curve of its own: it is the market's (none without its closes).
     out[name] =
-      key === 'market' && m.buyAndHoldReturn === null && own.length > 0
+      key === 'market' && m.buyAndHoldReturn === null
         ? {
             ...m,
             buyAndHoldReturn: buyAndHold(equityColumns(input.equity), own, input.firstTradingBar),

@@ -30,8 +30,9 @@ function alignedCloses(curve: EquityColumns, m: MarketCloses): ArrayLike<number>
   const out = new Float64Array(n);
   let j = 0;
   for (let i = 0; i < out.length; i++) {
-    while (j + 1 < m.time.length && (m.time[j + 1] as number) <= (curve.time[i] as number)) j++;
-    out[i] = m.close[j] as number;
+    // Past the market's last bar the read is NaN, which is never at or before a time.
+    while ((m.time[j + 1] ?? Number.NaN) <= (curve.time[i] ?? Number.NaN)) j++;
+    out[i] = m.close[j] ?? Number.NaN;
   }
   return out;
 }
@@ -44,14 +45,14 @@ function heldValue(curve: EquityColumns, markets: readonly MarketCloses[], first
   const out = new Float64Array(curve.time.length);
   for (const c of aligned)
     for (let i = 0; i < out.length; i++)
-      out[i] = (out[i] as number) + (c[i] as number) / (c[first] as number) / aligned.length;
+      out[i] = (out[i] ?? Number.NaN) + (c[i] ?? Number.NaN) / (c[first] ?? Number.NaN) / aligned.length;
   return out;
 }
 
 /** log(x_i / x_(i−1)) for each step, as numpy's `np.log(x[1:] / x[:-1])`. */
 function logReturns(x: ArrayLike<number>): Float64Array {
   const out = new Float64Array(Math.max(0, x.length - 1));
-  for (let i = 1; i < x.length; i++) out[i - 1] = Math.log((x[i] as number) / (x[i - 1] as number));
+  for (let i = 1; i < x.length; i++) out[i - 1] = Math.log((x[i] ?? Number.NaN) / (x[i - 1] ?? Number.NaN));
   return out;
 }
 
@@ -67,8 +68,8 @@ function beta(a: Float64Array, b: Float64Array): number | null {
   let cross = 0;
   let square = 0;
   for (let i = 0; i < n; i++) {
-    const db = (b[i] as number) - mb;
-    cross += ((a[i] as number) - ma) * db;
+    const db = (b[i] ?? Number.NaN) - mb;
+    cross += ((a[i] ?? Number.NaN) - ma) * db;
     square += db * db;
   }
   const q = cross / (n - 1) / (square / (n - 1));
@@ -85,8 +86,8 @@ export function buyAndHold(
   if (markets.length === 0 || n < 2 || markets.some((m) => m.time.length === 0)) return null;
   const first = Math.min(Math.max(0, firstTradingBar), n - 1);
   const held = heldValue(curve, markets, first);
-  const c0 = held[first] as number;
-  const bh = ((held[n - 1] as number) - c0) / c0;
+  const c0 = held[first] ?? Number.NaN;
+  const bh = ((held[n - 1] ?? Number.NaN) - c0) / c0;
   return Number.isFinite(bh) ? bh : null;
 }
 
@@ -105,8 +106,8 @@ export function benchmarkMetrics(
   if (markets.length === 0 || n < 2 || markets.some((m) => m.time.length === 0)) return NO_BENCHMARK;
   const first = Math.min(Math.max(0, firstTradingBar), n - 1);
   const held = heldValue(curve, markets, first);
-  const c0 = held[first] as number;
-  const bh = ((held[n - 1] as number) - c0) / c0;
+  const c0 = held[first] ?? Number.NaN;
+  const bh = ((held[n - 1] ?? Number.NaN) - c0) / c0;
   const buyAndHoldReturn = Number.isFinite(bh) ? bh : null;
   const b = beta(logReturns(curve.equity), logReturns(held));
   const alpha =

@@ -4,13 +4,13 @@ const UNITS_MS = [86_400_000, 3_600_000, 60_000, 1_000, 1] as const;
 export function dataPeriodMs(time: ArrayLike<number>): number | null {
   const from = Math.max(0, time.length - 100);
   const diffs: number[] = [];
-  for (let i = from + 1; i < time.length; i++) diffs.push((time[i] as number) - (time[i - 1] as number));
+  for (let i = from + 1; i < time.length; i++)
+    diffs.push((time[i] ?? Number.NaN) - (time[i - 1] ?? Number.NaN));
   if (diffs.length === 0) return null;
   diffs.sort((a, b) => a - b);
   const mid = diffs.length >> 1;
-  return diffs.length % 2 === 1
-    ? (diffs[mid] as number)
-    : ((diffs[mid - 1] as number) + (diffs[mid] as number)) / 2;
+  const upper = diffs[mid] ?? Number.NaN;
+  return diffs.length % 2 === 1 ? upper : ((diffs[mid - 1] ?? Number.NaN) + upper) / 2;
 }
 
 /**

@@ -30,13 +30,13 @@ export function drawdown(curve: EquityColumns): Drawdown {
   let sumDuration = 0;
   let maxDurationMs = 0;
   const close = (end: number, depth: number) => {
-    const d = (time[end] as number) - (time[prevZero] as number);
+    const d = (time[end] ?? Number.NaN) - (time[prevZero] ?? Number.NaN);
     depths.push(depth);
     sumDuration += d;
     maxDurationMs = Math.max(maxDurationMs, d);
   };
   for (let i = 0; i < n; i++) {
-    const e = equity[i] as number;
+    const e = equity[i] ?? Number.NaN;
     peak = Math.max(peak, e);
     const dd = 1 - e / peak;
     max = Math.max(max, dd);

@@ -142,3 +142,43 @@ describe('equityMetrics on columns', () => {
     expect(equityMetrics(columns)).toEqual(equityMetrics(points));
   });
 });
+
+describe('equityMetrics edges (StrykerJS survivors of 2026-11-26, test/MUTATIONS.md)', () => {
+  it('answers N/A from a start at 0 or below', () => {
+    expect(equityMetrics(daily(0, 10)).totalReturn).toBeNull();
+    expect(equityMetrics(daily(-10, 10)).totalReturn).toBeNull();
+  });
+  it('a flat curve has a volatility of 0; one day return has none (no sample variance)', () => {
+    expect(equityMetrics(daily(100, 100, 100)).annualVolatility).toBe(0);
+    expect(equityMetrics(daily(100, 110)).annualVolatility).toBeNull();
+    expect(equityMetrics(daily(100, 100)).annualVolatility).toBeNull();
+    expect(equityMetrics(daily(100, 110)).annualReturn).not.toBeNull();
+  });
+  it('a nearly flat curve whose compounded variance rounds below 0 has no volatility, not NaN', () => {
+    expect(
+      equityMetrics(daily(100, 100.01, 100.02000100000001, 100.03000300010001)).annualVolatility,
+    ).toBeNull();
+  });
+  it('has no CAGR over no time, or when it is beyond a double', () => {
+    expect(
+      equityMetrics([
+        { time: MON, equity: 100 },
+        { time: MON, equity: 90 },
+      ]).cagr,
+    ).toBeNull();
+    expect(
+      equityMetrics([
+        { time: MON, equity: 100 },
+        { time: MON + 1_000, equity: 200 },
+      ]).cagr,
+    ).toBeNull();
+  });
+  it('two bars within one day have no volatility either', () => {
+    const m = equityMetrics([
+      { time: MON, equity: 100 },
+      { time: MON + HOUR, equity: 90 },
+    ]);
+    expect(m.annualVolatility).toBeNull();
+    expect(m.sortino).toBeNull();
+  });
+});

@@ -60,30 +60,30 @@ function years(ms: number): number {
 export function equityMetrics(input: EquityCurve): EquityMetrics {
   const curve = equityColumns(input);
   const n = curve.equity.length;
-  const first = n > 0 ? (curve.equity[0] as number) : undefined;
-  const last = n > 0 ? (curve.equity[n - 1] as number) : undefined;
+  const first = curve.equity[0];
+  const last = curve.equity[n - 1];
   if (n < 2 || first === undefined || last === undefined || !(first > 0))
     return { ...NO_EQUITY_METRICS, startEquity: first ?? null, finalEquity: last ?? null };
   let peak = first;
-  for (let i = 1; i < n; i++) peak = Math.max(peak, curve.equity[i] as number);
-  const durationMs = (curve.time[n - 1] as number) - (curve.time[0] as number);
-  const { returns, periodsPerYear: d } = periodReturns(curve);
+  for (let i = 1; i < n; i++) peak = Math.max(peak, curve.equity[i] ?? Number.NaN);
+  const durationMs = (curve.time[n - 1] ?? Number.NaN) - (curve.time[0] ?? Number.NaN);
+  const { returns, periodsPerYear } = periodReturns(curve);
+  // Two or more times always have a data period, so periods per year are known here.
+  const d = periodsPerYear ?? Number.NaN;
   const g = geometricMean(returns);
-  const annualReturn = g === null || d === null ? null : (1 + g) ** d - 1;
+  const annualReturn = g === null ? null : (1 + g) ** d - 1;
   const variance = sampleVariance(returns);
   // backtesting.py's compounded volatility, in its operations: for a nearly flat curve this is a
   // difference of two numbers near 1, and only the same operations give the same figure.
-  const v =
-    g === null || variance === null || d === null
-      ? null
-      : (variance + (1 + g) ** 2) ** d - (1 + g) ** (2 * d);
+  const v = g === null || variance === null ? null : (variance + (1 + g) ** 2) ** d - (1 + g) ** (2 * d);
   const vol = v === null || !(v >= 0) ? null : Math.sqrt(v);
   const downsideMean = mean(Float64Array.from(returns, (r) => Math.min(r, 0) ** 2));
-  const downside = downsideMean === null || d === null ? null : Math.sqrt(downsideMean) * Math.sqrt(d);
+  // Without returns the downside is NaN, and the Sortino ratio N/A.
+  const downside = Math.sqrt(downsideMean ?? Number.NaN) * Math.sqrt(d);
   const dd = drawdown(curve);
   const period = dataPeriodMs(curve.time);
   const y = years(durationMs);
-  const cagr = y > 0 ? (last / first) ** (1 / y) - 1 : null;
+  const cagr = y > 0 ? (last / first) ** (1 / y) - 1 : Number.NaN;
   return {
     startEquity: first,
     finalEquity: last,
@@ -91,10 +91,10 @@ export function equityMetrics(input: EquityCurve): EquityMetrics {
     durationMs,
     totalReturn: (last - first) / first,
     annualReturn,
-    cagr: cagr !== null && Number.isFinite(cagr) ? cagr : null,
+    cagr: Number.isFinite(cagr) ? cagr : null,
     annualVolatility: vol,
     // As backtesting.py: the percentages divided (the same bits as its figure).
-    sharpe: annualReturn === null || vol === null ? null : ratio(annualReturn * 100, vol * 100),
+    sharpe: ratio((annualReturn ?? Number.NaN) * 100, (vol ?? Number.NaN) * 100),
     sortino: ratio(annualReturn, downside),
     calmar: ratio(annualReturn, dd.max),
     maxDrawdown: dd.max,

@@ -5,12 +5,10 @@ export type MetricUnit = 'percent' | 'ratio' | 'money' | 'count' | 'ms';
  * `digits` or more integer digits keep them all (10009136.6 → 10009137); tiny ones go exponential.
  */
 export function significant(x: number, digits = 4): string {
-  if (x === 0) return '0';
-  const abs = Math.abs(x);
-  if (abs >= 10 ** digits) return Math.round(x).toString();
-  if (abs < 1e-6) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e');
-  const s = x.toPrecision(digits);
-  return s.includes('e') ? Number(s).toString() : s.includes('.') ? s.replace(/\.?0+$/, '') : s;
+  if (Math.abs(x) >= 10 ** digits) return Math.round(x).toString();
+  // The rounded decimal read back as a number prints without trailing zeros, in exponent form
+  // below 1e-6 (a value rounding up to 1e-6 prints as 0.000001, as 1e-6 itself does).
+  return Number(x.toPrecision(digits)).toString();
 }
 
 /**

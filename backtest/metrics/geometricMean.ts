@@ -10,7 +10,7 @@ export function geometricMean(returns: ArrayLike<number>): number | null {
   if (returns.length === 0) return null;
   const logs = new Float64Array(returns.length);
   for (let i = 0; i < returns.length; i++) {
-    const g = 1 + (returns[i] as number);
+    const g = 1 + (returns[i] ?? Number.NaN);
     if (!(g > 0)) return null;
     logs[i] = Math.log(g);
   }

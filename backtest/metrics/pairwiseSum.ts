@@ -8,18 +8,21 @@ export function pairwiseSum(xs: ArrayLike<number>, from = 0, to = xs.length): nu
   const n = to - from;
   if (n < 8) {
     let s = 0;
-    for (let i = from; i < to; i++) s += xs[i] as number;
+    for (let i = from; i < to; i++) s += xs[i] ?? Number.NaN;
     return s;
   }
   if (n <= 128) {
-    const r = [0, 0, 0, 0, 0, 0, 0, 0];
-    for (let j = 0; j < 8; j++) r[j] = xs[from + j] as number;
+    // Float64 slots hold a double exactly: the same bits as numpy's eight `r[j]`.
+    const r = new Float64Array(8);
+    for (let j = 0; j < 8; j++) r[j] = xs[from + j] ?? Number.NaN;
     const whole = n - (n % 8);
     for (let i = 8; i < whole; i += 8)
-      for (let j = 0; j < 8; j++) r[j] = (r[j] as number) + (xs[from + i + j] as number);
-    const [a, b, c, d, e, f, g, h] = r as [number, number, number, number, number, number, number, number];
+      for (let j = 0; j < 8; j++) r[j] = (r[j] ?? Number.NaN) + (xs[from + i + j] ?? Number.NaN);
+    // Destructuring a Float64Array types each slot as possibly missing; a missing one would read NaN.
+    const nan = Number.NaN;
+    const [a = nan, b = nan, c = nan, d = nan, e = nan, f = nan, g = nan, h = nan] = r;
     let s = a + b + (c + d) + (e + f + (g + h));
-    for (let i = from + whole; i < to; i++) s += xs[i] as number;
+    for (let i = from + whole; i < to; i++) s += xs[i] ?? Number.NaN;
     return s;
   }
   let half = Math.floor(n / 2);

@@ -46,16 +46,18 @@ export function periodReturns(curve: EquityColumns): PeriodReturns {
   let weekend = 0;
   let key = Number.NaN;
   for (let i = 0; i < time.length; i++) {
-    const t = time[i] as number;
+    const t = time[i] ?? Number.NaN;
     const wd = (((Math.floor(t / DAY) + 4) % 7) + 7) % 7;
     if (wd === 0 || wd === 6) weekend++;
     const k = periodKey(freq, t);
-    if (k === key) lasts[lasts.length - 1] = equity[i] as number;
-    else lasts.push(equity[i] as number);
+    const e = equity[i] ?? Number.NaN;
+    if (k === key) lasts[lasts.length - 1] = e;
+    else lasts.push(e);
     key = k;
   }
   const returns = new Float64Array(Math.max(0, lasts.length - 1));
-  for (let i = 1; i < lasts.length; i++) returns[i - 1] = (lasts[i] as number) / (lasts[i - 1] as number) - 1;
+  for (let i = 1; i < lasts.length; i++)
+    returns[i - 1] = (lasts[i] ?? Number.NaN) / (lasts[i - 1] ?? Number.NaN) - 1;
   const perYear =
     freqDays === null
       ? null

@@ -51,11 +51,13 @@ export function exposureTime(trades: readonly TradeRecord[], curve: EquityCurve)
   let held = 0;
   let s = 0;
   let reach = Number.NEGATIVE_INFINITY;
+  let next = spans[0];
   for (let i = 0; i < time.length; i++) {
-    const t = time[i] as number;
-    while (s < spans.length && (spans[s] as readonly [number, number])[0] <= t) {
-      reach = Math.max(reach, (spans[s] as readonly [number, number])[1]);
+    const t = time[i] ?? Number.NaN;
+    while (next !== undefined && next[0] <= t) {
+      reach = Math.max(reach, next[1]);
       s++;
+      next = spans[s];
     }
     if (t <= reach) held++;
   }
@@ -101,7 +103,8 @@ export function tradeMetrics(trades: readonly TradeRecord[], curve: EquityCurve)
       period,
     ),
     averageTradeDurationMs: ceilToResolution(mean(durations), period),
-    sqn: avgPnl === null || variance === null ? null : ratio(Math.sqrt(n) * avgPnl, Math.sqrt(variance)),
+    // Without trades or with one (no sample variance) the quotient is NaN, and the ratio N/A.
+    sqn: ratio(Math.sqrt(n) * (avgPnl ?? Number.NaN), Math.sqrt(variance ?? Number.NaN)),
     kellyCriterion:
       winRate === null || avgWin === null || avgLoss === null
         ? null

@@ -37,8 +37,9 @@ class WinstonLogger implements Logger {
   }
   private log(level: LogLevel, message: string, meta?: LogMeta): void {
     // Redact here as well as in the format: metadata may hold live objects (errors, Headers).
-    const fields = redact({ ...this.base, ...meta }) as Record<string, unknown>;
-    this.w.log({ ...fields, level, message: redactText(message) });
+    // A plain record redacts to a plain record; the typeof only tells TypeScript so.
+    const fields = redact({ ...this.base, ...meta });
+    this.w.log({ ...(typeof fields === 'object' ? fields : {}), level, message: redactText(message) });
   }
   error(message: string, meta?: LogMeta): void {
     this.log('error', message, meta);

@@ -1,5 +1,5 @@
 import { isSecretField, isSecretFieldName } from './secretNames.ts';
-import { noteSecret, secretTap } from './secretTap.ts';
+import { noteSecret } from './secretTap.ts';
 
 /**
  * The one redactor. Every log line, error message printed to a person, and report passes
@@ -22,7 +22,8 @@ import { noteSecret, secretTap } from './secretTap.ts';
 
 /** Key-shaped: the venue's `ix.` prefix and 16+ hex digits (a whole key has 64). */
 const KEY_SHAPED = /ix\.[0-9a-f]{16,}/gi;
-const WHOLE_API_KEY = /^ix\.[0-9a-f]{64}$/i;
+/** A KEY_SHAPED match this long is a whole key: `ix.` and 64 hex digits. */
+const WHOLE_KEY_LENGTH = 67;
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const BEARER = /(Bearer\s+)([^\s"',;]+)/gi;
 const SCHEME = String.raw`(?:(?:Basic|Bearer|Token|Digest|ApiKey)\s+)?`;
@@ -59,12 +60,12 @@ const maskNamed = (m: string, prefix: string, name: string, value: string): stri
 
 /** A whole key or token the redactor meets is a secret: the suite-wide scan then looks for it everywhere. */
 function maskKey(key: string): string {
-  if (secretTap.enabled && WHOLE_API_KEY.test(key)) noteSecret(key);
+  if (key.length === WHOLE_KEY_LENGTH) noteSecret(key);
   return mask(key);
 }
 
 function maskJwt(jwt: string): string {
-  if (secretTap.enabled) noteSecret(jwt);
+  noteSecret(jwt);
   return mask(jwt);
 }
 
@@ -82,20 +83,36 @@ function maskUserinfo(_m: string, scheme: string, userinfo: string): string {
 export function redactText(text: string): string {
   const lower = text.toLowerCase();
   let out = text;
+  // Each guard below skips a replacement that could not change the text, so forcing it true or
+  // emptying its literal changes nothing but the time: on ordinary log lines (2026-11-26, shared
+  // 2-core host) each saves 40–430 ns of a ~1 µs line; without them redactText takes twice as long.
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('ix.')) out = out.replace(KEY_SHAPED, maskKey);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('eyJ')) out = out.replace(JWT, maskJwt);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('bearer')) out = out.replace(BEARER, maskValue);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('api-key') || lower.includes('auth') || lower.includes('cookie'))
     out = out.replace(SECRET_HEADER, maskValue);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('"') || out.includes("'")) out = out.replace(QUOTED_PAIR, maskNamed);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('=')) out = out.replace(PARAM, maskNamed);
+  // Stryker disable next-line ConditionalExpression,StringLiteral,LogicalOperator: a speed guard, the pattern needs both literals
   if (out.includes('@') && out.includes('://')) out = out.replace(URL_USERINFO, maskUserinfo);
   return out;
 }
 
 function redactSecretValue(value: unknown): unknown {
-  if (typeof value === 'string') return value === '' ? value : mask(value);
-  return REDACTED;
+  return typeof value === 'string' ? mask(value) : REDACTED;
+}
+
+/** A field of a record: a secret-named plain value masked, anything else redacted as a value. */
+function redactField(name: string, value: unknown, seen: WeakSet<object>): unknown {
+  return isSecretField(name, value) && (typeof value !== 'object' || value === null)
+    ? redactSecretValue(value)
+    : redact(value, seen);
 }
 
 /** A header or entry given as `[name, value]`, with a credential-looking name and a plain value. */
@@ -122,29 +139,26 @@ export function redact(value: unknown, seen: WeakSet<object> = new WeakSet()): u
     return isSecretTuple(value) ? [value[0], redactSecretValue(value[1])] : value.map((v) => redact(v, seen));
   if (value instanceof Map) return redact(Object.fromEntries(value), seen);
   if (value instanceof Headers) return redact(Object.fromEntries(value.entries()), seen);
-  if (value instanceof URL) return redactText(value.toString());
-  if (value instanceof Date) return value.toISOString();
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    // Decimal and friends: their JSON form is a plain value. A plain object with its own toJSON
-    // too: copied as it is, JSON.stringify would call that function on the copy, and one that
-    // closes over the original would write it out unredacted.
-    return redact((value as { toJSON(): unknown }).toJSON(), seen);
+  const toJSON: unknown = Reflect.get(value, 'toJSON');
+  if (typeof toJSON === 'function') {
+    // URL, Date (an invalid one too: null), Decimal and friends: their JSON form is a plain value.
+    // A plain object with its own toJSON too: copied as it is, JSON.stringify would call that
+    // function on the copy, and one that closes over the original would write it out unredacted.
+    return redact(toJSON.call(value), seen);
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] =
-      isSecretField(k, v) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
-  }
+  for (const [k, v] of Object.entries(value)) out[k] = redactField(k, v, seen);
   return out;
 }
 
 function redactError(error: Error, seen: WeakSet<object>): Record<string, unknown> {
-  const out: Record<string, unknown> = { name: error.name, message: redactText(error.message) };
-  for (const [k, v] of Object.entries(error)) {
-    if (k === 'name' || k === 'message' || k === 'stack' || k === 'cause') continue;
-    out[k] =
-      isSecretField(k, v) && (typeof v !== 'object' || v === null) ? redactSecretValue(v) : redact(v, seen);
-  }
+  const out: Record<string, unknown> = {
+    name: redact(error.name, seen),
+    message: redact(error.message, seen),
+  };
+  // An own enumerable name, message or stack is copied redacted as the lines around it do; the
+  // cause is left to its own line, which must be the first to meet it (else it reads '[Circular]').
+  for (const [k, v] of Object.entries(error)) if (k !== 'cause') out[k] = redactField(k, v, seen);
   if (error.cause !== undefined) out.cause = redact(error.cause, seen);
   if (error.stack !== undefined) out.stack = redactText(error.stack);
   return out;

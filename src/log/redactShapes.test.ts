@@ -174,4 +174,31 @@ describe('redactor: exact shapes', () => {
     expect(out).not.toContain('0123456789abcdef0123456789abcdef');
     expect(JSON.parse(out)).toEqual({ apiKey: 'ix.0…cdef', note: 'x' });
   });
+
+  it('notes a whole venue key (ix. and 64 hex digits) for the secret scan, not a truncated key or a longer run', () => {
+    const whole = `ix.${'0123456789abcdef'.repeat(4)}`;
+    const truncated = whole.slice(0, 66);
+    const longer = `${whole}0`;
+    for (const key of [whole, truncated, longer]) secretTap.secrets.delete(key);
+    expect(redactText(`k ${whole} / ${truncated} / ${longer}`)).toBe('k ix.0…cdef / ix.0…bcde / ix.0…def0');
+    expect([whole, truncated, longer].map((key) => secretTap.secrets.has(key))).toEqual([true, false, false]);
+  });
+
+  it('writes an invalid Date as its JSON form (null) instead of throwing in the logger', () => {
+    expect(redact({ at: new Date(Number.NaN), ok: new Date(0) })).toStrictEqual({
+      at: null,
+      ok: '1970-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('redacts an error name holding a key, and copies a message that is not text instead of throwing', () => {
+    const error = new Error('refused');
+    error.name = 'KeyError ix.0123456789abcdef0123';
+    Object.defineProperty(error, 'message', { value: { code: 7, token: TOKEN }, enumerable: false });
+    delete (error as { stack?: string }).stack;
+    expect(redact(error)).toStrictEqual({
+      name: 'KeyError ix.0…0123',
+      message: { code: 7, token: 'opaq…3210' },
+    });
+  });
 });

@@ -1,3 +1,5 @@
+import type { TappedOutput } from './findLeaks.ts';
+
 /**
  * A process-wide tap for the suite-wide secret scan. When a test run enables it, every secret the
  * program mints (API keys, JWTs, tokens) and every text it produces for a person or a file (log
@@ -5,10 +7,14 @@
  * secret, whole or in part, left through any of them. Disabled (production), each call is one
  * boolean test; hot paths guard with `if (secretTap.enabled)` before building the text.
  */
-export const secretTap = {
+export const secretTap: {
+  enabled: boolean;
+  readonly secrets: Set<string>;
+  readonly outputs: TappedOutput[];
+} = {
   enabled: false,
   secrets: new Set<string>(),
-  outputs: [] as { readonly source: string; readonly text: string }[],
+  outputs: [],
 };
 
 /** A secret the program created or was given: the scan looks for it and for any 16+ character piece. */

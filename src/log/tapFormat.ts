@@ -10,8 +10,9 @@ const MESSAGE = Symbol.for('message');
  */
 export const tapFormat = format((info, opts: unknown) => {
   if (secretTap.enabled) {
-    const source = (opts as { source?: unknown } | undefined)?.source;
-    const line = (info as Record<symbol, unknown>)[MESSAGE];
+    const source: unknown =
+      typeof opts === 'object' && opts !== null ? Reflect.get(opts, 'source') : undefined;
+    const line = info[MESSAGE];
     noteOutput(
       typeof source === 'string' ? source : 'log',
       typeof line === 'string' ? line : JSON.stringify(info),
