@@ -13,7 +13,7 @@ import type { ExposureIndex } from './exposureIndex.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 import { sendTpSl } from './sendTpSl.ts';
 import { type AnswerHost, applyAck, applySubmitError } from './submitAnswer.ts';
-import { sendRequests } from './venueOrders.ts';
+import { groupOf } from './venueOrders.ts';
 
 /** What sending needs from the executor: the answer paths plus the journal and the venue. */
 export interface SendHost extends AnswerHost {
@@ -62,7 +62,8 @@ export async function sendGroup(
   let ack: SubmitAck | BatchAck | undefined;
   let failure: unknown;
   try {
-    ack = await sendRequests(h.venue, kind, records);
+    // One call; the adapter picks the single or the batch endpoint.
+    ack = await h.venue.submit(groupOf(kind, records));
   } catch (e) {
     failure = e;
   }

@@ -2,23 +2,7 @@ import type { TempId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { RequestOrder } from '../domain/requestOrder.ts';
 import type { RequestKind } from '../domain/venueStatus.ts';
-import type {
-  BatchAck,
-  CloseOrder,
-  OpenOrder,
-  SubmitAck,
-  SubmitGroup,
-  VenuePort,
-} from '../venue/VenuePort.ts';
-
-/** One flushed group as exactly one venue call (the adapter picks the single or the batch endpoint). */
-export function sendRequests(
-  venue: VenuePort,
-  kind: RequestKind,
-  rs: readonly RequestRecord[],
-): Promise<SubmitAck | BatchAck> {
-  return venue.submit(groupOf(kind, rs));
-}
+import type { CloseOrder, OpenOrder, SubmitGroup } from '../venue/VenuePort.ts';
 
 /** The requests of one flushed group as the port's group of orders: fields copied, nothing re-rounded. */
 export function groupOf(kind: RequestKind, rs: readonly RequestRecord[]): SubmitGroup {

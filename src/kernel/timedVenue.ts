@@ -6,8 +6,9 @@ import type { SubmitGroup, VenuePort } from '../venue/VenuePort.ts';
 /**
  * The venue with each call's round trip observed in `perpflow_venue_request_seconds` by
  * operation (the method's name: requestStatus, positions …; a submitted group by the endpoint it
- * goes to: openPosition, batchClose …), successes and failures alike. Status polls are also counted in `perpflow_status_polls_total`. Every method
- * is listed: a method added to VenuePort does not compile here until it is timed too.
+ * goes to: openPosition, batchClose …), successes and failures alike. Status polls are also
+ * counted in `perpflow_status_polls_total`. Every method is listed: a method added to VenuePort
+ * does not compile here until it is timed too.
  */
 export function timedVenue(venue: VenuePort, m: Metrics): VenuePort {
   const timed =

@@ -7,9 +7,8 @@ import type { StrategyIntent } from './strategyIntent.ts';
  * and the caller asks zod, which decides and says what is wrong. So this check may be stricter
  * than the schema, never looser (checkIntent.test.ts holds it to that on generated intents).
  */
-export function checkIntent(x: unknown): x is StrategyIntent {
-  if (!plain(x)) return false;
-  const i = x;
+export function checkIntent(i: unknown): i is StrategyIntent {
+  if (!plain(i)) return false;
   if (
     !nonEmpty(i.market) ||
     !optionalNonEmpty(i.signal) ||
