@@ -22,19 +22,19 @@ export interface RequestRecord {
   readonly kind: RecordKind;
   readonly symbol: MarketSymbol;
   /** Open: the side opened. Close and TP/SL: the side of the position. */
-  readonly side?: PositionSide;
-  readonly quantity?: Decimal;
+  readonly side?: PositionSide | undefined;
+  readonly quantity?: Decimal | undefined;
   readonly order: RequestOrder;
   readonly status: RequestStatus;
-  readonly venueStatus?: VenueStatus;
-  readonly tempId?: TempId;
-  readonly quoteId?: QuoteId;
-  readonly batchId?: BatchId;
-  readonly filledQuantity?: Decimal;
-  readonly avgPrice?: Decimal;
-  readonly errorCode?: string;
-  readonly reason?: string;
+  readonly venueStatus?: VenueStatus | undefined;
+  readonly tempId?: TempId | undefined;
+  readonly quoteId?: QuoteId | undefined;
+  readonly batchId?: BatchId | undefined;
+  readonly filledQuantity?: Decimal | undefined;
+  readonly avgPrice?: Decimal | undefined;
+  readonly errorCode?: string | undefined;
+  readonly reason?: string | undefined;
   readonly createdAt: number;
-  readonly submittedAt?: number;
+  readonly submittedAt?: number | undefined;
   readonly updatedAt: number;
 }

@@ -2,42 +2,52 @@ import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
 
-function bucket(m: Map<string, Set<ClientRequestId>>, k: string): Set<ClientRequestId> {
-  let s = m.get(k);
-  if (s === undefined) {
-    s = new Set();
-    m.set(k, s);
+type Ids = Set<ClientRequestId>;
+
+function child<V>(m: Map<string, V>, k: string, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) {
+    v = make();
+    m.set(k, v);
   }
-  return s;
+  return v;
 }
+
+const newIds = (): Ids => new Set();
 
 /**
  * In-memory indexes over non-terminal requests, so the gate's questions ("anything unknown on
- * this market?", "is this open slot taken?") cost O(1) even with thousands of requests.
+ * this market?", "is this open slot taken?") cost O(1) even with thousands of requests. Slots are
+ * nested by strategy, market and side: each key is a string that exists already, whose hash V8
+ * keeps, where one joined key per update was a new string to hash on every status change.
  */
 export class ExposureIndex {
-  private readonly unknownByMarket = new Map<string, Set<ClientRequestId>>();
-  private readonly openSlots = new Map<string, Set<ClientRequestId>>();
+  private readonly unknownByMarket = new Map<string, Ids>();
+  private readonly openSlots = new Map<string, Map<string, Map<string, Ids>>>();
   private readonly pendingOpens = new Map<ClientRequestId, RequestRecord>();
-
-  static slotKey(strategyId: string, symbol: string, side: string): string {
-    return `${strategyId}\u0000${symbol}\u0000${side}`;
-  }
 
   update(r: RequestRecord): void {
     const id = r.clientRequestId;
     if (r.status === 'UNKNOWN' && (r.kind === 'open' || r.kind === 'cancelOpen'))
-      bucket(this.unknownByMarket, r.symbol).add(id);
+      child(this.unknownByMarket, r.symbol, newIds).add(id);
     else this.unknownByMarket.get(r.symbol)?.delete(id);
     if (r.kind !== 'open') return;
-    const slot = ExposureIndex.slotKey(r.strategyId, r.symbol, r.side ?? '');
     if (isTerminal(r.status)) {
-      this.openSlots.get(slot)?.delete(id);
+      this.slot(r.strategyId, r.symbol, r.side ?? '')?.delete(id);
       this.pendingOpens.delete(id);
     } else {
-      bucket(this.openSlots, slot).add(id);
+      const bySymbol = child(this.openSlots, r.strategyId, () => new Map<string, Map<string, Ids>>());
+      child(
+        child(bySymbol, r.symbol, () => new Map<string, Ids>()),
+        r.side ?? '',
+        newIds,
+      ).add(id);
       this.pendingOpens.set(id, r);
     }
+  }
+
+  private slot(strategyId: string, symbol: string, side: string): Ids | undefined {
+    return this.openSlots.get(strategyId)?.get(symbol)?.get(side);
   }
 
   isMarketUnresolved(symbol: string): boolean {
@@ -49,7 +59,7 @@ export class ExposureIndex {
   }
 
   slotTaken(strategyId: string, symbol: string, side: string): boolean {
-    return (this.openSlots.get(ExposureIndex.slotKey(strategyId, symbol, side))?.size ?? 0) > 0;
+    return (this.slot(strategyId, symbol, side)?.size ?? 0) > 0;
   }
 
   /** Opens not yet terminal: counted at full size by the gate (worst case). */

@@ -4,6 +4,7 @@ import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import { patchRecord } from '../domain/requestShape.ts';
 import { transition } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
@@ -147,7 +148,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
       return {
         from: cur.status,
         note: c.note,
-        rec: { ...cur, ...c.patch, status: c.to, updatedAt: now },
+        rec: patchRecord(cur, c.patch, c.to, now),
       };
     });
     this.write('transition requests', () => {
@@ -163,7 +164,8 @@ export class Journal extends CachedRequestReads implements JournalPort {
 
   /** Updates fields without a status change (venue status, fill progress). */
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.clock.now() };
+    const cur = this.cache.mustGet(id);
+    const rec = patchRecord(cur, patch, cur.status, this.clock.now());
     this.write('update request', () => this.stmt.update.run(recordToParams(rec)));
     this.cache.remember(rec);
     return rec;

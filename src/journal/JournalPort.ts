@@ -1,13 +1,12 @@
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { RequestPatch } from '../domain/requestShape.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
 
-// The order (and kind, params) of a request is fixed when it is built: a patch cannot change what was asked.
-export type RequestPatch = Partial<
-  Omit<RequestRecord, 'clientRequestId' | 'status' | 'createdAt' | 'kind' | 'order' | 'params'>
->;
+// What a status change may set (requestShape.ts): never the kind, the order only for a relative TP/SL leg.
+export type { RequestPatch };
 
 export interface RequestTransition {
   readonly id: ClientRequestId;

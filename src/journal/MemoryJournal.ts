@@ -3,6 +3,7 @@ import type { Clock } from '../clock/Clock.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import { patchRecord } from '../domain/requestShape.ts';
 import { transition } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { describeError } from '../log/redact.ts';
@@ -83,7 +84,7 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
     const next = changes.map((c) => {
       const cur = this.mustGet(c.id);
       transition(cur.status, c.to, c.id);
-      return { ...cur, ...c.patch, status: c.to, updatedAt: now };
+      return patchRecord(cur, c.patch, c.to, now);
     });
     this.write('transition requests', nothing);
     for (const r of next) this.remember(r);
@@ -91,7 +92,8 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
   }
 
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.mustGet(id), ...patch, updatedAt: this.clock.now() };
+    const cur = this.mustGet(id);
+    const rec = patchRecord(cur, patch, cur.status, this.clock.now());
     this.write('update request', nothing);
     this.remember(rec);
     return rec;

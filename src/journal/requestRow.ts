@@ -79,28 +79,28 @@ export function rowToRecord(r: Readonly<Record<string, unknown>>): RequestRecord
   const filledQuantity = c.optDecimal('filled_quantity');
   const avgPrice = c.optDecimal('avg_price');
   const submittedAt = c.optNum('submitted_at');
-  // Absent fields are left out, not set to undefined (exactOptionalPropertyTypes).
+  // Every field present, absent ones undefined: the one record shape (requestShape.ts).
   return {
     clientRequestId: ClientRequestId(c.str('client_request_id')),
     intentId: IntentId(c.str('intent_id')),
     strategyId: StrategyId(c.str('strategy_id')),
     kind,
     symbol: MarketSymbol(c.str('symbol')),
-    ...(side === undefined ? {} : { side }),
-    ...(quantity === undefined ? {} : { quantity }),
+    side,
+    quantity,
     order,
     status: c.member('status', REQUEST_STATUSES),
-    ...(venueStatus === undefined ? {} : { venueStatus }),
-    ...(tempId === undefined ? {} : { tempId: TempId(tempId) }),
-    ...(quoteId === undefined ? {} : { quoteId: QuoteId(quoteId) }),
-    ...(batchId === undefined ? {} : { batchId: BatchId(batchId) }),
-    ...(filledQuantity === undefined ? {} : { filledQuantity }),
-    ...(avgPrice === undefined ? {} : { avgPrice }),
+    venueStatus,
+    tempId: tempId === undefined ? undefined : TempId(tempId),
+    quoteId: quoteId === undefined ? undefined : QuoteId(quoteId),
+    batchId: batchId === undefined ? undefined : BatchId(batchId),
+    filledQuantity,
+    avgPrice,
     // Free text from the venue (may be empty): kept as it is.
-    ...(r.error_code === null ? {} : { errorCode: String(r.error_code) }),
-    ...(r.reason === null ? {} : { reason: String(r.reason) }),
+    errorCode: r.error_code === null ? undefined : String(r.error_code),
+    reason: r.reason === null ? undefined : String(r.reason),
     createdAt: c.num('created_at'),
-    ...(submittedAt === undefined ? {} : { submittedAt }),
+    submittedAt,
     updatedAt: c.num('updated_at'),
   };
 }

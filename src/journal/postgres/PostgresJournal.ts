@@ -3,6 +3,7 @@ import type { Clock } from '../../clock/Clock.ts';
 import type { Fill } from '../../domain/fill.ts';
 import type { ClientRequestId } from '../../domain/ids.ts';
 import type { RequestRecord } from '../../domain/request.ts';
+import { patchRecord } from '../../domain/requestShape.ts';
 import { transition } from '../../domain/requestStatus.ts';
 import { JournalError } from '../../errors/JournalError.ts';
 import { describeError } from '../../log/redact.ts';
@@ -160,7 +161,7 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
     const next = changes.map((c) => {
       const cur = this.cache.mustGet(c.id);
       transition(cur.status, c.to, c.id);
-      const rec = { ...cur, ...c.patch, status: c.to, updatedAt: now };
+      const rec = patchRecord(cur, c.patch, c.to, now);
       return { from: cur.status, note: c.note ?? null, rec };
     });
     this.write('transition requests', () => {
@@ -181,7 +182,8 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   }
 
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
-    const rec = { ...this.cache.mustGet(id), ...patch, updatedAt: this.p.clock.now() };
+    const cur = this.cache.mustGet(id);
+    const rec = patchRecord(cur, patch, cur.status, this.p.clock.now());
     this.write('update request', () => this.push({ op: 'update', row: recordToParams(rec) }));
     this.cache.remember(rec);
     return rec;

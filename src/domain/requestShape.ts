@@ -1,0 +1,96 @@
+import type { RequestRecord } from './request.ts';
+import type { RequestStatus } from './requestStatus.ts';
+
+// `order` only for a relative TP/SL leg, priced when it is sent (sendTpSl.ts); the kind never changes.
+type Settable = Exclude<keyof RequestRecord, 'clientRequestId' | 'status' | 'createdAt' | 'kind'>;
+
+/**
+ * What a status change may set besides the status. A patch never unsets a field (no undefined
+ * values), so reading `patch.x ?? cur.x` is the same as spreading the patch over the record.
+ */
+export type RequestPatch = { readonly [K in Settable]?: Exclude<RequestRecord[K], undefined> };
+
+/**
+ * A record with every field present, in one order (absent ones undefined). Every record the
+ * journals hand out has this one hidden class, so the core's reads of them stay monomorphic; a
+ * spread (`{ ...cur, ...patch }`) made a new shape for each set of present fields, and every read
+ * site megamorphic.
+ */
+export function requestRecord(r: RequestRecord): RequestRecord {
+  return {
+    clientRequestId: r.clientRequestId,
+    intentId: r.intentId,
+    strategyId: r.strategyId,
+    kind: r.kind,
+    symbol: r.symbol,
+    side: r.side,
+    quantity: r.quantity,
+    order: r.order,
+    status: r.status,
+    venueStatus: r.venueStatus,
+    tempId: r.tempId,
+    quoteId: r.quoteId,
+    batchId: r.batchId,
+    filledQuantity: r.filledQuantity,
+    avgPrice: r.avgPrice,
+    errorCode: r.errorCode,
+    reason: r.reason,
+    createdAt: r.createdAt,
+    submittedAt: r.submittedAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+/** `cur` with `patch` applied, moved to `status` at `now`: a new record of the one shape. */
+export function patchRecord(
+  cur: RequestRecord,
+  p: RequestPatch | undefined,
+  status: RequestStatus,
+  now: number,
+): RequestRecord {
+  if (p === undefined)
+    return {
+      clientRequestId: cur.clientRequestId,
+      intentId: cur.intentId,
+      strategyId: cur.strategyId,
+      kind: cur.kind,
+      symbol: cur.symbol,
+      side: cur.side,
+      quantity: cur.quantity,
+      order: cur.order,
+      status,
+      venueStatus: cur.venueStatus,
+      tempId: cur.tempId,
+      quoteId: cur.quoteId,
+      batchId: cur.batchId,
+      filledQuantity: cur.filledQuantity,
+      avgPrice: cur.avgPrice,
+      errorCode: cur.errorCode,
+      reason: cur.reason,
+      createdAt: cur.createdAt,
+      submittedAt: cur.submittedAt,
+      updatedAt: now,
+    };
+  return {
+    clientRequestId: cur.clientRequestId,
+    intentId: p.intentId ?? cur.intentId,
+    strategyId: p.strategyId ?? cur.strategyId,
+    kind: cur.kind,
+    symbol: p.symbol ?? cur.symbol,
+    side: p.side ?? cur.side,
+    quantity: p.quantity ?? cur.quantity,
+    order: p.order ?? cur.order,
+    status,
+    venueStatus: p.venueStatus ?? cur.venueStatus,
+    tempId: p.tempId ?? cur.tempId,
+    quoteId: p.quoteId ?? cur.quoteId,
+    batchId: p.batchId ?? cur.batchId,
+    filledQuantity: p.filledQuantity ?? cur.filledQuantity,
+    avgPrice: p.avgPrice ?? cur.avgPrice,
+    errorCode: p.errorCode ?? cur.errorCode,
+    reason: p.reason ?? cur.reason,
+    createdAt: cur.createdAt,
+    submittedAt: p.submittedAt ?? cur.submittedAt,
+    updatedAt: now,
+  };
+}
