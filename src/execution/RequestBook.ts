@@ -2,6 +2,7 @@ import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import type { RecordKind, RequestRecord } from '../domain/request.ts';
+import { patchRecord } from '../domain/requestShape.ts';
 import { canTransition, isTerminal, type RequestStatus } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
@@ -127,7 +128,7 @@ export class RequestBook {
   private refuse(batch: readonly QueuedInsert[], reason: DenialReason, message: string): void {
     const h = this.host;
     for (const b of batch) {
-      h.index.update({ ...b.record, status: 'NOT_SENT' });
+      h.index.update(patchRecord(b.record, undefined, 'NOT_SENT', b.record.updatedAt));
       h.emit({ type: 'intentDenied', intent: b.intent, reason, message });
       b.resolve({ status: 'denied', reason, message });
     }

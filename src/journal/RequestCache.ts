@@ -10,14 +10,17 @@ export class RequestCache {
   private readonly open = new Map<ClientRequestId, RequestRecord>();
 
   remember(r: RequestRecord): void {
-    if (!this.byId.has(r.clientRequestId)) {
+    const id = r.clientRequestId;
+    const size = this.byId.size;
+    this.byId.set(id, r);
+    // A new id grew the map: index it by intent (a transition only replaces the record).
+    if (this.byId.size !== size) {
       const list = this.byIntentIndex.get(r.intentId);
-      if (list === undefined) this.byIntentIndex.set(r.intentId, [r.clientRequestId]);
-      else list.push(r.clientRequestId);
+      if (list === undefined) this.byIntentIndex.set(r.intentId, [id]);
+      else list.push(id);
     }
-    this.byId.set(r.clientRequestId, r);
-    if (isTerminal(r.status)) this.open.delete(r.clientRequestId);
-    else this.open.set(r.clientRequestId, r);
+    if (isTerminal(r.status)) this.open.delete(id);
+    else this.open.set(id, r);
   }
 
   has(id: ClientRequestId): boolean {
@@ -35,7 +38,11 @@ export class RequestCache {
   }
 
   byIntent(intentId: IntentId): RequestRecord[] {
-    return (this.byIntentIndex.get(intentId) ?? []).map((id) => this.mustGet(id));
+    const ids = this.byIntentIndex.get(intentId);
+    if (ids === undefined) return [];
+    const out: RequestRecord[] = [];
+    for (const id of ids) out.push(this.mustGet(id));
+    return out;
   }
 
   all(): RequestRecord[] {
