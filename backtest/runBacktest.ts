@@ -80,7 +80,11 @@ const PROGRESS_EVERY = 4096;
  */
 export async function runBacktest(input: BacktestInput): Promise<BacktestResult> {
   const tl = timelineOf(input.feeds, input.from, input.to);
-  const clock = new VirtualClock(itemAt(tl.times, 0));
+  // With the in-process adapter nothing waits on I/O: reactions settle as microtasks, with no
+  // event-loop turn per step. The venue client over the in-process fetch needs its turns.
+  const clock = new VirtualClock(itemAt(tl.times, 0), {
+    settle: input.venue === 'client' ? 'turn' : 'microtasks',
+  });
   const { edges, world } = await backtestEdges({
     clock,
     intervalMs: tl.intervalMs,

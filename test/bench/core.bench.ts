@@ -55,7 +55,8 @@ function walk(n: number): Float64Array {
 }
 
 async function world(): Promise<{ clock: VirtualClock; sim: Simulator; venue: VenuePort }> {
-  const clock = new VirtualClock(T0);
+  // The backtest's clock (runBacktest.ts): with the direct port, reactions settle as microtasks.
+  const clock = new VirtualClock(T0, { settle: VENUE === 'direct' ? 'microtasks' : 'turn' });
   const sim = createSimulator({
     clock,
     seed: 1,
