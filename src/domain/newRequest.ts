@@ -1,11 +1,32 @@
 import type { RequestRecord } from './request.ts';
 import type { RequestOrder } from './requestOrder.ts';
-import { requestRecord } from './requestShape.ts';
 
 /** The record fields every request shares, before its order is known. */
 export type RequestBase = Omit<RequestRecord, 'kind' | 'order'>;
 
 /** A request record for `order`: its kind follows from the order, so the two cannot disagree. */
 export function newRequest(base: RequestBase, order: RequestOrder): RequestRecord {
-  return requestRecord({ ...base, kind: order.kind, order });
+  // Every field, in the one order of requestShape.ts (absent ones undefined).
+  return {
+    clientRequestId: base.clientRequestId,
+    intentId: base.intentId,
+    strategyId: base.strategyId,
+    kind: order.kind,
+    symbol: base.symbol,
+    side: base.side,
+    quantity: base.quantity,
+    order,
+    status: base.status,
+    venueStatus: base.venueStatus,
+    tempId: base.tempId,
+    quoteId: base.quoteId,
+    batchId: base.batchId,
+    filledQuantity: base.filledQuantity,
+    avgPrice: base.avgPrice,
+    errorCode: base.errorCode,
+    reason: base.reason,
+    createdAt: base.createdAt,
+    submittedAt: base.submittedAt,
+    updatedAt: base.updatedAt,
+  };
 }

@@ -12,7 +12,7 @@ import {
 import { dec } from './money.ts';
 import { newRequest } from './newRequest.ts';
 import type { RequestRecord } from './request.ts';
-import { patchRecord, type RequestPatch, requestRecord } from './requestShape.ts';
+import { patchRecord, type RequestPatch } from './requestShape.ts';
 
 /** One value for every field a patch may set. */
 const everyField: Required<RequestPatch> = {
@@ -59,7 +59,7 @@ describe('requestShape', () => {
   });
 
   it('patchRecord keeps every field a patch leaves out', () => {
-    const full = requestRecord({ ...sampleOpenRecord(), ...everyField, status: 'FILLED' } as RequestRecord);
+    const full = patchRecord(sampleOpenRecord(), everyField, 'FILLED', 8);
     expect(patchRecord(full, { reason: 'later' }, 'FILLED', 9)).toEqual({
       ...full,
       reason: 'later',

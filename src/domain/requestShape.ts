@@ -10,36 +10,12 @@ type Settable = Exclude<keyof RequestRecord, 'clientRequestId' | 'status' | 'cre
  */
 export type RequestPatch = { readonly [K in Settable]?: Exclude<RequestRecord[K], undefined> };
 
-/**
- * A record with every field present, in one order (absent ones undefined). Every record the
- * journals hand out has this one hidden class, so the core's reads of them stay monomorphic; a
- * spread (`{ ...cur, ...patch }`) made a new shape for each set of present fields, and every read
- * site megamorphic.
+/*
+ * Every record the journals hand out has every field present, in one order (absent ones
+ * undefined): newRequest builds it so, patchRecord keeps it, the SQLite row reader reads it so.
+ * One hidden class keeps the core's reads of records monomorphic; a spread (`{ ...cur, ...patch }`)
+ * made a new shape for each set of present fields, and every read site megamorphic.
  */
-export function requestRecord(r: RequestRecord): RequestRecord {
-  return {
-    clientRequestId: r.clientRequestId,
-    intentId: r.intentId,
-    strategyId: r.strategyId,
-    kind: r.kind,
-    symbol: r.symbol,
-    side: r.side,
-    quantity: r.quantity,
-    order: r.order,
-    status: r.status,
-    venueStatus: r.venueStatus,
-    tempId: r.tempId,
-    quoteId: r.quoteId,
-    batchId: r.batchId,
-    filledQuantity: r.filledQuantity,
-    avgPrice: r.avgPrice,
-    errorCode: r.errorCode,
-    reason: r.reason,
-    createdAt: r.createdAt,
-    submittedAt: r.submittedAt,
-    updatedAt: r.updatedAt,
-  };
-}
 
 /** `cur` with `patch` applied, moved to `status` at `now`: a new record of the one shape. */
 export function patchRecord(

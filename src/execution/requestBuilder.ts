@@ -38,8 +38,9 @@ export function buildRequest(
   attempt = ctx.journal.byIntent(intent.intentId).length,
 ): RequestRecord | Refusal {
   const now = ctx.clock.now();
+  const id = intent.intentId;
   const clientRequestId = ClientRequestId(
-    `cr_${intent.intentId.replace(/^in_/, '')}${attempt === 0 ? '' : `_${attempt}`}`,
+    `cr_${id.startsWith('in_') ? id.slice(3) : id}${attempt === 0 ? '' : `_${attempt}`}`,
   );
   const base = {
     clientRequestId,
