@@ -1,9 +1,25 @@
 import { type Decimal, ZERO } from '../domain/money.ts';
 
+/** One market's open quantity in one scope. */
+interface Cell {
+  quantity: Decimal;
+}
+
 /** Open lots' count and quantity per market, for one strategy or ('*') the whole account. */
 interface Scope {
   count: number;
-  readonly quantity: Map<string, Decimal>;
+  readonly cells: Map<string, Cell>;
+}
+
+/**
+ * Where the lots of one strategy on one market count: their strategy's scope and the account's.
+ * A lot holds its slot from its first fill, so a fill reaches both cells without a lookup.
+ */
+export interface ExposureSlot {
+  readonly own: Scope;
+  readonly all: Scope;
+  readonly ownCell: Cell;
+  readonly allCell: Cell;
 }
 
 /**
@@ -16,17 +32,32 @@ interface Scope {
 export class OpenExposure {
   private readonly scopes = new Map<string, Scope>();
 
-  /** A lot of `strategy` on `symbol` went from `before` to `after` open quantity. */
-  change(strategy: string, symbol: string, before: Decimal, after: Decimal): void {
-    if (before.equals(after)) return;
-    const opened = before.isZero() && after.greaterThan(0);
-    const closed = before.greaterThan(0) && after.lessThanOrEqualTo(0);
-    const delta = after.minus(before);
-    for (const name of [strategy, '*']) {
-      const s = this.scope(name);
-      if (opened) s.count++;
-      if (closed) s.count--;
-      s.quantity.set(symbol, (s.quantity.get(symbol) ?? ZERO).plus(delta));
+  /** The slot of `strategy`'s lots on `symbol`, made once per lot. */
+  slot(strategy: string, symbol: string): ExposureSlot {
+    const own = this.scope(strategy);
+    const all = this.scope('*');
+    return { own, all, ownCell: cellOf(own, symbol), allCell: cellOf(all, symbol) };
+  }
+
+  /**
+   * A fill moved a lot's open quantity by `quantity` (added on an open, taken off on a close);
+   * `opened`/`closed`: the lot went from none to some, or from some to none.
+   */
+  move(slot: ExposureSlot, quantity: Decimal, adds: boolean, opened: boolean, closed: boolean): void {
+    const { ownCell, allCell } = slot;
+    if (adds) {
+      ownCell.quantity = ownCell.quantity.plus(quantity);
+      allCell.quantity = allCell.quantity.plus(quantity);
+    } else {
+      ownCell.quantity = ownCell.quantity.minus(quantity);
+      allCell.quantity = allCell.quantity.minus(quantity);
+    }
+    if (opened) {
+      slot.own.count++;
+      slot.all.count++;
+    } else if (closed) {
+      slot.own.count--;
+      slot.all.count--;
     }
   }
 
@@ -35,18 +66,27 @@ export class OpenExposure {
   }
 
   /** Open quantity per market of a scope (markets with none left may stay, at zero). */
-  quantities(scope: string): ReadonlyMap<string, Decimal> {
-    return this.scopes.get(scope)?.quantity ?? EMPTY;
+  quantities(scope: string): ReadonlyMap<string, { readonly quantity: Decimal }> {
+    return this.scopes.get(scope)?.cells ?? EMPTY;
   }
 
   private scope(name: string): Scope {
     let s = this.scopes.get(name);
     if (s === undefined) {
-      s = { count: 0, quantity: new Map() };
+      s = { count: 0, cells: new Map() };
       this.scopes.set(name, s);
     }
     return s;
   }
 }
 
-const EMPTY: ReadonlyMap<string, Decimal> = new Map();
+function cellOf(scope: Scope, symbol: string): Cell {
+  let c = scope.cells.get(symbol);
+  if (c === undefined) {
+    c = { quantity: ZERO };
+    scope.cells.set(symbol, c);
+  }
+  return c;
+}
+
+const EMPTY: ReadonlyMap<string, Cell> = new Map();

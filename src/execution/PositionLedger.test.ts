@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Fill } from '../domain/fill.ts';
-import { FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
+import { ClientRequestId, FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
 import { dec } from '../domain/money.ts';
+import { quoteLotKey, requestLotKey } from './lotKey.ts';
 import { PositionLedger } from './PositionLedger.ts';
 
 const fill = (
@@ -68,5 +69,51 @@ describe('PositionLedger', () => {
     expect(l.markPrice('BTCUSDT')?.toString()).toBe('100.3');
     l.markNumber('BTCUSDT', 100.5);
     expect(l.markPrice('BTCUSDT')?.toString()).toBe('100.5');
+  });
+
+  it('finds a lot by its key, whether keyed by quote or by request, and books funding set by key to its strategy and the account', () => {
+    const l = new PositionLedger();
+    l.apply(fill('a', 'open', '1', '10', { fee: dec(0) }));
+    l.apply(
+      fill('b', 'open', '2', '20', {
+        quoteId: null,
+        clientRequestId: ClientRequestId('cr_1'),
+        strategyId: StrategyId('s2'),
+      }),
+    );
+    l.apply(fill('c', 'open', '3', '30', { quoteId: null, strategyId: null }));
+    l.apply(fill('c2', 'open', '1', '30', { quoteId: null, strategyId: null }));
+    expect(l.lot(quoteLotKey('7'))?.openQuantity.toString()).toBe('1');
+    expect(l.lotOfQuote('7')?.key).toBe(quoteLotKey('7'));
+    expect(l.lot(requestLotKey(ClientRequestId('cr_1')))?.avgOpenPrice.toString()).toBe('20');
+    expect(l.lot(requestLotKey(null))?.openQuantity.toString()).toBe('4');
+    expect(l.lot(quoteLotKey('cr_1'))).toBeUndefined();
+    l.setFunding(requestLotKey(ClientRequestId('cr_1')), dec('-1.5'));
+    l.setFunding(quoteLotKey('7'), dec('0.25'));
+    l.setFunding(quoteLotKey('7'), dec('0.75'));
+    expect(l.summary(StrategyId('s2')).funding.toString()).toBe('-1.5');
+    expect(l.summary(StrategyId('s1')).funding.toString()).toBe('0.75');
+    expect(l.summary().funding.toString()).toBe('-0.75');
+  });
+
+  it('sums the account’s realised and fees to the total of its strategies’ and external lots’, exactly', () => {
+    const l = new PositionLedger();
+    const s2 = { strategyId: StrategyId('s2'), quoteId: QuoteId('9'), side: 'SHORT' as const };
+    const ext = { strategyId: null, quoteId: QuoteId('11'), fee: dec('0.0123') };
+    l.apply(fill('a', 'open', '0.3', '100.1'));
+    l.apply(fill('b', 'open', '2', '50', s2));
+    l.apply(fill('c', 'open', '1', '7', ext));
+    l.apply(fill('d', 'close', '0.1', '100.25'));
+    l.apply(fill('e', 'close', '0.5', '49.9', s2));
+    l.apply(fill('f', 'close', '1', '7.5', ext));
+    l.apply(fill('g', 'close', '0.2', '99.9', { fee: dec(0) }));
+    const parts = [StrategyId('s1'), StrategyId('s2'), null].map((s) => l.summary(s));
+    expect(parts.map((p) => p.realised.toString())).toEqual(['-0.025', '0.05', '0.5']);
+    expect(parts.map((p) => p.fees.toString())).toEqual(['1', '1', '0.0246']);
+    expect(l.summary().realised.toString()).toBe('0.525');
+    expect(l.summary().fees.toString()).toBe('2.0246');
+    expect(l.realisedSince(0).toString()).toBe('0.525');
+    expect(l.openCount()).toBe(1);
+    expect(l.openCount(StrategyId('s1'))).toBe(0);
   });
 });
