@@ -67,3 +67,50 @@ describe('the open count and notional the risk gate reads', () => {
     expect(l.unrealisedTotal().toString()).toBe(l.summary().unrealised.toString());
   });
 });
+
+describe('one strategy, then a second', () => {
+  const f = (
+    id: string,
+    effect: 'open' | 'close',
+    qty: string,
+    quote: string,
+    over: Partial<Fill> = {},
+  ): Fill => ({
+    fillId: FillId(id),
+    clientRequestId: null,
+    strategyId: StrategyId('s1'),
+    quoteId: QuoteId(quote),
+    symbol: MarketSymbol('BTCUSDT'),
+    side: 'LONG',
+    effect,
+    quantity: dec(qty),
+    price: dec('100'),
+    fee: dec('0.1'),
+    ts: 1,
+    ...over,
+  });
+  const eth = { symbol: MarketSymbol('ETHUSDT') };
+
+  it('counts the account as the first strategy until the second opens, then as both, with the first strategy’s later fills in both', () => {
+    const l = new PositionLedger();
+    l.mark(MarketSymbol('BTCUSDT'), dec('10'));
+    l.mark(MarketSymbol('ETHUSDT'), dec('1'));
+    l.apply(f('a', 'open', '1', 'q1'));
+    l.apply(f('b', 'open', '2', 'q2'));
+    l.apply(f('c', 'open', '3', 'q3', eth));
+    l.apply(f('d', 'close', '1', 'q1'));
+    const s1 = StrategyId('s1');
+    expect([l.openCount(), l.openCount(s1), l.openNotional().toString()]).toEqual([2, 2, '23']);
+    l.apply(f('e', 'open', '5', 'q4', { strategyId: StrategyId('s2') }));
+    expect([l.openCount(), l.openCount(s1), l.openCount(StrategyId('s2'))]).toEqual([3, 2, 1]);
+    expect([l.openNotional().toString(), l.openNotional(s1).toString()]).toEqual(['73', '23']);
+    l.apply(f('g', 'close', '1', 'q3', eth));
+    l.apply(f('h', 'close', '2', 'q2'));
+    expect([
+      l.openCount(),
+      l.openCount(s1),
+      l.openNotional().toString(),
+      l.openNotional(s1).toString(),
+    ]).toEqual([2, 1, '52', '2']);
+  });
+});

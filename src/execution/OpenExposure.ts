@@ -1,4 +1,5 @@
 import { type Decimal, ZERO } from '../domain/money.ts';
+import { addTo } from './addTo.ts';
 
 /** One market's open quantity in one scope. */
 interface Cell {
@@ -12,14 +13,17 @@ interface Scope {
 }
 
 /**
- * Where the lots of one strategy on one market count: their strategy's scope and the account's.
- * A lot holds its slot from its first fill, so a fill reaches both cells without a lookup.
+ * Where the lots of one strategy on one market count: their strategy's cell and, once the account
+ * holds more than one strategy's lots, the account's. A lot holds its slot from its first fill,
+ * so a fill reaches the cells without a lookup.
  */
 export interface ExposureSlot {
+  readonly symbol: string;
   readonly own: Scope;
-  readonly all: Scope;
   readonly ownCell: Cell;
-  readonly allCell: Cell;
+  /** The account's scope and cell: undefined while one strategy's scope is the account's. */
+  all: Scope | undefined;
+  allCell: Cell | undefined;
 }
 
 /**
@@ -27,16 +31,35 @@ export interface ExposureSlot {
  * notional — kept as the fills change it, so an intent costs a few Decimal products per market
  * instead of a pass over every open lot (a DCA plan stacking a thousand buys made each new intent
  * walk a thousand lots: 5 ms). Quantities are the fills' own (market precision), so these sums are
- * exact and equal the per-lot sums they replace.
+ * exact and equal the per-lot sums they replace. While every lot is one strategy's (a backtest),
+ * that strategy's scope answers for the account: the second strategy copies it into the
+ * account's, which from then on is kept beside.
  */
 export class OpenExposure {
   private readonly scopes = new Map<string, Scope>();
+  /** The one strategy's scope, until a second strategy's first lot makes the account's (`mixed`). */
+  private sole: Scope | undefined;
+  private mixed = false;
+  /** The slots made before the account's scope existed, to link to it then. */
+  private readonly early: ExposureSlot[] = [];
 
-  /** The slot of `strategy`'s lots on `symbol`, made once per lot. */
+  /** The slot of `strategy`'s lots on `symbol`, made once per strategy and market. */
   slot(strategy: string, symbol: string): ExposureSlot {
     const own = this.scope(strategy);
-    const all = this.scope('*');
-    return { own, all, ownCell: cellOf(own, symbol), allCell: cellOf(all, symbol) };
+    if (!this.mixed && this.sole !== undefined && own !== this.sole) this.mix(this.sole);
+    const slot: ExposureSlot = {
+      symbol,
+      own,
+      ownCell: cellOf(own, symbol),
+      all: undefined,
+      allCell: undefined,
+    };
+    if (this.mixed) link(slot, this.scope('*'));
+    else {
+      this.sole = own;
+      this.early.push(slot);
+    }
+    return slot;
   }
 
   /**
@@ -45,29 +68,35 @@ export class OpenExposure {
    */
   move(slot: ExposureSlot, quantity: Decimal, adds: boolean, opened: boolean, closed: boolean): void {
     const { ownCell, allCell } = slot;
-    if (adds) {
-      ownCell.quantity = ownCell.quantity.plus(quantity);
-      allCell.quantity = allCell.quantity.plus(quantity);
-    } else {
-      ownCell.quantity = ownCell.quantity.minus(quantity);
-      allCell.quantity = allCell.quantity.minus(quantity);
-    }
-    if (opened) {
-      slot.own.count++;
-      slot.all.count++;
-    } else if (closed) {
-      slot.own.count--;
-      slot.all.count--;
-    }
+    ownCell.quantity = adds ? addTo(ownCell.quantity, quantity) : ownCell.quantity.minus(quantity);
+    if (allCell !== undefined)
+      allCell.quantity = adds ? addTo(allCell.quantity, quantity) : allCell.quantity.minus(quantity);
+    const by = opened ? 1 : closed ? -1 : 0;
+    slot.own.count += by;
+    if (slot.all !== undefined) slot.all.count += by;
   }
 
   count(scope: string): number {
-    return this.scopes.get(scope)?.count ?? 0;
+    return this.read(scope)?.count ?? 0;
   }
 
   /** Open quantity per market of a scope (markets with none left may stay, at zero). */
   quantities(scope: string): ReadonlyMap<string, { readonly quantity: Decimal }> {
-    return this.scopes.get(scope)?.cells ?? EMPTY;
+    return this.read(scope)?.cells ?? EMPTY;
+  }
+
+  private read(scope: string): Scope | undefined {
+    return scope === '*' && !this.mixed ? this.sole : this.scopes.get(scope);
+  }
+
+  /** The account's scope starts as a copy of the one strategy's: the same sums in the same order. */
+  private mix(sole: Scope): void {
+    this.mixed = true;
+    const all = this.scope('*');
+    all.count = sole.count;
+    for (const [symbol, c] of sole.cells) all.cells.set(symbol, { quantity: c.quantity });
+    for (const slot of this.early) link(slot, all);
+    this.early.length = 0;
   }
 
   private scope(name: string): Scope {
@@ -78,6 +107,11 @@ export class OpenExposure {
     }
     return s;
   }
+}
+
+function link(slot: ExposureSlot, all: Scope): void {
+  slot.all = all;
+  slot.allCell = cellOf(all, slot.symbol);
 }
 
 function cellOf(scope: Scope, symbol: string): Cell {

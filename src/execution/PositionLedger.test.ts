@@ -116,4 +116,22 @@ describe('PositionLedger', () => {
     expect(l.openCount()).toBe(1);
     expect(l.openCount(StrategyId('s1'))).toBe(0);
   });
+
+  it('keeps a strategy’s realised and fees booked before a second strategy came as its own, and adds the later ones', () => {
+    const l = new PositionLedger();
+    l.apply(fill('a', 'open', '2', '100'));
+    l.apply(fill('b', 'close', '1', '103'));
+    l.apply(
+      fill('c', 'open', '1', '50', { strategyId: StrategyId('s2'), quoteId: QuoteId('9'), fee: dec('0.25') }),
+    );
+    l.apply(fill('d', 'close', '1', '99'));
+    l.apply(
+      fill('e', 'close', '1', '52', { strategyId: StrategyId('s2'), quoteId: QuoteId('9'), fee: dec(0) }),
+    );
+    const [s1, s2] = [l.summary(StrategyId('s1')), l.summary(StrategyId('s2'))];
+    expect([s1.realised.toString(), s1.fees.toString()]).toEqual(['2', '1.5']);
+    expect([s2.realised.toString(), s2.fees.toString()]).toEqual(['2', '0.25']);
+    expect([l.summary().realised.toString(), l.summary().fees.toString()]).toEqual(['4', '1.75']);
+    expect(l.summary(StrategyId('s3')).fees.toString()).toBe('0');
+  });
 });

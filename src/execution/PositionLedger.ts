@@ -1,9 +1,11 @@
 import type { Fill } from '../domain/fill.ts';
 import type { QuoteId, StrategyId } from '../domain/ids.ts';
-import { type Decimal, dec, ZERO } from '../domain/money.ts';
+import { type Decimal, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
-import { isPositive, type LedgerEntry, newLot, type Totals } from './ledgerEntry.ts';
+import { addTo } from './addTo.ts';
+import { isPositive, type LedgerEntry, newLot, type StrategyBook, type Totals } from './ledgerEntry.ts';
 import { type LotKey, lotKeyParts, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { Marks } from './Marks.ts';
 import { OpenExposure } from './OpenExposure.ts';
 import { RunningSum } from './RunningSum.ts';
 
@@ -46,9 +48,7 @@ export class PositionLedger {
   /** The lots by the id a fill finds them by (quote, else request): no key string hashed per fill. */
   private readonly byQuote = new Map<string, LedgerEntry>();
   private readonly byRequest = new Map<string, LedgerEntry>();
-  private readonly marks = new Map<string, Decimal>();
-  /** Marks as they arrive from a price feed, made Decimal only when read (the backtest hot path). */
-  private readonly rawMarks = new Map<string, number>();
+  private readonly marks = new Marks();
   /** Every realised amount and fee, in order: the account's totals are their sums, taken when read. */
   private readonly realisedLog = new RunningSum();
   private readonly feeLog = new RunningSum();
@@ -59,6 +59,14 @@ export class PositionLedger {
   private readonly exposureBook = new OpenExposure();
   /** Realised, fees and funding of every lot ever booked, per strategy ('null': external); '*' holds only funding. */
   private readonly totals = new Map<string, Totals>();
+  /** Per strategy, its totals and its exposure slot per market: what a new lot links to. */
+  private readonly books = new Map<StrategyId | null, StrategyBook>();
+  /**
+   * While every lot is one strategy's (a backtest), its realised and fees are the account's, the
+   * logs' sums: its totals are filled from them when a second strategy's first lot comes.
+   */
+  private sole: StrategyBook | undefined;
+  private mixed = false;
 
   /** Applies a fill; false (and no change) when its id was applied before. */
   apply(fill: Fill): boolean {
@@ -70,7 +78,7 @@ export class PositionLedger {
     if (!fill.fee.isZero()) {
       lot.fees = lot.fees.plus(fill.fee);
       this.feeLog.push(fill.ts, fill.fee);
-      entry.totals.fees = entry.totals.fees.plus(fill.fee);
+      if (this.mixed) entry.totals.fees = addTo(entry.totals.fees, fill.fee);
     }
     const quantity = fill.quantity;
     const adds = fill.effect === 'open';
@@ -87,13 +95,15 @@ export class PositionLedger {
         lot.openQuantity = qty;
       }
     } else {
-      const move = fill.price.minus(lot.avgOpenPrice).times(quantity);
-      const pnl = sideSign(lot.side) === 1 ? move : move.negated();
-      lot.realisedPnl = lot.realisedPnl.plus(pnl);
+      // A short's move is avg − price: the negation of price − avg, rounded alike (half-even is symmetric).
+      const pnl = (
+        sideSign(lot.side) === 1 ? fill.price.minus(lot.avgOpenPrice) : lot.avgOpenPrice.minus(fill.price)
+      ).times(quantity);
+      lot.realisedPnl = addTo(lot.realisedPnl, pnl);
       lot.openQuantity = before.minus(quantity);
-      lot.closedQuantity = lot.closedQuantity.plus(quantity);
+      lot.closedQuantity = addTo(lot.closedQuantity, quantity);
       this.realisedLog.push(fill.ts, pnl);
-      entry.totals.realised = entry.totals.realised.plus(pnl);
+      if (this.mixed) entry.totals.realised = addTo(entry.totals.realised, pnl);
     }
     if (quantity.isZero()) return true;
     // The open set and counts change only when a lot crosses zero (key in `open` ⇔ quantity > 0).
@@ -111,12 +121,24 @@ export class PositionLedger {
     const request = fill.clientRequestId ?? 'none';
     const entry = quoteId !== null ? this.byQuote.get(quoteId) : this.byRequest.get(request);
     if (entry !== undefined) return entry;
-    const strategy = String(fill.strategyId);
-    const made: LedgerEntry = {
-      lot: newLot(fill, lotKeyOf(fill)),
-      totals: this.totalsFor(strategy),
-      slot: this.exposureBook.slot(strategy, fill.symbol),
-    };
+    let book = this.books.get(fill.strategyId);
+    if (book === undefined) {
+      book = { totals: this.totalsFor(String(fill.strategyId)), slots: new Map() };
+      this.books.set(fill.strategyId, book);
+      if (this.sole === undefined) this.sole = book;
+      else if (!this.mixed) {
+        // The same sums, in the same order, as booking each amount to the sole strategy would have made.
+        this.mixed = true;
+        this.sole.totals.realised = this.realisedLog.total;
+        this.sole.totals.fees = this.feeLog.total;
+      }
+    }
+    let slot = book.slots.get(fill.symbol);
+    if (slot === undefined) {
+      slot = this.exposureBook.slot(String(fill.strategyId), fill.symbol);
+      book.slots.set(fill.symbol, slot);
+    }
+    const made: LedgerEntry = { lot: newLot(fill, lotKeyOf(fill)), totals: book.totals, slot };
     if (quoteId !== null) this.byQuote.set(quoteId, made);
     else this.byRequest.set(request, made);
     return made;
@@ -196,21 +218,15 @@ export class PositionLedger {
   }
 
   mark(symbol: string, price: Decimal): void {
-    this.rawMarks.delete(symbol);
     this.marks.set(symbol, price);
   }
 
   /** A mark as a plain number: one map write, no Decimal until something reads it. */
   markNumber(symbol: string, price: number): void {
-    this.rawMarks.set(symbol, price);
+    this.marks.setNumber(symbol, price);
   }
 
   markPrice(symbol: string): Decimal | undefined {
-    const raw = this.rawMarks.get(symbol);
-    if (raw !== undefined) {
-      this.rawMarks.delete(symbol);
-      this.marks.set(symbol, dec(raw));
-    }
     return this.marks.get(symbol);
   }
 
@@ -252,7 +268,7 @@ export class PositionLedger {
   summary(strategyId?: StrategyId | null): PnlSummary {
     const t = this.totals.get(strategyId === undefined ? '*' : String(strategyId));
     const open = this.openLots(strategyId);
-    const all = strategyId === undefined;
+    const all = strategyId === undefined || (!this.mixed && t !== undefined && t === this.sole?.totals);
     return {
       realised: all ? this.realisedLog.total : (t?.realised ?? ZERO),
       unrealised: this.unrealisedOf(open),

@@ -21,6 +21,12 @@ export interface LedgerEntry {
   readonly slot: ExposureSlot;
 }
 
+/** What a strategy's new lots link to: its totals, and its exposure slot per market. */
+export interface StrategyBook {
+  readonly totals: Totals;
+  readonly slots: Map<string, ExposureSlot>;
+}
+
 /** The lot a fill makes when it is the first of its key: nothing open, nothing booked. */
 export function newLot(fill: Fill, key: LotKey): Lot {
   return {
