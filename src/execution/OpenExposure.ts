@@ -63,15 +63,13 @@ export class OpenExposure {
   }
 
   /**
-   * A fill moved a lot's open quantity by `quantity` (added on an open, taken off on a close);
-   * `opened`/`closed`: the lot went from none to some, or from some to none.
+   * A fill moved a lot's open quantity from `before` to `after`, by `quantity` (added on an open,
+   * taken off on a close); `opened`/`closed`: the lot went from none to some, or from some to none.
    */
-  move(slot: ExposureSlot, quantity: Decimal, adds: boolean, opened: boolean, closed: boolean): void {
-    const { ownCell, allCell } = slot;
-    ownCell.quantity = adds ? addTo(ownCell.quantity, quantity) : ownCell.quantity.minus(quantity);
-    if (allCell !== undefined)
-      allCell.quantity = adds ? addTo(allCell.quantity, quantity) : allCell.quantity.minus(quantity);
-    const by = opened ? 1 : closed ? -1 : 0;
+  move(slot: ExposureSlot, m: LotMove): void {
+    slot.ownCell.quantity = moved(slot.ownCell.quantity, m);
+    if (slot.allCell !== undefined) slot.allCell.quantity = moved(slot.allCell.quantity, m);
+    const by = m.opened ? 1 : m.closed ? -1 : 0;
     slot.own.count += by;
     if (slot.all !== undefined) slot.all.count += by;
   }
@@ -107,6 +105,25 @@ export class OpenExposure {
     }
     return s;
   }
+}
+
+/** What one fill did to its lot. */
+export interface LotMove {
+  readonly quantity: Decimal;
+  readonly adds: boolean;
+  readonly before: Decimal;
+  readonly after: Decimal;
+  readonly opened: boolean;
+  readonly closed: boolean;
+}
+
+/**
+ * A cell's quantity after the move. A cell holding the very Decimal the lot held (its only lot
+ * there) takes the lot's result of a close: the same subtraction, done once.
+ */
+function moved(cell: Decimal, m: LotMove): Decimal {
+  if (m.adds) return addTo(cell, m.quantity);
+  return cell === m.before ? m.after : cell.minus(m.quantity);
 }
 
 function link(slot: ExposureSlot, all: Scope): void {

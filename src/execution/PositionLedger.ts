@@ -3,7 +3,8 @@ import type { QuoteId, StrategyId } from '../domain/ids.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
 import { type PositionSide, sideSign } from '../domain/side.ts';
 import { addTo } from './addTo.ts';
-import { isPositive, type LedgerEntry, newLot, type StrategyBook, type Totals } from './ledgerEntry.ts';
+import { isPositive } from './isPositive.ts';
+import { type LedgerEntry, newLot, type StrategyBook, type Totals } from './ledgerEntry.ts';
 import { type LotKey, lotKeyParts, quoteLotKey, requestLotKey } from './lotKey.ts';
 import { Marks } from './Marks.ts';
 import { OpenExposure } from './OpenExposure.ts';
@@ -111,7 +112,15 @@ export class PositionLedger {
     const now = isPositive(lot.openQuantity);
     if (now && !was) this.open.add(lot);
     else if (was && !now) this.open.delete(lot);
-    this.exposureBook.move(entry.slot, quantity, adds, before.isZero() && now, was && !now);
+    const after = lot.openQuantity;
+    this.exposureBook.move(entry.slot, {
+      quantity,
+      adds,
+      before,
+      after,
+      opened: before.isZero() && now,
+      closed: was && !now,
+    });
     return true;
   }
 

@@ -43,6 +43,3 @@ export function newLot(fill: Fill, key: LotKey): Lot {
     funding: ZERO,
   };
 }
-
-/** `x > 0` without the Decimal that `greaterThan(0)` makes of its argument (for finite x, the same). */
-export const isPositive = (x: Decimal): boolean => !x.isZero() && x.isPositive();
