@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fill } from '../domain/fill.ts';
 import { FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
 import { dec, sum } from '../domain/money.ts';
+import { OpenExposure } from './OpenExposure.ts';
 import { PositionLedger } from './PositionLedger.ts';
 
 /** A seeded mix of opens, adds, partial and full closes over 3 strategies (and external) and 3 markets. */
@@ -112,5 +113,30 @@ describe('one strategy, then a second', () => {
       l.openNotional().toString(),
       l.openNotional(s1).toString(),
     ]).toEqual([2, 1, '52', '2']);
+  });
+});
+
+describe('OpenExposure', () => {
+  it('lists markets in the order fills first moved them, not the order their slots were made, for a strategy and the account, before and after a second strategy', () => {
+    const e = new OpenExposure();
+    const q = dec('1');
+    const add = { quantity: q, adds: true, before: dec(0), after: q, opened: true, closed: false };
+    const eth = e.slot('s1', 'ETHUSDT');
+    const btc = e.slot('s1', 'BTCUSDT');
+    e.move(btc, add);
+    expect([...e.quantities('*').keys()]).toEqual(['BTCUSDT']);
+    const xrp2 = e.slot('s2', 'XRPUSDT');
+    const eth2 = e.slot('s2', 'ETHUSDT');
+    e.move(eth2, add);
+    e.move(xrp2, add);
+    e.move(eth, add);
+    expect([...e.quantities('s1').keys()]).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect([...e.quantities('s2').keys()]).toEqual(['ETHUSDT', 'XRPUSDT']);
+    expect([...e.quantities('*')].map(([k, c]) => `${k}=${c.quantity}`)).toEqual([
+      'BTCUSDT=1',
+      'ETHUSDT=2',
+      'XRPUSDT=1',
+    ]);
+    expect([e.count('*'), e.count('s1'), e.count('s2')]).toEqual([4, 2, 2]);
   });
 });

@@ -1,15 +1,21 @@
 import { type Decimal, ZERO } from '../domain/money.ts';
 import { addTo } from './addTo.ts';
 
-/** One market's open quantity in one scope. */
+/** One market's open quantity in one scope; `listed` once a fill first moved it. */
 interface Cell {
   quantity: Decimal;
+  listed: boolean;
 }
 
 /** Open lots' count and quantity per market, for one strategy or ('*') the whole account. */
 interface Scope {
   count: number;
   readonly cells: Map<string, Cell>;
+  /**
+   * The cells in the order fills first moved them (not the order lots were made): the order
+   * `openNotional` sums its per-market products in, as before slots.
+   */
+  readonly listed: Map<string, Cell>;
 }
 
 /**
@@ -67,8 +73,13 @@ export class OpenExposure {
    * taken off on a close); `opened`/`closed`: the lot went from none to some, or from some to none.
    */
   move(slot: ExposureSlot, m: LotMove): void {
-    slot.ownCell.quantity = moved(slot.ownCell.quantity, m);
-    if (slot.allCell !== undefined) slot.allCell.quantity = moved(slot.allCell.quantity, m);
+    const { ownCell, allCell } = slot;
+    if (!ownCell.listed) list(slot.own, slot.symbol, ownCell);
+    ownCell.quantity = moved(ownCell.quantity, m);
+    if (allCell !== undefined && slot.all !== undefined) {
+      if (!allCell.listed) list(slot.all, slot.symbol, allCell);
+      allCell.quantity = moved(allCell.quantity, m);
+    }
     const by = m.opened ? 1 : m.closed ? -1 : 0;
     slot.own.count += by;
     if (slot.all !== undefined) slot.all.count += by;
@@ -80,7 +91,7 @@ export class OpenExposure {
 
   /** Open quantity per market of a scope (markets with none left may stay, at zero). */
   quantities(scope: string): ReadonlyMap<string, { readonly quantity: Decimal }> {
-    return this.read(scope)?.cells ?? EMPTY;
+    return this.read(scope)?.listed ?? EMPTY;
   }
 
   private read(scope: string): Scope | undefined {
@@ -92,7 +103,11 @@ export class OpenExposure {
     this.mixed = true;
     const all = this.scope('*');
     all.count = sole.count;
-    for (const [symbol, c] of sole.cells) all.cells.set(symbol, { quantity: c.quantity });
+    for (const [symbol, c] of sole.listed) {
+      const a = cellOf(all, symbol);
+      a.quantity = c.quantity;
+      list(all, symbol, a);
+    }
     for (const slot of this.early) link(slot, all);
     this.early.length = 0;
   }
@@ -100,7 +115,7 @@ export class OpenExposure {
   private scope(name: string): Scope {
     let s = this.scopes.get(name);
     if (s === undefined) {
-      s = { count: 0, cells: new Map() };
+      s = { count: 0, cells: new Map(), listed: new Map() };
       this.scopes.set(name, s);
     }
     return s;
@@ -131,10 +146,15 @@ function link(slot: ExposureSlot, all: Scope): void {
   slot.allCell = cellOf(all, slot.symbol);
 }
 
+function list(scope: Scope, symbol: string, cell: Cell): void {
+  cell.listed = true;
+  scope.listed.set(symbol, cell);
+}
+
 function cellOf(scope: Scope, symbol: string): Cell {
   let c = scope.cells.get(symbol);
   if (c === undefined) {
-    c = { quantity: ZERO };
+    c = { quantity: ZERO, listed: false };
     scope.cells.set(symbol, c);
   }
   return c;
