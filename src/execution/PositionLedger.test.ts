@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Fill } from '../domain/fill.ts';
 import { ClientRequestId, FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
-import { dec } from '../domain/money.ts';
-import { quoteLotKey, requestLotKey } from './lotKey.ts';
-import { PositionLedger } from './PositionLedger.ts';
+import { dec, sum as total } from '../domain/money.ts';
+import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { type Lot, lotKeyOf, PositionLedger } from './PositionLedger.ts';
 
 const fill = (
   id: string,
@@ -133,5 +133,56 @@ describe('PositionLedger', () => {
     expect([s2.realised.toString(), s2.fees.toString()]).toEqual(['2', '0.25']);
     expect([l.summary().realised.toString(), l.summary().fees.toString()]).toEqual(['4', '1.75']);
     expect(l.summary(StrategyId('s3')).fees.toString()).toBe('0');
+  });
+
+  it('books every strategy’s realised and fees to it and the account, exactly, when strategies join over time, with duplicates and request-keyed lots', () => {
+    const l = new PositionLedger();
+    let seed = 11;
+    const rnd = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const keys = new Set<LotKey>();
+    const done: Fill[] = [];
+    for (let i = 0; i < 400; i++) {
+      // One strategy for the first 150 fills, then external lots and two more.
+      const strategyId =
+        i < 150
+          ? StrategyId('a')
+          : ([StrategyId('a'), StrategyId('b'), null, StrategyId('c')][rnd(4)] ?? null);
+      const q = String(rnd(20));
+      const over: Partial<Fill> = {
+        strategyId,
+        quoteId: rnd(5) === 0 ? null : QuoteId(`${strategyId}-${q}`),
+        clientRequestId: ClientRequestId(`cr${q}`),
+        side: rnd(2) === 0 ? 'LONG' : 'SHORT',
+        fee: rnd(4) === 0 ? dec(0) : dec(`0.0${rnd(100)}`),
+        ts: i,
+      };
+      const f =
+        rnd(8) === 0 && done.length > 0
+          ? (done[rnd(done.length)] as Fill)
+          : fill(
+              `f${i}`,
+              rnd(3) === 0 ? 'close' : 'open',
+              `0.0${1 + rnd(9)}`,
+              `${90 + rnd(20)}.${rnd(10)}`,
+              over,
+            );
+      if (l.apply(f)) done.push(f);
+      keys.add(lotKeyOf(f));
+    }
+    const lots = [...keys].map((k) => l.lot(k) as Lot);
+    const of = (s: StrategyId | null | undefined) =>
+      lots.filter((x) => s === undefined || x.strategyId === s);
+    for (const s of [undefined, StrategyId('a'), StrategyId('b'), StrategyId('c'), null]) {
+      const sum = l.summary(s);
+      expect(sum.realised.toString(), String(s)).toBe(total(of(s).map((x) => x.realisedPnl)).toString());
+      expect(sum.fees.toString(), String(s)).toBe(total(of(s).map((x) => x.fees)).toString());
+    }
+    expect(l.realisedSince(0).toString()).toBe(l.summary().realised.toString());
+    expect(l.feesSince(150).toString()).toBe(
+      total(done.filter((f) => f.ts >= 150).map((f) => f.fee)).toString(),
+    );
   });
 });
