@@ -1,39 +1,17 @@
 import type { Fill } from '../domain/fill.ts';
 import type { QuoteId, StrategyId } from '../domain/ids.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
-import { type PositionSide, sideSign } from '../domain/side.ts';
+import { sideSign } from '../domain/side.ts';
 import { addTo } from './addTo.ts';
 import { isPositive } from './isPositive.ts';
-import { type LedgerEntry, newLot, type StrategyBook, type Totals } from './ledgerEntry.ts';
+import type { LedgerEntry, StrategyBook, Totals } from './ledgerEntry.ts';
+import { type Lot, newLot, type PnlSummary } from './lot.ts';
 import { type LotKey, lotKeyParts, quoteLotKey, requestLotKey } from './lotKey.ts';
 import { Marks } from './Marks.ts';
 import { OpenExposure } from './OpenExposure.ts';
 import { RunningSum } from './RunningSum.ts';
 
-/** One venue position as the ledger knows it, attributed to the strategy that opened it. */
-export interface Lot {
-  readonly key: LotKey;
-  /** The venue's position, when the lot is keyed by it (null: keyed by our request, quote not yet known). */
-  readonly quoteId: QuoteId | null;
-  readonly strategyId: StrategyId | null;
-  readonly symbol: string;
-  readonly side: PositionSide;
-  openQuantity: Decimal;
-  closedQuantity: Decimal;
-  avgOpenPrice: Decimal;
-  realisedPnl: Decimal;
-  fees: Decimal;
-  funding: Decimal;
-}
-
-export interface PnlSummary {
-  readonly realised: Decimal;
-  readonly unrealised: Decimal;
-  readonly fees: Decimal;
-  readonly funding: Decimal;
-  readonly openPositions: number;
-  readonly notional: Decimal;
-}
+export type { Lot, PnlSummary } from './lot.ts';
 
 /** The key a fill belongs to: the venue's quote id when known, else our request id. */
 export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): LotKey {
@@ -53,6 +31,7 @@ export class PositionLedger {
   /** Every realised amount and fee, in order: the account's totals are their sums, taken when read. */
   private readonly realisedLog = new RunningSum();
   private readonly feeLog = new RunningSum();
+  /** Every fillId applied: a fill is applied once however often it is reported. */
   private readonly applied = new Set<string>();
   /** The lots with quantity still open: the few that reads iterate. */
   private readonly open = new Set<Lot>();
@@ -107,12 +86,12 @@ export class PositionLedger {
       if (this.mixed) entry.totals.realised = addTo(entry.totals.realised, pnl);
     }
     if (quantity.isZero()) return true;
-    // The open set and counts change only when a lot crosses zero (key in `open` ⇔ quantity > 0).
+    // The open set and counts change only when a lot crosses zero (in `open` ⇔ quantity > 0).
+    const after = lot.openQuantity;
     const was = isPositive(before);
-    const now = isPositive(lot.openQuantity);
+    const now = isPositive(after);
     if (now && !was) this.open.add(lot);
     else if (was && !now) this.open.delete(lot);
-    const after = lot.openQuantity;
     this.exposureBook.move(entry.slot, {
       quantity,
       adds,

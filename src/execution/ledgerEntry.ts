@@ -1,8 +1,6 @@
-import type { Fill } from '../domain/fill.ts';
-import { type Decimal, ZERO } from '../domain/money.ts';
-import type { LotKey } from './lotKey.ts';
+import type { Decimal } from '../domain/money.ts';
+import type { Lot } from './lot.ts';
 import type { ExposureSlot } from './OpenExposure.ts';
-import type { Lot } from './PositionLedger.ts';
 
 /** Realised, fees and funding booked for one strategy (or, funding only, the account). */
 export interface Totals {
@@ -25,21 +23,4 @@ export interface LedgerEntry {
 export interface StrategyBook {
   readonly totals: Totals;
   readonly slots: Map<string, ExposureSlot>;
-}
-
-/** The lot a fill makes when it is the first of its key: nothing open, nothing booked. */
-export function newLot(fill: Fill, key: LotKey): Lot {
-  return {
-    key,
-    quoteId: fill.quoteId,
-    strategyId: fill.strategyId,
-    symbol: fill.symbol,
-    side: fill.side,
-    openQuantity: ZERO,
-    closedQuantity: ZERO,
-    avgOpenPrice: ZERO,
-    realisedPnl: ZERO,
-    fees: ZERO,
-    funding: ZERO,
-  };
 }
