@@ -59,3 +59,25 @@ export function applyExposure(
   if (e.grossQty.isZero()) sub.exposures.delete(key);
   return e;
 }
+
+/**
+ * Removes a closed `qty` of a position opened at `entry`; whether the subaccount still holds
+ * exposure on `market`. Closing the market's whole gross quantity deletes the exposure, so its
+ * sums are not worked out (the notional is not even built): nothing reads a deleted exposure.
+ */
+export function removeExposure(
+  sub: Subaccount,
+  market: SimMarket,
+  long: boolean,
+  qty: Decimal,
+  entry: Decimal,
+  margin: Decimal,
+): boolean {
+  const e = sub.exposures.get(market.spec.symbol);
+  // gross − qty is zero exactly when they are equal: a non-zero difference never rounds to zero.
+  if (e?.grossQty.eq(qty)) {
+    sub.exposures.delete(market.spec.symbol);
+    return false;
+  }
+  return applyExposure(sub, market, long, qty, qty.times(entry), margin, -1).grossQty.isPositive();
+}

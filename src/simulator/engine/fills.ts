@@ -83,8 +83,8 @@ export function fillClose(h: EngineCore, r: Request): boolean {
   q.closeRequest = null;
   r.filledQuantity = r.quantity;
   r.avgPrice = price;
-  const remaining = q.quantity.minus(q.closedAmount);
-  if (remaining.isZero()) {
+  // Nothing remains exactly when they are equal (a non-zero difference never rounds to zero).
+  if (q.closedAmount.eq(q.quantity)) {
     retire(h, q, 'CLOSED');
     h.finish(r, 'CLOSED');
   } else {

@@ -2,6 +2,7 @@ import type { MarketSpec } from '../../domain/market.ts';
 import { type Decimal, dec } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
+import { openQuantity } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { OpenParams } from './SimEngine.ts';
 import { reject } from './SimRejection.ts';
@@ -111,8 +112,16 @@ export interface CloseCheck {
   readonly closePrice?: number | undefined;
 }
 
-/** A close needs an OPENED position, an open market, a quantity within what is open, and a consistent order type. */
-export function validateClose(quote: Quote, p: CloseCheck, now: number): void {
+/**
+ * A close needs an OPENED position, an open market, a quantity within what is open, and a
+ * consistent order type. `decimalOf` makes the quantity's Decimal (the engine's shared table).
+ */
+export function validateClose(
+  quote: Quote,
+  p: CloseCheck,
+  now: number,
+  decimalOf: (n: number) => Decimal = dec,
+): void {
   const spec = quote.market.spec;
   if (quote.status !== 'OPENED')
     throw reject.business(
@@ -121,8 +130,8 @@ export function validateClose(quote: Quote, p: CloseCheck, now: number): void {
     );
   checkMarketOpen(quote.market, now);
   checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
-  const open = quote.quantity.minus(quote.closedAmount);
-  if (dec(p.quantityToClose).greaterThan(open))
+  const open = openQuantity(quote);
+  if (decimalOf(p.quantityToClose).greaterThan(open))
     throw reject.validation(`quantityToClose: ${p.quantityToClose} exceeds the open quantity ${open}`);
   checkOrderType(quote.market, p.orderType, p.slippage, p.closePrice, 'closePrice', 'closes');
 }
