@@ -1,4 +1,4 @@
-import { type Decimal, ZERO } from '../../domain/money.ts';
+import { Decimal, ZERO } from '../../domain/money.ts';
 import type { SimMarket } from '../markets.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { Subaccount } from './state.ts';
@@ -33,6 +33,8 @@ export function applyExposure(
 ): Exposure {
   const key: string = market.spec.symbol;
   let e = sub.exposures.get(key);
+  if (!e && dir === 1 && asIs(qty) && asIs(notional) && asIs(margin))
+    return firstExposure(sub, market, long, qty, notional, margin);
   if (!e) {
     e = {
       market,
@@ -57,6 +59,43 @@ export function applyExposure(
   e.nGross = approxNumber(e.grossQty);
   e.nMargin = approxNumber(e.margin);
   if (e.grossQty.isZero()) sub.exposures.delete(key);
+  return e;
+}
+
+/**
+ * Whether ZERO ± x is x's value exactly: x non-zero (the sum of zeros takes ZERO's sign) and
+ * within the precision (the sum rounds to it).
+ */
+function asIs(x: Decimal): boolean {
+  return !x.isZero() && x.sd() <= Decimal.precision;
+}
+
+/**
+ * The first position on a market: its exposure is that position, the sums ZERO + x taken as x
+ * itself (the same value: within the precision, the addition only copies it).
+ */
+function firstExposure(
+  sub: Subaccount,
+  market: SimMarket,
+  long: boolean,
+  qty: Decimal,
+  notional: Decimal,
+  margin: Decimal,
+): Exposure {
+  const netQty = long ? qty : qty.neg();
+  const netCost = long ? notional : notional.neg();
+  const e: Exposure = {
+    market,
+    netQty,
+    netCost,
+    grossQty: qty,
+    margin,
+    nNet: approxNumber(netQty),
+    nCost: approxNumber(netCost),
+    nGross: approxNumber(qty),
+    nMargin: approxNumber(margin),
+  };
+  sub.exposures.set(market.spec.symbol, e);
   return e;
 }
 

@@ -154,3 +154,20 @@ describe('SimEngine partial closes', () => {
     expect(sub.exposures.size).toBe(0);
   });
 });
+
+describe('SimEngine refused closes', () => {
+  it('puts a position whose close the solver refused back under its TP/SL watch', () => {
+    const { clock, e, sub } = engine();
+    const open = openOn(e, sub);
+    clock.advanceSync(100);
+    e.setTpSl(open.quote, 100_000, null);
+    e.setFaults({ solverRefusalRate: 1 });
+    const refused = e.submitClose(open.quote, { quantityToClose: 0.01, orderType: 'MARKET' });
+    clock.advanceSync(100);
+    expect([refused.status, refused.errorCode, open.quote.status]).toEqual(['FAILED', '4006', 'OPENED']);
+    e.setFaults({});
+    e.setMark('BTCUSDT', 100_500);
+    clock.advanceSync(100);
+    expect(open.quote.status).toBe('CLOSED');
+  });
+});

@@ -104,7 +104,8 @@ export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: 
   // A whole close releases the whole margin: x − x is +0 in decimal.js, the value ZERO holds.
   q.margin = released === q.margin ? ZERO : q.margin.minus(released);
   q.realizedPnl = q.realizedPnl.plus(pnl);
-  q.closedAmount = q.closedAmount.plus(qty);
+  // The first close: ZERO + qty is qty's value (a quantity is far within the precision).
+  q.closedAmount = q.closedAmount.isZero() && qty.sd() <= Decimal.precision ? qty : q.closedAmount.plus(qty);
   return stillExposed;
 }
 
