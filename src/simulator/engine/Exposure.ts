@@ -1,6 +1,7 @@
 import { Decimal, ZERO } from '../../domain/money.ts';
 import type { SimMarket } from '../markets.ts';
 import { approxNumber } from './approxNumber.ts';
+import { sameDecimal } from './sameDecimal.ts';
 import type { Subaccount } from './state.ts';
 
 /**
@@ -114,7 +115,7 @@ export function removeExposure(
 ): boolean {
   const e = sub.exposures.get(market.spec.symbol);
   // gross − qty is zero exactly when they are equal: a non-zero difference never rounds to zero.
-  if (e?.grossQty.eq(qty)) {
+  if (e !== undefined && sameDecimal(e.grossQty, qty)) {
     sub.exposures.delete(market.spec.symbol);
     return false;
   }

@@ -1,6 +1,7 @@
 import { Decimal, dec, ZERO } from '../../domain/money.ts';
 import { VenueFacts } from '../../domain/venueFacts.ts';
 import { removeExposure } from './Exposure.ts';
+import { sameDecimal } from './sameDecimal.ts';
 import type { Quote, Subaccount } from './state.ts';
 
 /** The platform's fee on open and close (VenueFacts: one copy for client and simulator). */
@@ -121,7 +122,7 @@ export function openQuantity(q: Quote): Decimal {
  */
 function releasedMargin(q: Quote, qty: Decimal): Decimal {
   const open = openQuantity(q);
-  if (qty.eq(open) && q.margin.sd() + qty.sd() <= Decimal.precision) return q.margin;
+  if (sameDecimal(qty, open) && q.margin.sd() + qty.sd() <= Decimal.precision) return q.margin;
   return q.margin.times(qty).div(open);
 }
 

@@ -6,6 +6,7 @@ import type { EngineCore } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
 import { needOf, openCost } from './openCost.ts';
 import { unreserve } from './reservation.ts';
+import { sameDecimal } from './sameDecimal.ts';
 import type { Quote, Request } from './state.ts';
 
 /** Fills an open at the solver's price, or fails it; true when it filled. */
@@ -75,7 +76,7 @@ export function fillClose(h: EngineCore, r: Request): boolean {
   r.filledQuantity = r.quantity;
   r.avgPrice = price;
   // Nothing remains exactly when they are equal (a non-zero difference never rounds to zero).
-  if (q.closedAmount.eq(q.quantity)) {
+  if (sameDecimal(q.closedAmount, q.quantity)) {
     retire(h, q, 'CLOSED');
     h.finish(r, 'CLOSED');
   } else {

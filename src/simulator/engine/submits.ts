@@ -34,7 +34,7 @@ export function submitOpen(h: EngineCore, sub: Subaccount, p: OpenParams): Reque
   const quantity = h.numbers.of(p.quantity);
   const limit = p.limitPrice !== undefined ? h.numbers.of(p.limitPrice) : null;
   const atMark = p.limitPrice ?? refPrice;
-  checkNotional(spec, quantity, limit ?? h.pricing.priceDecimal(spec.symbol, atMark), p.quantity * atMark);
+  checkNotional(spec, quantity, limit ?? atMark, p.quantity * atMark);
   // Reserved at the price a fill would get now; the exact sums wait for the fill (or a read).
   const long = p.positionType === 'LONG';
   const at = limit ?? h.pricing.solverPrice(market, long);

@@ -30,15 +30,22 @@ export function checkPrecision(field: string, value: number, decimals: number): 
 
 /**
  * NOTIONAL_OUT_OF_RANGE unless quantity × price is within the market's bounds. `approx` is that
- * product in floats: it decides unless within a millionth of a bound, where Decimal decides.
+ * product in floats: it decides unless within a millionth of a bound, where Decimal decides
+ * (a number `price` read as `dec` reads it).
  */
-export function checkNotional(spec: MarketSpec, quantity: Decimal, price: Decimal, approx: number): void {
+export function checkNotional(
+  spec: MarketSpec,
+  quantity: Decimal,
+  price: Decimal | number,
+  approx: number,
+): void {
   if (
     approx > approxNumber(spec.minNotional) * (1 + 1e-6) &&
     approx < approxNumber(spec.maxNotional) * (1 - 1e-6)
   )
     return;
-  const notional = quantity.times(price);
+  // A price given as a number becomes a Decimal only here, for the close calls.
+  const notional = quantity.times(dec(price));
   if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
     throw reject.business(
       'NOTIONAL_OUT_OF_RANGE',
@@ -131,7 +138,8 @@ export function validateClose(
   checkMarketOpen(quote.market, now);
   checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
   const open = openQuantity(quote);
-  if (decimalOf(p.quantityToClose).greaterThan(open))
+  const qty = decimalOf(p.quantityToClose);
+  if (qty !== open && qty.greaterThan(open))
     throw reject.validation(`quantityToClose: ${p.quantityToClose} exceeds the open quantity ${open}`);
   checkOrderType(quote.market, p.orderType, p.slippage, p.closePrice, 'closePrice', 'closes');
 }
