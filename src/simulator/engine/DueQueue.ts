@@ -20,6 +20,8 @@ export class DueQueue {
   private count = 0;
   private timer: TimerHandle | undefined;
   private armedAt = Number.POSITIVE_INFINITY;
+  /** The timer's callback, made once: a lone fill arms a timer of its own. */
+  private readonly fireNow = (): void => this.fire();
 
   constructor(clock: Clock) {
     this.clock = clock;
@@ -76,7 +78,7 @@ export class DueQueue {
   private arm(at: number): void {
     if (this.timer) this.clock.clearTimeout(this.timer);
     this.armedAt = at;
-    this.timer = this.clock.setTimeout(() => this.fire(), Math.max(0, at - this.clock.now()));
+    this.timer = this.clock.setTimeout(this.fireNow, Math.max(0, at - this.clock.now()));
   }
 
   private fire(): void {

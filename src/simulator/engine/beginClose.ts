@@ -20,7 +20,7 @@ export interface CloseParams {
  * The caller schedules the fill (MARKET) or rests it (LIMIT); a TP/SL trigger uses it too.
  */
 export function beginClose(h: EngineCore, quote: Quote, p: CloseParams): Request {
-  validateClose(quote, p, h.clock.now(), (n) => h.numbers.of(n));
+  validateClose(quote, p, h.clock.now(), h.numbers);
   const now = h.clock.now();
   const req = h.track(
     newRequest({

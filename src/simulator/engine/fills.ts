@@ -1,6 +1,6 @@
 import type { Decimal } from '../../domain/money.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
-import { realizeClose } from './accounting.ts';
+import { isolatedLiquidationPrice, realizeClose } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
@@ -41,22 +41,23 @@ export function fillOpen(h: EngineCore, q: Quote): boolean {
   q.margin = margin;
   q.quoteId = h.byQuoteId.issue();
   h.byQuoteId.store(q.quoteId, q);
+  const w = h.watchOf(q);
   sub.collateral = sub.collateral.minus(fees);
   if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
   else {
     applyExposure(sub, q.market, q.side === 'LONG', q.quantity, cost.notional, margin, 1);
-    h.watchOf(q).crossSubs.add(sub);
+    w.crossSubs.add(sub);
   }
   const cancel = q.status === 'CANCEL_PENDING';
   h.setQuoteStatus(q, 'OPENED');
   open.filledQuantity = q.quantity;
   open.avgPrice = price;
   h.finish(open, 'OPENED');
-  if (cancel) h.watchOf(q).limits.delete(open);
-  h.watchOf(q).live.add(q);
+  if (cancel) w.limits.delete(open);
+  w.live.add(q);
   if (q.marginMode === 'isolated') {
-    h.watchOf(q).isolated.add(q);
-    h.rebuild(q);
+    w.isolated.add(q);
+    w.rebuild(isolatedLiquidationPrice);
   }
   return true;
 }

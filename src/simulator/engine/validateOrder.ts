@@ -121,13 +121,13 @@ export interface CloseCheck {
 
 /**
  * A close needs an OPENED position, an open market, a quantity within what is open, and a
- * consistent order type. `decimalOf` makes the quantity's Decimal (the engine's shared table).
+ * consistent order type. `numbers` makes the quantity's Decimal (the engine's shared table).
  */
 export function validateClose(
   quote: Quote,
   p: CloseCheck,
   now: number,
-  decimalOf: (n: number) => Decimal = dec,
+  numbers: { of(n: number): Decimal } = { of: dec },
 ): void {
   const spec = quote.market.spec;
   if (quote.status !== 'OPENED')
@@ -138,7 +138,7 @@ export function validateClose(
   checkMarketOpen(quote.market, now);
   checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
   const open = openQuantity(quote);
-  const qty = decimalOf(p.quantityToClose);
+  const qty = numbers.of(p.quantityToClose);
   if (qty !== open && qty.greaterThan(open))
     throw reject.validation(`quantityToClose: ${p.quantityToClose} exceeds the open quantity ${open}`);
   checkOrderType(quote.market, p.orderType, p.slippage, p.closePrice, 'closePrice', 'closes');
