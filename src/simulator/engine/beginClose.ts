@@ -37,7 +37,7 @@ export function beginClose(h: EngineCore, quote: Quote, p: CloseParams): Request
   );
   quote.closeRequest = req;
   h.setQuoteStatus(quote, 'CLOSE_PENDING');
+  // Dropped from the TP/SL watch: the quiet band may stay narrower (see SymbolWatch).
   h.watchOf(quote).tpsl.delete(quote);
-  h.rebuild(quote);
   return req;
 }

@@ -57,7 +57,7 @@ export function fillOpen(h: EngineCore, q: Quote): boolean {
   w.live.add(q);
   if (q.marginMode === 'isolated') {
     w.isolated.add(q);
-    w.rebuild(isolatedLiquidationPrice);
+    w.watchQuote(q, isolatedLiquidationPrice);
   }
   return true;
 }
@@ -122,6 +122,6 @@ export function retire(h: EngineCore, q: Quote, status: VenueStatus): void {
   if (q.closeRequest) w.limits.delete(q.closeRequest);
   q.takeProfit = null;
   q.stopLoss = null;
+  // Out of every watch: the quiet band may stay narrower (see SymbolWatch).
   h.setQuoteStatus(q, status);
-  h.rebuild(q);
 }

@@ -130,8 +130,8 @@ export function submitCancelOpen(h: EngineCore, quote: Quote): Request {
         : open.status === 'EXPIRED'
           ? h.finish(req, 'EXPIRED', 'the open expired before the cancel')
           : h.finish(req, 'FAILED', `the open ended ${open.status} before the cancel`);
+    // Out of the LIMIT watch: the quiet band may stay narrower (see SymbolWatch).
     h.watchOf(quote).limits.delete(open);
-    h.rebuild(quote);
     quote.subaccount.live.delete(quote);
     unreserve(quote);
     h.setQuoteStatus(quote, 'CANCELED');
