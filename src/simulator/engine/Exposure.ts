@@ -48,7 +48,7 @@ export function applyExposure(
       nGross: 0,
       nMargin: 0,
     };
-    sub.exposures.set(key, e);
+    sub.exposures.set(e);
   }
   const adds = long === (dir === 1);
   e.netQty = adds ? e.netQty.plus(qty) : e.netQty.minus(qty);
@@ -96,7 +96,7 @@ function firstExposure(
     nGross: approxNumber(qty),
     nMargin: approxNumber(margin),
   };
-  sub.exposures.set(market.spec.symbol, e);
+  sub.exposures.set(e);
   return e;
 }
 
