@@ -1,35 +1,17 @@
 import type { Fill } from '../domain/fill.ts';
 import type { QuoteId, StrategyId } from '../domain/ids.ts';
-import { type Decimal, dec, ZERO } from '../domain/money.ts';
-import { type PositionSide, sideSign } from '../domain/side.ts';
-import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { type Decimal, ZERO } from '../domain/money.ts';
+import { sideSign } from '../domain/side.ts';
+import { addTo } from './addTo.ts';
+import { isPositive } from './isPositive.ts';
+import type { LedgerEntry, StrategyBook, Totals } from './ledgerEntry.ts';
+import { type Lot, newLot, type PnlSummary } from './lot.ts';
+import { type LotKey, lotKeyParts, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { Marks } from './Marks.ts';
 import { OpenExposure } from './OpenExposure.ts';
 import { RunningSum } from './RunningSum.ts';
 
-/** One venue position as the ledger knows it, attributed to the strategy that opened it. */
-export interface Lot {
-  readonly key: LotKey;
-  /** The venue's position, when the lot is keyed by it (null: keyed by our request, quote not yet known). */
-  readonly quoteId: QuoteId | null;
-  readonly strategyId: StrategyId | null;
-  readonly symbol: string;
-  readonly side: PositionSide;
-  openQuantity: Decimal;
-  closedQuantity: Decimal;
-  avgOpenPrice: Decimal;
-  realisedPnl: Decimal;
-  fees: Decimal;
-  funding: Decimal;
-}
-
-export interface PnlSummary {
-  readonly realised: Decimal;
-  readonly unrealised: Decimal;
-  readonly fees: Decimal;
-  readonly funding: Decimal;
-  readonly openPositions: number;
-  readonly notional: Decimal;
-}
+export type { Lot, PnlSummary } from './lot.ts';
 
 /** The key a fill belongs to: the venue's quote id when known, else our request id. */
 export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): LotKey {
@@ -42,76 +24,112 @@ export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): LotKe
  * fillId) and only then applies it here, and rebuilds it from the journal's fills at start.
  */
 export class PositionLedger {
-  private readonly lots = new Map<LotKey, Lot>();
-  private readonly marks = new Map<string, Decimal>();
-  /** Marks as they arrive from a price feed, made Decimal only when read (the backtest hot path). */
-  private readonly rawMarks = new Map<string, number>();
+  /** The lots by the id a fill finds them by (quote, else request): no key string hashed per fill. */
+  private readonly byQuote = new Map<string, LedgerEntry>();
+  private readonly byRequest = new Map<string, LedgerEntry>();
+  private readonly marks = new Marks();
+  /** Every realised amount and fee, in order: the account's totals are their sums, taken when read. */
   private readonly realisedLog = new RunningSum();
   private readonly feeLog = new RunningSum();
+  /** Every fillId applied: a fill is applied once however often it is reported. */
   private readonly applied = new Set<string>();
-  /** Keys of the lots with quantity still open: the few that reads iterate. */
-  private readonly open = new Set<LotKey>();
+  /** The lots with quantity still open: the few that reads iterate. */
+  private readonly open = new Set<Lot>();
   /** Open counts and quantities per strategy and market, kept as fills change them (the gate's reads). */
   private readonly exposureBook = new OpenExposure();
-  /** Realised, fees and funding of every lot ever booked, per strategy ('null': external) and in all. */
+  /** Realised, fees and funding of every lot ever booked, per strategy ('null': external); '*' holds only funding. */
   private readonly totals = new Map<string, Totals>();
-  /** Per strategy, the pair `totalsOf` answers: built once, not on every fill. */
-  private readonly totalsPairs = new Map<StrategyId | null, readonly [Totals, Totals]>();
+  /** Per strategy, its totals and its exposure slot per market: what a new lot links to. */
+  private readonly books = new Map<StrategyId | null, StrategyBook>();
+  /**
+   * While every lot is one strategy's (a backtest), its realised and fees are the account's, the
+   * logs' sums: its totals are filled from them when a second strategy's first lot comes.
+   */
+  private sole: StrategyBook | undefined;
+  private mixed = false;
 
   /** Applies a fill; false (and no change) when its id was applied before. */
   apply(fill: Fill): boolean {
     if (this.applied.has(fill.fillId)) return false;
     this.applied.add(fill.fillId);
-    const key = lotKeyOf(fill);
-    let lot = this.lots.get(key);
-    if (lot === undefined) {
-      lot = {
-        key,
-        quoteId: fill.quoteId,
-        strategyId: fill.strategyId,
-        symbol: fill.symbol,
-        side: fill.side,
-        openQuantity: ZERO,
-        closedQuantity: ZERO,
-        avgOpenPrice: ZERO,
-        realisedPnl: ZERO,
-        fees: ZERO,
-        funding: ZERO,
-      };
-      this.lots.set(key, lot);
-    }
-    const totals = this.totalsOf(lot.strategyId);
+    const entry = this.entryOf(fill);
+    const lot = entry.lot;
     const before = lot.openQuantity;
     if (!fill.fee.isZero()) {
       lot.fees = lot.fees.plus(fill.fee);
       this.feeLog.push(fill.ts, fill.fee);
-      for (const t of totals) t.fees = t.fees.plus(fill.fee);
+      if (this.mixed) entry.totals.fees = addTo(entry.totals.fees, fill.fee);
     }
-    if (fill.effect === 'open') {
-      if (lot.openQuantity.isZero() && !fill.quantity.isZero()) {
+    const quantity = fill.quantity;
+    const adds = fill.effect === 'open';
+    if (adds) {
+      if (before.isZero() && !quantity.isZero()) {
         // The first fill of a lot (the usual case): its price is the average, no Decimal division.
         lot.avgOpenPrice = fill.price;
-        lot.openQuantity = fill.quantity;
+        lot.openQuantity = quantity;
       } else {
-        const qty = lot.openQuantity.plus(fill.quantity);
+        const qty = before.plus(quantity);
         lot.avgOpenPrice = qty.isZero()
           ? ZERO
-          : lot.avgOpenPrice.times(lot.openQuantity).plus(fill.price.times(fill.quantity)).dividedBy(qty);
+          : lot.avgOpenPrice.times(before).plus(fill.price.times(quantity)).dividedBy(qty);
         lot.openQuantity = qty;
       }
     } else {
-      const move = fill.price.minus(lot.avgOpenPrice).times(fill.quantity);
-      const pnl = sideSign(lot.side) === 1 ? move : move.negated();
-      lot.realisedPnl = lot.realisedPnl.plus(pnl);
-      lot.openQuantity = lot.openQuantity.minus(fill.quantity);
-      lot.closedQuantity = lot.closedQuantity.plus(fill.quantity);
+      // A short's move is avg − price: the negation of price − avg, rounded alike (half-even is symmetric).
+      const pnl = (
+        sideSign(lot.side) === 1 ? fill.price.minus(lot.avgOpenPrice) : lot.avgOpenPrice.minus(fill.price)
+      ).times(quantity);
+      lot.realisedPnl = addTo(lot.realisedPnl, pnl);
+      lot.openQuantity = before.minus(quantity);
+      lot.closedQuantity = addTo(lot.closedQuantity, quantity);
       this.realisedLog.push(fill.ts, pnl);
-      for (const t of totals) t.realised = t.realised.plus(pnl);
+      if (this.mixed) entry.totals.realised = addTo(entry.totals.realised, pnl);
     }
-    if (lot.openQuantity.greaterThan(0)) this.open.add(key);
-    else this.open.delete(key);
-    this.exposureBook.change(String(lot.strategyId), lot.symbol, before, lot.openQuantity);
+    if (quantity.isZero()) return true;
+    // The open set and counts change only when a lot crosses zero (in `open` ⇔ quantity > 0).
+    const after = lot.openQuantity;
+    const was = isPositive(before);
+    const now = isPositive(after);
+    if (now && !was) this.open.add(lot);
+    else if (was && !now) this.open.delete(lot);
+    this.exposureBook.move(entry.slot, {
+      quantity,
+      adds,
+      before,
+      after,
+      opened: before.isZero() && now,
+      closed: was && !now,
+    });
     return true;
+  }
+
+  /** The lot a fill belongs to (its key: the venue's quote id when known, else our request id), made on its first fill. */
+  private entryOf(fill: Fill): LedgerEntry {
+    const quoteId = fill.quoteId;
+    const request = fill.clientRequestId ?? 'none';
+    const entry = quoteId !== null ? this.byQuote.get(quoteId) : this.byRequest.get(request);
+    if (entry !== undefined) return entry;
+    let book = this.books.get(fill.strategyId);
+    if (book === undefined) {
+      book = { totals: this.totalsFor(String(fill.strategyId)), slots: new Map() };
+      this.books.set(fill.strategyId, book);
+      if (this.sole === undefined) this.sole = book;
+      else if (!this.mixed) {
+        // The same sums, in the same order, as booking each amount to the sole strategy would have made.
+        this.mixed = true;
+        this.sole.totals.realised = this.realisedLog.total;
+        this.sole.totals.fees = this.feeLog.total;
+      }
+    }
+    let slot = book.slots.get(fill.symbol);
+    if (slot === undefined) {
+      slot = this.exposureBook.slot(String(fill.strategyId), fill.symbol);
+      book.slots.set(fill.symbol, slot);
+    }
+    const made: LedgerEntry = { lot: newLot(fill, lotKeyOf(fill)), totals: book.totals, slot };
+    if (quoteId !== null) this.byQuote.set(quoteId, made);
+    else this.byRequest.set(request, made);
+    return made;
   }
 
   /**
@@ -150,9 +168,10 @@ export class PositionLedger {
    */
   openNotional(strategyId?: StrategyId | null): Decimal {
     let total = ZERO;
-    for (const [symbol, qty] of this.exposureBook.quantities(
+    for (const [symbol, cell] of this.exposureBook.quantities(
       strategyId === undefined ? '*' : String(strategyId),
     )) {
+      const qty = cell.quantity;
       if (qty.isZero()) continue;
       const mark = this.markPrice(symbol);
       if (mark !== undefined) total = total.plus(qty.times(mark));
@@ -169,21 +188,12 @@ export class PositionLedger {
 
   /** Funding as the venue accumulates it per position (a running total, not a delta). */
   setFunding(key: LotKey, accumulated: Decimal): void {
-    const lot = this.lots.get(key);
+    const lot = this.lot(key);
     if (lot === undefined) return;
     const delta = accumulated.minus(lot.funding);
     lot.funding = accumulated;
-    for (const t of this.totalsOf(lot.strategyId)) t.funding = t.funding.plus(delta);
-  }
-
-  /** The running totals a lot of this strategy adds to: its strategy's and the account's. */
-  private totalsOf(strategyId: StrategyId | null): readonly [Totals, Totals] {
-    let pair = this.totalsPairs.get(strategyId);
-    if (pair === undefined) {
-      pair = [this.totalsFor(String(strategyId)), this.totalsFor('*')];
-      this.totalsPairs.set(strategyId, pair);
-    }
-    return pair;
+    for (const t of [this.totalsFor(String(lot.strategyId)), this.totalsFor('*')])
+      t.funding = t.funding.plus(delta);
   }
 
   private totalsFor(name: string): Totals {
@@ -196,37 +206,31 @@ export class PositionLedger {
   }
 
   mark(symbol: string, price: Decimal): void {
-    this.rawMarks.delete(symbol);
     this.marks.set(symbol, price);
   }
 
   /** A mark as a plain number: one map write, no Decimal until something reads it. */
   markNumber(symbol: string, price: number): void {
-    this.rawMarks.set(symbol, price);
+    this.marks.setNumber(symbol, price);
   }
 
   markPrice(symbol: string): Decimal | undefined {
-    const raw = this.rawMarks.get(symbol);
-    if (raw !== undefined) {
-      this.rawMarks.delete(symbol);
-      this.marks.set(symbol, dec(raw));
-    }
     return this.marks.get(symbol);
   }
 
   lot(key: LotKey): Lot | undefined {
-    return this.lots.get(key);
+    const { byQuote, id } = lotKeyParts(key);
+    return (byQuote ? this.byQuote : this.byRequest).get(id)?.lot;
   }
 
   /** The lot of a venue position. */
   lotOfQuote(quoteId: QuoteId | string): Lot | undefined {
-    return this.lots.get(quoteLotKey(quoteId));
+    return this.byQuote.get(quoteId)?.lot;
   }
 
   openLots(strategyId?: StrategyId | null): Lot[] {
     const out: Lot[] = [];
-    for (const key of this.open) {
-      const l = this.lots.get(key) as Lot;
+    for (const l of this.open) {
       if (strategyId === undefined || l.strategyId === strategyId) out.push(l);
     }
     return out;
@@ -252,10 +256,11 @@ export class PositionLedger {
   summary(strategyId?: StrategyId | null): PnlSummary {
     const t = this.totals.get(strategyId === undefined ? '*' : String(strategyId));
     const open = this.openLots(strategyId);
+    const all = strategyId === undefined || (!this.mixed && t !== undefined && t === this.sole?.totals);
     return {
-      realised: t?.realised ?? ZERO,
+      realised: all ? this.realisedLog.total : (t?.realised ?? ZERO),
       unrealised: this.unrealisedOf(open),
-      fees: t?.fees ?? ZERO,
+      fees: all ? this.feeLog.total : (t?.fees ?? ZERO),
       funding: t?.funding ?? ZERO,
       openPositions: open.length,
       notional: this.openNotional(strategyId),
@@ -269,10 +274,4 @@ export class PositionLedger {
   realisedSince(ts: number): Decimal {
     return this.realisedLog.since(ts);
   }
-}
-
-interface Totals {
-  realised: Decimal;
-  fees: Decimal;
-  funding: Decimal;
 }

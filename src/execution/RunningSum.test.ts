@@ -17,4 +17,17 @@ describe('RunningSum', () => {
     expect(s.since(15).toString()).toBe('105.75');
     expect(s.total.toString()).toBe('107.25');
   });
+
+  it('gives the same total read alone, then beside since, then alone again', () => {
+    const s = new RunningSum();
+    s.push(1, dec('0.1'));
+    s.push(2, dec('0.2'));
+    expect(s.total.toString()).toBe('0.3');
+    s.push(3, dec('0.4'));
+    expect(s.total.toString()).toBe('0.7');
+    expect(s.since(3).toString()).toBe('0.4');
+    s.push(4, dec('0.8'));
+    expect(s.total.toString()).toBe('1.5');
+    expect(s.since(2).toString()).toBe('1.4');
+  });
 });

@@ -13,6 +13,9 @@ export class RunningSum {
   private readonly prefix: Decimal[] = [ZERO];
   private readonly amounts: Decimal[] = [];
   private sorted = true;
+  /** The sum of the first `runTo` amounts, while no prefix sums are kept (a reader of the total only). */
+  private run: Decimal = ZERO;
+  private runTo = 0;
 
   push(ts: number, amount: Decimal): void {
     const n = this.times.length;
@@ -21,8 +24,15 @@ export class RunningSum {
     this.amounts.push(amount);
   }
 
+  /**
+   * The sum of every amount: the last prefix sum once `since` keeps them, else a running sum (the
+   * same additions in the same order), so a reader of the total alone keeps no sum per amount.
+   */
   get total(): Decimal {
-    return this.prefixTo(this.amounts.length);
+    const n = this.amounts.length;
+    if (this.prefix.length > 1) return this.prefixTo(n);
+    for (; this.runTo < n; this.runTo++) this.run = this.run.plus(this.amounts[this.runTo] as Decimal);
+    return this.run;
   }
 
   since(ts: number): Decimal {

@@ -5,6 +5,7 @@ import type { RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { VenueStatus } from '../domain/venueStatus.ts';
 import type { RequestStatusReport } from '../venue/VenuePort.ts';
+import { isPositive } from './isPositive.ts';
 
 /**
  * What a terminal venue status means for our request. A close that ends OPENED filled part (or
@@ -53,7 +54,7 @@ export function fillOf(
   fees: FeeRates,
   ts: number,
 ): Fill | undefined {
-  if (quantity.lessThanOrEqualTo(0) || (r.kind !== 'open' && r.kind !== 'close') || r.side === undefined)
+  if (!isPositive(quantity) || (r.kind !== 'open' && r.kind !== 'close') || r.side === undefined)
     return undefined;
   const effect = r.kind === 'open' ? 'open' : 'close';
   const rate = effect === 'open' ? fees.open : fees.close;

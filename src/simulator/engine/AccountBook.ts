@@ -3,6 +3,7 @@ import type { Clock } from '../../clock/Clock.ts';
 import { type Decimal, dec, ZERO } from '../../domain/money.ts';
 import type { Permission } from '../../domain/side.ts';
 import { noteSecret } from '../../log/secretTap.ts';
+import { ExposureBook } from './ExposureBook.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { reject } from './SimRejection.ts';
 import { SlotList } from './SlotList.ts';
@@ -99,7 +100,7 @@ export class AccountBook {
       delegations: new Map(),
       instantTokens: new Map(),
       live: new SlotList('subSlot'),
-      exposures: new Map(),
+      exposures: new ExposureBook(),
       reservedN: 0,
       reservedErr: 0,
       reserving: 0,

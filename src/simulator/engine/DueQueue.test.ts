@@ -69,6 +69,35 @@ describe('DueQueue', () => {
     expect(ran).toHaveLength(2_000);
   });
 
+  it('keeps (time, arrival) order in a queue that never empties, fed while it runs', () => {
+    const clock = new VirtualClock();
+    const q = new DueQueue(clock);
+    const ran: [number, number][] = [];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      return seed;
+    };
+    let n = 0;
+    const due = new Map<number, number>();
+    const schedule = () => {
+      const id = n++;
+      const ms = next() % 300;
+      due.set(id, clock.now() + ms);
+      q.add(ms, () => ran.push([clock.now(), id]));
+    };
+    for (let i = 0; i < 200; i++) schedule();
+    for (let step = 0; step < 5_000; step++) {
+      for (let k = next() % 4; k > 0; k--) schedule();
+      clock.advanceSync(1 + (next() % 3));
+    }
+    clock.advanceSync(1_000);
+    expect(ran).toHaveLength(n);
+    for (const [at, id] of ran) expect(at).toBe(due.get(id));
+    const sorted = [...ran].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(ran).toEqual(sorted);
+  });
+
   it('still runs the later entries when one entry throws', () => {
     const clock = new VirtualClock();
     const q = new DueQueue(clock);

@@ -6,17 +6,22 @@ type Run = () => void;
  * Work due at a clock time (fills, settles), in (time, arrival) order, behind ONE clock timer
  * armed for the earliest entry. A busy venue has thousands of fills in flight but only a few
  * hundred distinct due times (fill latencies are whole milliseconds): entries wait in one
- * bucket per time, and only the times sit in a binary heap. A heap of entries cost a sift of
- * ~13 levels per fill; one timer per fill cost a Node timeout each.
+ * bucket per time, the buckets in a sorted window [head, end) of two arrays. A new time is
+ * nearly always the latest, so it is placed by a short scan from the end; the earliest is taken
+ * from the head. Slots are reused, never freed: a Map of buckets cost a rehash (a runtime call
+ * and a new table) each time it went from one time to none and back, which a lone fill does.
  */
 export class DueQueue {
   private readonly clock: Clock;
-  private readonly buckets = new Map<number, Run[]>();
-  /** Min-heap of the times that have a bucket. */
   private readonly times: number[] = [];
+  private readonly buckets: (Run[] | undefined)[] = [];
+  private head = 0;
+  private end = 0;
   private count = 0;
   private timer: TimerHandle | undefined;
   private armedAt = Number.POSITIVE_INFINITY;
+  /** The timer's callback, made once: a lone fill arms a timer of its own. */
+  private readonly fireNow = (): void => this.fire();
 
   constructor(clock: Clock) {
     this.clock = clock;
@@ -29,14 +34,15 @@ export class DueQueue {
   /** Runs `run` once `ms` from now. */
   add(ms: number, run: Run): void {
     const at = this.clock.now() + ms;
-    const bucket = this.buckets.get(at);
     this.count++;
-    if (bucket) {
-      bucket.push(run);
+    let i = this.end;
+    while (i > this.head && (this.times[i - 1] ?? at) > at) i--;
+    const last = i > this.head ? this.buckets[i - 1] : undefined;
+    if (last !== undefined && this.times[i - 1] === at) {
+      last.push(run);
       return;
     }
-    this.buckets.set(at, [run]);
-    this.pushTime(at);
+    this.insert(i, at, [run]);
     if (at < this.armedAt) this.arm(at);
   }
 
@@ -45,15 +51,34 @@ export class DueQueue {
     if (this.timer) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.armedAt = Number.POSITIVE_INFINITY;
-    this.buckets.clear();
-    this.times.length = 0;
+    this.buckets.fill(undefined);
+    this.head = 0;
+    this.end = 0;
     this.count = 0;
+  }
+
+  /** Puts a bucket for `at` at slot `i` of the window, moving the later ones up. */
+  private insert(i: number, at: number, bucket: Run[]): void {
+    if (i === this.head && this.head > 0) {
+      // Before everything pending: the slot below the head is free.
+      this.head--;
+      this.times[this.head] = at;
+      this.buckets[this.head] = bucket;
+      return;
+    }
+    for (let j = this.end; j > i; j--) {
+      this.times[j] = this.times[j - 1] ?? at;
+      this.buckets[j] = this.buckets[j - 1];
+    }
+    this.times[i] = at;
+    this.buckets[i] = bucket;
+    this.end++;
   }
 
   private arm(at: number): void {
     if (this.timer) this.clock.clearTimeout(this.timer);
     this.armedAt = at;
-    this.timer = this.clock.setTimeout(() => this.fire(), Math.max(0, at - this.clock.now()));
+    this.timer = this.clock.setTimeout(this.fireNow, Math.max(0, at - this.clock.now()));
   }
 
   private fire(): void {
@@ -64,13 +89,15 @@ export class DueQueue {
     let at = 0;
     let i = 0;
     try {
-      while ((this.times[0] ?? Number.POSITIVE_INFINITY) <= now) {
-        at = this.popTime();
-        // Every time in the heap has a bucket (pushTime follows each new one).
-        bucket = this.buckets.get(at) ?? [];
-        // Out of the map first: work a run schedules for this very time gets a bucket behind it.
-        this.buckets.delete(at);
-        for (i = 0; i < bucket.length; i++) {
+      while (this.head < this.end && (this.times[this.head] ?? now) <= now) {
+        at = this.times[this.head] ?? now;
+        // Out of the window first: work a run schedules for this very time gets a bucket behind it.
+        bucket = this.buckets[this.head];
+        this.buckets[this.head] = undefined;
+        this.head++;
+        if (this.head === this.end) this.head = this.end = 0;
+        else if (this.head >= 64 && this.head * 2 >= this.end) this.compact();
+        for (i = 0; bucket !== undefined && i < bucket.length; i++) {
           this.count--;
           bucket[i]?.();
         }
@@ -79,52 +106,28 @@ export class DueQueue {
     } finally {
       // An entry that throws must not strand the ones behind it.
       if (bucket && i + 1 < bucket.length) this.putBack(at, bucket.slice(i + 1));
-      const next = this.times[0];
-      if (next !== undefined && next < this.armedAt) this.arm(next);
+      if (this.head < this.end) {
+        const next = this.times[this.head] ?? now;
+        if (next < this.armedAt) this.arm(next);
+      }
     }
+  }
+
+  /** Moves the window down to slot 0: a queue that never empties would otherwise creep up forever. */
+  private compact(): void {
+    const n = this.end - this.head;
+    this.times.copyWithin(0, this.head, this.end);
+    this.buckets.copyWithin(0, this.head, this.end);
+    this.buckets.fill(undefined, n, this.end);
+    this.head = 0;
+    this.end = n;
   }
 
   /** Returns unrun entries to their time, ahead of any added for that time since. */
   private putBack(at: number, rest: Run[]): void {
-    const since = this.buckets.get(at);
-    if (since) this.buckets.set(at, rest.concat(since));
-    else {
-      this.buckets.set(at, rest);
-      this.pushTime(at);
-    }
-  }
-
-  private pushTime(at: number): void {
-    const h = this.times;
-    let i = h.push(at) - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const above = h[parent] ?? at; // parent < i: always there
-      if (above <= at) break;
-      h[i] = above;
-      i = parent;
-    }
-    h[i] = at;
-  }
-
-  private popTime(): number {
-    const h = this.times;
-    // fire pops only while the heap's top is due, so it is never empty here.
-    const top = h[0] ?? Number.POSITIVE_INFINITY;
-    const last = h.pop() ?? top;
-    if (h.length === 0) return top;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= h.length) break;
-      const left = h[l] ?? last;
-      const right = l + 1 < h.length ? (h[l + 1] ?? last) : Number.POSITIVE_INFINITY;
-      const smaller = right < left ? right : left;
-      if (smaller >= last) break;
-      h[i] = smaller;
-      i = right < left ? l + 1 : l;
-    }
-    h[i] = last;
-    return top;
+    // Nothing pending is earlier than `at`: its bucket, if one was made since, is the head.
+    const since = this.head < this.end && this.times[this.head] === at ? this.buckets[this.head] : undefined;
+    if (since !== undefined) this.buckets[this.head] = rest.concat(since);
+    else this.insert(this.head, at, rest);
   }
 }

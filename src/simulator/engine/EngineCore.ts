@@ -139,10 +139,6 @@ export class EngineCore {
     return w;
   }
 
-  rebuild(q: Quote): void {
-    this.watchOf(q).rebuild(isolatedLiquidationPrice);
-  }
-
   setQuoteStatus(q: Quote, s: VenueStatus): void {
     moveQuote(q, s, this.clock.now());
   }
@@ -159,11 +155,14 @@ export class EngineCore {
     this.finish(r, 'FAILED', reason, code);
   }
 
-  /** Watches an OPENED position's TP/SL, or stops watching it. */
+  /**
+   * Watches an OPENED position's TP/SL, or stops watching it; its thresholds (new TP/SL, an
+   * isolated liquidation price a partial close moved) narrow the quiet band (see SymbolWatch).
+   */
   watchTpSl(q: Quote): void {
     const w = this.watchOf(q);
     if (q.status === 'OPENED' && (q.takeProfit || q.stopLoss)) w.tpsl.add(q);
     else w.tpsl.delete(q);
-    this.rebuild(q);
+    w.watchQuote(q, isolatedLiquidationPrice);
   }
 }

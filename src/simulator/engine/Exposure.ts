@@ -1,6 +1,7 @@
-import { type Decimal, ZERO } from '../../domain/money.ts';
+import { Decimal, ZERO } from '../../domain/money.ts';
 import type { SimMarket } from '../markets.ts';
 import { approxNumber } from './approxNumber.ts';
+import { sameDecimal } from './sameDecimal.ts';
 import type { Subaccount } from './state.ts';
 
 /**
@@ -33,6 +34,8 @@ export function applyExposure(
 ): Exposure {
   const key: string = market.spec.symbol;
   let e = sub.exposures.get(key);
+  if (!e && dir === 1 && asIs(qty) && asIs(notional) && asIs(margin))
+    return firstExposure(sub, market, long, qty, notional, margin);
   if (!e) {
     e = {
       market,
@@ -45,7 +48,7 @@ export function applyExposure(
       nGross: 0,
       nMargin: 0,
     };
-    sub.exposures.set(key, e);
+    sub.exposures.set(e);
   }
   const adds = long === (dir === 1);
   e.netQty = adds ? e.netQty.plus(qty) : e.netQty.minus(qty);
@@ -58,4 +61,63 @@ export function applyExposure(
   e.nMargin = approxNumber(e.margin);
   if (e.grossQty.isZero()) sub.exposures.delete(key);
   return e;
+}
+
+/**
+ * Whether ZERO ± x is x's value exactly: x non-zero (the sum of zeros takes ZERO's sign) and
+ * within the precision (the sum rounds to it).
+ */
+function asIs(x: Decimal): boolean {
+  return !x.isZero() && x.sd() <= Decimal.precision;
+}
+
+/**
+ * The first position on a market: its exposure is that position, the sums ZERO + x taken as x
+ * itself (the same value: within the precision, the addition only copies it).
+ */
+function firstExposure(
+  sub: Subaccount,
+  market: SimMarket,
+  long: boolean,
+  qty: Decimal,
+  notional: Decimal,
+  margin: Decimal,
+): Exposure {
+  const netQty = long ? qty : qty.neg();
+  const netCost = long ? notional : notional.neg();
+  const e: Exposure = {
+    market,
+    netQty,
+    netCost,
+    grossQty: qty,
+    margin,
+    nNet: approxNumber(netQty),
+    nCost: approxNumber(netCost),
+    nGross: approxNumber(qty),
+    nMargin: approxNumber(margin),
+  };
+  sub.exposures.set(e);
+  return e;
+}
+
+/**
+ * Removes a closed `qty` of a position opened at `entry`; whether the subaccount still holds
+ * exposure on `market`. Closing the market's whole gross quantity deletes the exposure, so its
+ * sums are not worked out (the notional is not even built): nothing reads a deleted exposure.
+ */
+export function removeExposure(
+  sub: Subaccount,
+  market: SimMarket,
+  long: boolean,
+  qty: Decimal,
+  entry: Decimal,
+  margin: Decimal,
+): boolean {
+  const e = sub.exposures.get(market.spec.symbol);
+  // gross − qty is zero exactly when they are equal: a non-zero difference never rounds to zero.
+  if (e !== undefined && sameDecimal(e.grossQty, qty)) {
+    sub.exposures.delete(market.spec.symbol);
+    return false;
+  }
+  return applyExposure(sub, market, long, qty, qty.times(entry), margin, -1).grossQty.isPositive();
 }

@@ -22,14 +22,17 @@ export class Ledger {
 
   /** Whether `need` fits in the available margin, exactly as `balance(sub).availableMargin` decides. */
   fitsInMargin(sub: Subaccount, need: Decimal): boolean {
-    return this.fits(sub, approxNumber(need), () => need);
+    return this.fitsFast(sub, approxNumber(need)) ?? this.fitsExact(sub, need);
   }
 
-  /** The same with the need in floats; `exactNeed` is made only for a close call. */
-  fits(sub: Subaccount, needN: number, exactNeed: () => Decimal): boolean {
-    const fast = fitsInMarginFast(sub, needN, this.collateralNumber(sub), this.markOf);
-    if (fast !== undefined) return fast;
-    return !exactNeed().greaterThan(this.balance(sub).availableMargin);
+  /** The same with the need in floats; undefined for a close call, which `fitsExact` decides. */
+  fitsFast(sub: Subaccount, needN: number): boolean | undefined {
+    return fitsInMarginFast(sub, needN, this.collateralNumber(sub), this.markOf);
+  }
+
+  /** The same in Decimal, from the exact balance sheet. */
+  fitsExact(sub: Subaccount, need: Decimal): boolean {
+    return !need.greaterThan(this.balance(sub).availableMargin);
   }
 
   /** The exact sums of a pending open's reservation, made once. */

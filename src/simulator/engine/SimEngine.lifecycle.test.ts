@@ -134,3 +134,40 @@ describe('SimEngine prices', () => {
     expect(e.mark('ETHUSDT')).toEqual({ mark: 3_100, last: 3_101, ts: 1_234 });
   });
 });
+
+describe('SimEngine partial closes', () => {
+  it('refuses a close beyond what a partial close left open, naming that remainder, and closes the remainder whole', () => {
+    const { clock, e, sub } = engine();
+    const open = openOn(e, sub);
+    clock.advanceSync(100);
+    const part = e.submitClose(open.quote, { quantityToClose: 0.004, orderType: 'MARKET' });
+    clock.advanceSync(100);
+    expect(part.status).toBe('OPENED');
+    expect(() => e.submitClose(open.quote, { quantityToClose: 0.007, orderType: 'MARKET' })).toThrow(
+      'quantityToClose: 0.007 exceeds the open quantity 0.006',
+    );
+    const rest = e.submitClose(open.quote, { quantityToClose: 0.006, orderType: 'MARKET' });
+    clock.advanceSync(100);
+    expect(rest.status).toBe('CLOSED');
+    expect(open.quote.status).toBe('CLOSED');
+    expect(open.quote.margin.isZero()).toBe(true);
+    expect(sub.exposures.size).toBe(0);
+  });
+});
+
+describe('SimEngine refused closes', () => {
+  it('puts a position whose close the solver refused back under its TP/SL watch', () => {
+    const { clock, e, sub } = engine();
+    const open = openOn(e, sub);
+    clock.advanceSync(100);
+    e.setTpSl(open.quote, 100_000, null);
+    e.setFaults({ solverRefusalRate: 1 });
+    const refused = e.submitClose(open.quote, { quantityToClose: 0.01, orderType: 'MARKET' });
+    clock.advanceSync(100);
+    expect([refused.status, refused.errorCode, open.quote.status]).toEqual(['FAILED', '4006', 'OPENED']);
+    e.setFaults({});
+    e.setMark('BTCUSDT', 100_500);
+    clock.advanceSync(100);
+    expect(open.quote.status).toBe('CLOSED');
+  });
+});

@@ -5,6 +5,12 @@ import type { Quote, Request, Subaccount } from './state.ts';
  * Everything that a price move on one symbol can trigger: resting LIMIT opens and closes, TP/SL,
  * isolated liquidations. `upMin`/`downMax` bound the quiet band: a tick strictly inside it
  * triggers nothing, so the hot path is two comparisons when nothing is near a threshold.
+ *
+ * The band may be narrower than the thresholds allow, never wider: a watch that is added (or
+ * moved) narrows it at once (`watchQuote`, `watchLimit`), one that is dropped leaves it as it
+ * was. A tick in the part that nothing guards any more only costs a `dueTriggers` that finds
+ * nothing and a `rebuild`: rebuilding at each drop cost every close O(watched positions), each
+ * read as Decimal → number (186 µs an order with 1,000 TP/SL resting on the symbol).
  */
 export class SymbolWatch {
   readonly live = new SlotList<'watchSlot', Quote>('watchSlot');
@@ -19,6 +25,33 @@ export class SymbolWatch {
 
   mayTrigger(price: number): boolean {
     return price >= this.upMin || price <= this.downMax;
+  }
+
+  /** Narrows the band to a threshold `price` that the price reaches rising (or falling). */
+  watchPrice(price: number, rising: boolean): void {
+    if (rising) this.upMin = Math.min(this.upMin, price);
+    else this.downMax = Math.max(this.downMax, price);
+  }
+
+  /** Narrows the band to a resting LIMIT's price, as `rebuild` reads it. */
+  watchLimit(r: Request): void {
+    const p = r.price?.toNumber();
+    if (p === undefined) return;
+    const buys = (r.kind === 'open') === (r.quote.side === 'LONG');
+    this.watchPrice(p, !buys);
+  }
+
+  /** Narrows the band to a position's TP/SL and isolated liquidation price, if watched, as `rebuild` reads them. */
+  watchQuote(q: Quote, isolatedLiquidation: (q: Quote) => number | null): void {
+    const long = q.side === 'LONG';
+    if (this.tpsl.has(q)) {
+      if (q.takeProfit) this.watchPrice(q.takeProfit.toNumber(), long);
+      if (q.stopLoss) this.watchPrice(q.stopLoss.toNumber(), !long);
+    }
+    if (this.isolated.has(q)) {
+      const p = isolatedLiquidation(q);
+      if (p !== null) this.watchPrice(p, !long);
+    }
   }
 
   /** Recomputes the quiet band from every watched threshold. */

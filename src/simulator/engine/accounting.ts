@@ -1,6 +1,7 @@
-import { type Decimal, dec, ZERO } from '../../domain/money.ts';
+import { Decimal, dec, ZERO } from '../../domain/money.ts';
 import { VenueFacts } from '../../domain/venueFacts.ts';
-import { applyExposure } from './Exposure.ts';
+import { removeExposure } from './Exposure.ts';
+import { sameDecimal } from './sameDecimal.ts';
 import type { Quote, Subaccount } from './state.ts';
 
 /** The platform's fee on open and close (VenueFacts: one copy for client and simulator). */
@@ -95,25 +96,34 @@ export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: 
   if (entry === null) throw new Error(`position ${q.tempId} closes without an opened price`);
   const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
   const fees = qty.times(price).times(feeRate(solverFee));
-  const released = q.margin.times(qty).div(q.quantity.minus(q.closedAmount));
+  const released = releasedMargin(q, qty);
   const sub = q.subaccount;
   sub.collateral = sub.collateral.plus(pnl).minus(fees);
   let stillExposed = true;
   if (q.marginMode === 'isolated') sub.collateral = sub.collateral.plus(released);
-  else
-    stillExposed = applyExposure(
-      sub,
-      q.market,
-      q.side === 'LONG',
-      qty,
-      qty.times(entry),
-      released,
-      -1,
-    ).grossQty.isPositive();
-  q.margin = q.margin.minus(released);
+  else stillExposed = removeExposure(sub, q.market, q.side === 'LONG', qty, entry, released);
+  // A whole close releases the whole margin: x − x is +0 in decimal.js, the value ZERO holds.
+  q.margin = released === q.margin ? ZERO : q.margin.minus(released);
   q.realizedPnl = q.realizedPnl.plus(pnl);
-  q.closedAmount = q.closedAmount.plus(qty);
+  // The first close: ZERO + qty is qty's value (a quantity is far within the precision).
+  q.closedAmount = q.closedAmount.isZero() && qty.sd() <= Decimal.precision ? qty : q.closedAmount.plus(qty);
   return stillExposed;
+}
+
+/** What is still open of a position: the quantity itself until a partial close (no Decimal built). */
+export function openQuantity(q: Quote): Decimal {
+  return q.closedAmount.isZero() ? q.quantity : q.quantity.minus(q.closedAmount);
+}
+
+/**
+ * margin × qty / open, the margin a close of `qty` releases. A whole close releases the margin
+ * itself when the product is exact (digits of both ≤ the precision): the division then gives the
+ * margin back unrounded, so three Decimal operations are skipped with the same value.
+ */
+function releasedMargin(q: Quote, qty: Decimal): Decimal {
+  const open = openQuantity(q);
+  if (sameDecimal(qty, open) && q.margin.sd() + qty.sd() <= Decimal.precision) return q.margin;
+  return q.margin.times(qty).div(open);
 }
 
 /** Price at which an isolated position's equity (margin − funding + uPnL) meets its maintenance margin. */

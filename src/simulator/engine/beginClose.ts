@@ -20,7 +20,7 @@ export interface CloseParams {
  * The caller schedules the fill (MARKET) or rests it (LIMIT); a TP/SL trigger uses it too.
  */
 export function beginClose(h: EngineCore, quote: Quote, p: CloseParams): Request {
-  validateClose(quote, p, h.clock.now());
+  validateClose(quote, p, h.clock.now(), h.numbers);
   const now = h.clock.now();
   const req = h.track(
     newRequest({
@@ -37,7 +37,7 @@ export function beginClose(h: EngineCore, quote: Quote, p: CloseParams): Request
   );
   quote.closeRequest = req;
   h.setQuoteStatus(quote, 'CLOSE_PENDING');
+  // Dropped from the TP/SL watch: the quiet band may stay narrower (see SymbolWatch).
   h.watchOf(quote).tpsl.delete(quote);
-  h.rebuild(quote);
   return req;
 }

@@ -1,11 +1,12 @@
 import type { Decimal } from '../../domain/money.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
-import { realizeClose } from './accounting.ts';
+import { isolatedLiquidationPrice, realizeClose } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
 import { needOf, openCost } from './openCost.ts';
 import { unreserve } from './reservation.ts';
+import { sameDecimal } from './sameDecimal.ts';
 import type { Quote, Request } from './state.ts';
 
 /** Fills an open at the solver's price, or fails it; true when it filled. */
@@ -14,24 +15,23 @@ export function fillOpen(h: EngineCore, q: Quote): boolean {
   if (open === null) throw new Error(`open ${q.tempId} has no open request to fill`);
   if (q.status === 'CANCELED' || q.status === 'FAILED') return false;
   const spec = q.market.spec;
-  const failOpen = (code: string, reason: string): false => {
-    q.subaccount.live.delete(q);
-    unreserve(q);
-    h.setQuoteStatus(q, 'FAILED');
-    h.fail(open, code, reason);
-    return false;
-  };
-  if (h.refused()) return failOpen('4006', 'the solver refused the quote');
+  if (h.refused()) return failOpen(h, q, open, '4006', 'the solver refused the quote');
   const limit = q.orderType === 'LIMIT' ? q.limitPrice : null;
   const fill = h.pricing.fillPrice(q.market, q.side === 'LONG', limit, q.refPrice, q.slippage);
-  if ('refusal' in fill) return failOpen('4104', fill.refusal);
+  if ('refusal' in fill) return failOpen(h, q, open, '4104', fill.refusal);
   const { price } = fill;
   const cost =
     q.reservedAt === price ? h.ledger.costOf(q) : openCost(q.quantity, price, q.leverage, spec.hedgerFeeOpen);
   const { margin, fees } = cost;
   // Re-check solvency at the fill price, without this quote's own reservation.
   unreserve(q);
-  if (!h.ledger.fits(q.subaccount, approxNumber(margin) + approxNumber(fees), () => needOf(cost))) {
+  const sub = q.subaccount;
+  if (
+    !(
+      h.ledger.fitsFast(sub, approxNumber(margin) + approxNumber(fees)) ??
+      h.ledger.fitsExact(sub, needOf(cost))
+    )
+  ) {
     q.subaccount.live.delete(q);
     h.setQuoteStatus(q, 'FAILED');
     h.fail(open, '4000', 'insufficient margin at fill');
@@ -41,23 +41,23 @@ export function fillOpen(h: EngineCore, q: Quote): boolean {
   q.margin = margin;
   q.quoteId = h.byQuoteId.issue();
   h.byQuoteId.store(q.quoteId, q);
-  const sub = q.subaccount;
+  const w = h.watchOf(q);
   sub.collateral = sub.collateral.minus(fees);
   if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
   else {
     applyExposure(sub, q.market, q.side === 'LONG', q.quantity, cost.notional, margin, 1);
-    h.watchOf(q).crossSubs.add(sub);
+    w.crossSubs.add(sub);
   }
   const cancel = q.status === 'CANCEL_PENDING';
   h.setQuoteStatus(q, 'OPENED');
   open.filledQuantity = q.quantity;
   open.avgPrice = price;
   h.finish(open, 'OPENED');
-  if (cancel) h.watchOf(q).limits.delete(open);
-  h.watchOf(q).live.add(q);
+  if (cancel) w.limits.delete(open);
+  w.live.add(q);
   if (q.marginMode === 'isolated') {
-    h.watchOf(q).isolated.add(q);
-    h.rebuild(q);
+    w.isolated.add(q);
+    w.watchQuote(q, isolatedLiquidationPrice);
   }
   return true;
 }
@@ -67,24 +67,17 @@ export function fillClose(h: EngineCore, r: Request): boolean {
   const q = r.quote;
   if (r.status !== 'CLOSE_PENDING' && r.status !== 'CANCEL_CLOSE_PENDING') return false;
   const spec = q.market.spec;
-  const back = (code: string, reason: string): false => {
-    q.closeRequest = null;
-    h.setQuoteStatus(q, 'OPENED');
-    h.fail(r, code, reason);
-    h.watchTpSl(q);
-    return false;
-  };
-  if (h.refused()) return back('4006', 'the solver refused the close');
+  if (h.refused()) return sendBack(h, r, '4006', 'the solver refused the close');
   const limit = r.orderType === 'LIMIT' ? r.price : null;
   const fill = h.pricing.fillPrice(q.market, q.side === 'SHORT', limit, r.refPrice, r.slippage);
-  if ('refusal' in fill) return back('4104', fill.refusal);
+  if ('refusal' in fill) return sendBack(h, r, '4104', fill.refusal);
   const { price } = fill;
   realize(h, q, r.quantity, price, spec.hedgerFeeClose);
   q.closeRequest = null;
   r.filledQuantity = r.quantity;
   r.avgPrice = price;
-  const remaining = q.quantity.minus(q.closedAmount);
-  if (remaining.isZero()) {
+  // Nothing remains exactly when they are equal (a non-zero difference never rounds to zero).
+  if (sameDecimal(q.closedAmount, q.quantity)) {
     retire(h, q, 'CLOSED');
     h.finish(r, 'CLOSED');
   } else {
@@ -93,6 +86,25 @@ export function fillClose(h: EngineCore, r: Request): boolean {
     h.watchTpSl(q);
   }
   return true;
+}
+
+/** An open that did not fill: out of the live list, its reservation back, FAILED with `code`. */
+function failOpen(h: EngineCore, q: Quote, open: Request, code: string, reason: string): false {
+  q.subaccount.live.delete(q);
+  unreserve(q);
+  h.setQuoteStatus(q, 'FAILED');
+  h.fail(open, code, reason);
+  return false;
+}
+
+/** A close that did not fill: FAILED with `code`, its position OPENED again under its TP/SL. */
+function sendBack(h: EngineCore, r: Request, code: string, reason: string): false {
+  const q = r.quote;
+  q.closeRequest = null;
+  h.setQuoteStatus(q, 'OPENED');
+  h.fail(r, code, reason);
+  h.watchTpSl(q);
+  return false;
 }
 
 /** Books a close of `qty` at `price`: PnL and fees into collateral, margin released pro rata. */
@@ -110,6 +122,6 @@ export function retire(h: EngineCore, q: Quote, status: VenueStatus): void {
   if (q.closeRequest) w.limits.delete(q.closeRequest);
   q.takeProfit = null;
   q.stopLoss = null;
+  // Out of every watch: the quiet band may stay narrower (see SymbolWatch).
   h.setQuoteStatus(q, status);
-  h.rebuild(q);
 }

@@ -43,7 +43,7 @@ function triggerTpSl(h: EngineCore, q: Quote, which: string): void {
 export function restLimit(h: EngineCore, r: Request): void {
   const w = h.watchOf(r.quote);
   w.limits.add(r);
-  h.rebuild(r.quote);
+  w.watchLimit(r);
   h.dueQueue.add(h.limitTtlMs, () => expire(h, r));
   const mark = h.markOf(r.quote.market.spec.symbol);
   if (w.mayTrigger(mark)) fireTriggers(h, w, mark);
@@ -53,8 +53,8 @@ export function restLimit(h: EngineCore, r: Request): void {
 function expire(h: EngineCore, r: Request): void {
   const q = r.quote;
   const w = h.watchOf(q);
+  // Out of the LIMIT watch: the quiet band may stay narrower (see SymbolWatch).
   if (!w.limits.delete(r)) return;
-  h.rebuild(q);
   if (r.kind === 'open') {
     q.subaccount.live.delete(q);
     unreserve(q);

@@ -26,6 +26,11 @@ export function needOf(cost: OpenCost): Decimal {
   return cost.margin.plus(cost.fees);
 }
 
+/** `needOf(openCost(…))`: what an open at `price` needs, exactly. */
+export function openNeed(quantity: Decimal, price: Decimal, leverage: number, solverFee: Decimal): Decimal {
+  return needOf(openCost(quantity, price, leverage, solverFee));
+}
+
 const feeRatesN = new WeakMap<Decimal, number>();
 
 /**

@@ -2,7 +2,7 @@ import type { Decimal } from '../../domain/money.ts';
 import type { MarginMode, OrderType, Permission, PositionSide } from '../../domain/side.ts';
 import type { RequestKind, VenueStatus } from '../../domain/venueStatus.ts';
 import type { SimMarket } from '../markets.ts';
-import type { Exposure } from './Exposure.ts';
+import type { ExposureBook } from './ExposureBook.ts';
 import type { OpenCost } from './openCost.ts';
 import type { SlotList } from './SlotList.ts';
 
@@ -32,7 +32,7 @@ export interface Subaccount {
   /** Quotes that hold exposure or a margin reservation: pending opens and open positions. */
   readonly live: SlotList<'subSlot', Quote>;
   /** Cross-margin exposure per symbol (see Exposure.ts). */
-  readonly exposures: Map<string, Exposure>;
+  readonly exposures: ExposureBook;
   /** Margin and fees reserved by pending opens, in floats (see reservation.ts). */
   reservedN: number;
   /** A bound on the distance between `reservedN` and the exact Decimal sum. */

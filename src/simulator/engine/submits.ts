@@ -1,10 +1,10 @@
-import { type Decimal, dec } from '../../domain/money.ts';
+import { dec } from '../../domain/money.ts';
 import type { OrderType, PositionSide } from '../../domain/side.ts';
 import { beginClose, type CloseParams, DEFAULT_SLIPPAGE } from './beginClose.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { fillClose, fillOpen } from './fills.ts';
 import { restLimit } from './firing.ts';
-import { needOf, openCost, openNeedN } from './openCost.ts';
+import { openNeed, openNeedN } from './openCost.ts';
 import { newQuote, newRequest } from './records.ts';
 import { reserve, unreserve } from './reservation.ts';
 import { reject } from './SimRejection.ts';
@@ -34,7 +34,7 @@ export function submitOpen(h: EngineCore, sub: Subaccount, p: OpenParams): Reque
   const quantity = h.numbers.of(p.quantity);
   const limit = p.limitPrice !== undefined ? h.numbers.of(p.limitPrice) : null;
   const atMark = p.limitPrice ?? refPrice;
-  checkNotional(spec, quantity, limit ?? h.pricing.priceDecimal(spec.symbol, atMark), p.quantity * atMark);
+  checkNotional(spec, quantity, limit ?? atMark, p.quantity * atMark);
   // Reserved at the price a fill would get now; the exact sums wait for the fill (or a read).
   const long = p.positionType === 'LONG';
   const at = limit ?? h.pricing.solverPrice(market, long);
@@ -44,11 +44,16 @@ export function submitOpen(h: EngineCore, sub: Subaccount, p: OpenParams): Reque
     p.leverage,
     spec.hedgerFeeOpen,
   );
-  const exactNeed = (): Decimal => needOf(openCost(quantity, at, p.leverage, spec.hedgerFeeOpen));
-  if (!h.ledger.fits(sub, needN, exactNeed))
+  // The exact need is made only when floats cannot decide, or for the refusal's message.
+  if (
+    !(
+      h.ledger.fitsFast(sub, needN) ??
+      h.ledger.fitsExact(sub, openNeed(quantity, at, p.leverage, spec.hedgerFeeOpen))
+    )
+  )
     throw reject.business(
       '4000',
-      `insufficient margin: needs ${exactNeed().toDecimalPlaces(2)}, available ${h.ledger.balance(sub).availableMargin.toDecimalPlaces(2)}`,
+      `insufficient margin: needs ${openNeed(quantity, at, p.leverage, spec.hedgerFeeOpen).toDecimalPlaces(2)}, available ${h.ledger.balance(sub).availableMargin.toDecimalPlaces(2)}`,
     );
 
   const now = h.clock.now();
@@ -125,8 +130,8 @@ export function submitCancelOpen(h: EngineCore, quote: Quote): Request {
         : open.status === 'EXPIRED'
           ? h.finish(req, 'EXPIRED', 'the open expired before the cancel')
           : h.finish(req, 'FAILED', `the open ended ${open.status} before the cancel`);
+    // Out of the LIMIT watch: the quiet band may stay narrower (see SymbolWatch).
     h.watchOf(quote).limits.delete(open);
-    h.rebuild(quote);
     quote.subaccount.live.delete(quote);
     unreserve(quote);
     h.setQuoteStatus(quote, 'CANCELED');

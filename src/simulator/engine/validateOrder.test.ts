@@ -27,9 +27,9 @@ describe('decimalPlacesOf', () => {
 describe('checkNotional', () => {
   const btc = defaultMarkets()[0]?.spec;
   if (!btc) throw new Error('the catalog is empty');
-  const refuses = (q: number, price: number): boolean => {
+  const refuses = (q: number, price: number, asNumber = false): boolean => {
     try {
-      checkNotional(btc, dec(q), dec(price), q * price);
+      checkNotional(btc, dec(q), asNumber ? price : dec(price), q * price);
       return false;
     } catch (e) {
       if (e instanceof SimRejection && e.code === 'NOTIONAL_OUT_OF_RANGE') return true;
@@ -45,7 +45,7 @@ describe('checkNotional', () => {
     expect(refuses(0.01, 95_000)).toBe(false);
   });
 
-  it('decides exactly as the Decimal product does, on and around both bounds', () => {
+  it('decides exactly as the Decimal product does, on and around both bounds, the price a Decimal or a number', () => {
     const exact = (q: number, price: number): boolean => {
       const n = dec(q).times(dec(price));
       return n.lessThan(btc.minNotional) || n.greaterThan(btc.maxNotional);
@@ -62,6 +62,8 @@ describe('checkNotional', () => {
           const price = Number(((bound / q) * (1 + step * 1e-12)).toPrecision(15));
           if (!(price > 0)) return;
           expect(refuses(q, price), `${q} × ${price}`).toBe(exact(q, price));
+          // A submit at the mark gives the price as a number.
+          expect(refuses(q, price, true), `${q} × ${price} (number)`).toBe(exact(q, price));
         },
       ),
       { numRuns: 3_000 },

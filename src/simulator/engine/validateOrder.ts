@@ -2,6 +2,7 @@ import type { MarketSpec } from '../../domain/market.ts';
 import { type Decimal, dec } from '../../domain/money.ts';
 import type { OrderType } from '../../domain/side.ts';
 import { isMarketOpen, type SimMarket } from '../markets.ts';
+import { openQuantity } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { OpenParams } from './SimEngine.ts';
 import { reject } from './SimRejection.ts';
@@ -29,15 +30,22 @@ export function checkPrecision(field: string, value: number, decimals: number): 
 
 /**
  * NOTIONAL_OUT_OF_RANGE unless quantity × price is within the market's bounds. `approx` is that
- * product in floats: it decides unless within a millionth of a bound, where Decimal decides.
+ * product in floats: it decides unless within a millionth of a bound, where Decimal decides
+ * (a number `price` read as `dec` reads it).
  */
-export function checkNotional(spec: MarketSpec, quantity: Decimal, price: Decimal, approx: number): void {
+export function checkNotional(
+  spec: MarketSpec,
+  quantity: Decimal,
+  price: Decimal | number,
+  approx: number,
+): void {
   if (
     approx > approxNumber(spec.minNotional) * (1 + 1e-6) &&
     approx < approxNumber(spec.maxNotional) * (1 - 1e-6)
   )
     return;
-  const notional = quantity.times(price);
+  // A price given as a number becomes a Decimal only here, for the close calls.
+  const notional = quantity.times(dec(price));
   if (notional.lessThan(spec.minNotional) || notional.greaterThan(spec.maxNotional))
     throw reject.business(
       'NOTIONAL_OUT_OF_RANGE',
@@ -111,8 +119,16 @@ export interface CloseCheck {
   readonly closePrice?: number | undefined;
 }
 
-/** A close needs an OPENED position, an open market, a quantity within what is open, and a consistent order type. */
-export function validateClose(quote: Quote, p: CloseCheck, now: number): void {
+/**
+ * A close needs an OPENED position, an open market, a quantity within what is open, and a
+ * consistent order type. `numbers` makes the quantity's Decimal (the engine's shared table).
+ */
+export function validateClose(
+  quote: Quote,
+  p: CloseCheck,
+  now: number,
+  numbers: { of(n: number): Decimal } = { of: dec },
+): void {
   const spec = quote.market.spec;
   if (quote.status !== 'OPENED')
     throw reject.business(
@@ -121,8 +137,9 @@ export function validateClose(quote: Quote, p: CloseCheck, now: number): void {
     );
   checkMarketOpen(quote.market, now);
   checkPrecision('quantityToClose', p.quantityToClose, spec.quantityPrecision);
-  const open = quote.quantity.minus(quote.closedAmount);
-  if (dec(p.quantityToClose).greaterThan(open))
+  const open = openQuantity(quote);
+  const qty = numbers.of(p.quantityToClose);
+  if (qty !== open && qty.greaterThan(open))
     throw reject.validation(`quantityToClose: ${p.quantityToClose} exceeds the open quantity ${open}`);
   checkOrderType(quote.market, p.orderType, p.slippage, p.closePrice, 'closePrice', 'closes');
 }
