@@ -5,7 +5,7 @@ import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { describeExposure } from '../../src/kernel/venueAgreement.ts';
 import { createRng } from '../../src/simulator/rng.ts';
 import { perpflow, type SimServer, startSim, tempDir, until } from './runHarness.ts';
-import { journalLedger, venueExposure } from './venueCheck.ts';
+import { journalLedger } from './venueCheck.ts';
 
 const KILLS = 4;
 let sim: SimServer | undefined;
@@ -74,6 +74,14 @@ describe('kill -9 from outside at random moments, against a separately started p
     expect(buys.length).toBeGreaterThan(KILLS);
     const perTick = Map.groupBy(buys, (r) => Math.floor(r.createdAt / 2_000));
     expect([...perTick].filter(([, rs]) => new Set(rs.map((r) => r.intentId)).size > 1)).toEqual([]);
-    expect(describeExposure(await venueExposure(sim.url))).toBe(describeExposure(ledger.exposure()));
+    // Ledger = venue as the bot read it at its stop, after settling what it had learnt. A later
+    // read of the venue races the exit: the dca positions' take-profits keep firing at the venue
+    // once the bot is gone (seen: two 0.031 buys closed between the exit and the read).
+    const atStop = 'venue = ledger at stop: ';
+    const stopLine = last.lines.find((l) => l.includes(atStop));
+    expect(stopLine, last.lines.slice(-20).join('\n')).toBeDefined();
+    expect(stopLine?.slice(stopLine.indexOf(atStop) + atStop.length)).toBe(
+      describeExposure(ledger.exposure()),
+    );
   }, 400_000);
 });
