@@ -84,6 +84,11 @@ export const brokenFixtures: readonly BrokenFixture[] = [
     expected: '2:25 simulator.fillLatencyMs.min: expected a whole number of milliseconds from 0 to 600000',
   },
   {
+    name: 'reserved-strategy-id',
+    expected:
+      '11:9 strategies[0].id: "null" is reserved: it names the positions no strategy opened; choose another id',
+  },
+  {
     name: 'secret-in-strategy-params',
     expected: '14:28 strategies[0].params.signalToken: secrets must not be written in the file',
   },

@@ -4,7 +4,13 @@ import { strategyLimitsSchema } from './risk.ts';
 
 export const strategySchema = z
   .strictObject({
-    id: slug('a strategy id').describe('Unique id: lower-case letters, digits and dashes.'),
+    id: slug('a strategy id')
+      // The ledger books positions no strategy opened under `null`, and metrics label them `external`.
+      .refine((id) => id !== 'null' && id !== 'external', {
+        error: (iss) =>
+          `${JSON.stringify(iss.input)} is reserved: it names the positions no strategy opened; choose another id`,
+      })
+      .describe('Unique id: lower-case letters, digits and dashes; not null or external.'),
     module: nonEmptyPath('the path of the strategy module').describe(
       'A built-in strategy by name (sma-cross, breakout, grid, dca, funding-carry), or the path of a strategy module relative to this config file.',
     ),
