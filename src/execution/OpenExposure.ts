@@ -1,5 +1,5 @@
+import { addTo } from '../domain/addTo.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
-import { addTo } from './addTo.ts';
 
 /** One market's open quantity in one scope; `listed` once a fill first moved it. */
 interface Cell {

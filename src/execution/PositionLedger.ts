@@ -1,9 +1,9 @@
+import { addTo } from '../domain/addTo.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { QuoteId, StrategyId } from '../domain/ids.ts';
+import { isPositive } from '../domain/isPositive.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
 import { sideSign } from '../domain/side.ts';
-import { addTo } from './addTo.ts';
-import { isPositive } from './isPositive.ts';
 import type { LedgerEntry, StrategyBook, Totals } from './ledgerEntry.ts';
 import { type Lot, newLot, type PnlSummary } from './lot.ts';
 import { type LotKey, lotKeyParts, quoteLotKey, requestLotKey } from './lotKey.ts';

@@ -1,11 +1,11 @@
 import type { Fill } from '../domain/fill.ts';
 import { FillId } from '../domain/ids.ts';
+import { isPositive } from '../domain/isPositive.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { VenueStatus } from '../domain/venueStatus.ts';
 import type { RequestStatusReport } from '../venue/VenuePort.ts';
-import { isPositive } from './isPositive.ts';
 
 /**
  * What a terminal venue status means for our request. A close that ends OPENED filled part (or

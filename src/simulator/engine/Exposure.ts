@@ -1,4 +1,5 @@
-import { Decimal, ZERO } from '../../domain/money.ts';
+import { isOwnSum } from '../../domain/addTo.ts';
+import { type Decimal, ZERO } from '../../domain/money.ts';
 import type { SimMarket } from '../markets.ts';
 import { approxNumber } from './approxNumber.ts';
 import { sameDecimal } from './sameDecimal.ts';
@@ -34,7 +35,7 @@ export function applyExposure(
 ): Exposure {
   const key: string = market.spec.symbol;
   let e = sub.exposures.get(key);
-  if (!e && dir === 1 && asIs(qty) && asIs(notional) && asIs(margin))
+  if (!e && dir === 1 && isOwnSum(qty) && isOwnSum(notional) && isOwnSum(margin))
     return firstExposure(sub, market, long, qty, notional, margin);
   if (!e) {
     e = {
@@ -61,14 +62,6 @@ export function applyExposure(
   e.nMargin = approxNumber(e.margin);
   if (e.grossQty.isZero()) sub.exposures.delete(key);
   return e;
-}
-
-/**
- * Whether ZERO ± x is x's value exactly: x non-zero (the sum of zeros takes ZERO's sign) and
- * within the precision (the sum rounds to it).
- */
-function asIs(x: Decimal): boolean {
-  return !x.isZero() && x.sd() <= Decimal.precision;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal, dec, ZERO } from '../domain/money.ts';
 import { addTo } from './addTo.ts';
+import { Decimal, dec, ZERO } from './money.ts';
 
 describe('addTo', () => {
   it('gives what plus gives, digit for digit, and the same sign of zero, for zero totals of either sign and amounts longer than the precision', () => {
