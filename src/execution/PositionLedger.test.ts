@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Fill } from '../domain/fill.ts';
 import { ClientRequestId, FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
 import { dec, sum as total } from '../domain/money.ts';
-import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { type LotKey, quoteLotKey } from './lotKey.ts';
 import { type Lot, lotKeyOf, PositionLedger } from './PositionLedger.ts';
 
 const fill = (
@@ -83,14 +83,14 @@ describe('PositionLedger', () => {
     );
     l.apply(fill('c', 'open', '3', '30', { quoteId: null, strategyId: null }));
     l.apply(fill('c2', 'open', '1', '30', { quoteId: null, strategyId: null }));
-    expect(l.lot(quoteLotKey('7'))?.openQuantity.toString()).toBe('1');
+    expect(l.lotOfQuote('7')?.openQuantity.toString()).toBe('1');
     expect(l.lotOfQuote('7')?.key).toBe(quoteLotKey('7'));
-    expect(l.lot(requestLotKey(ClientRequestId('cr_1')))?.avgOpenPrice.toString()).toBe('20');
-    expect(l.lot(requestLotKey(null))?.openQuantity.toString()).toBe('4');
-    expect(l.lot(quoteLotKey('cr_1'))).toBeUndefined();
-    l.setFunding(requestLotKey(ClientRequestId('cr_1')), dec('-1.5'));
-    l.setFunding(quoteLotKey('7'), dec('0.25'));
-    l.setFunding(quoteLotKey('7'), dec('0.75'));
+    expect(l.lotOfRequest(ClientRequestId('cr_1'))?.avgOpenPrice.toString()).toBe('20');
+    expect(l.lotOfRequest(null)?.openQuantity.toString()).toBe('4');
+    expect(l.lotOfQuote('cr_1')).toBeUndefined();
+    l.setFunding(l.lotOfRequest(ClientRequestId('cr_1')) as Lot, dec('-1.5'));
+    l.setFunding(l.lotOfQuote('7') as Lot, dec('0.25'));
+    l.setFunding(l.lotOfQuote('7') as Lot, dec('0.75'));
     expect(l.summary(StrategyId('s2')).funding.toString()).toBe('-1.5');
     expect(l.summary(StrategyId('s1')).funding.toString()).toBe('0.75');
     expect(l.summary().funding.toString()).toBe('-0.75');
@@ -142,7 +142,7 @@ describe('PositionLedger', () => {
       seed = (seed * 1_103_515_245 + 12_345) >>> 0;
       return (seed >>> 8) % n;
     };
-    const keys = new Set<LotKey>();
+    const lotsByKey = new Map<LotKey, Lot | undefined>();
     const done: Fill[] = [];
     for (let i = 0; i < 400; i++) {
       // One strategy for the first 150 fills, then external lots and two more.
@@ -170,9 +170,12 @@ describe('PositionLedger', () => {
               over,
             );
       if (l.apply(f)) done.push(f);
-      keys.add(lotKeyOf(f));
+      lotsByKey.set(
+        lotKeyOf(f),
+        f.quoteId !== null ? l.lotOfQuote(f.quoteId) : l.lotOfRequest(f.clientRequestId),
+      );
     }
-    const lots = [...keys].map((k) => l.lot(k) as Lot);
+    const lots = [...lotsByKey.values()] as Lot[];
     const of = (s: StrategyId | null | undefined) =>
       lots.filter((x) => s === undefined || x.strategyId === s);
     for (const s of [undefined, StrategyId('a'), StrategyId('b'), StrategyId('c'), null]) {

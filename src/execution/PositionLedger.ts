@@ -6,7 +6,7 @@ import { type Decimal, ZERO } from '../domain/money.ts';
 import { sideSign } from '../domain/side.ts';
 import type { LedgerEntry, StrategyBook, Totals } from './ledgerEntry.ts';
 import { type Lot, newLot, type PnlSummary } from './lot.ts';
-import { type LotKey, lotKeyParts, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
 import { Marks } from './Marks.ts';
 import { OpenExposure } from './OpenExposure.ts';
 import { RunningSum } from './RunningSum.ts';
@@ -187,9 +187,7 @@ export class PositionLedger {
   }
 
   /** Funding as the venue accumulates it per position (a running total, not a delta). */
-  setFunding(key: LotKey, accumulated: Decimal): void {
-    const lot = this.lot(key);
-    if (lot === undefined) return;
+  setFunding(lot: Lot, accumulated: Decimal): void {
     const delta = accumulated.minus(lot.funding);
     lot.funding = accumulated;
     for (const t of [this.totalsFor(String(lot.strategyId)), this.totalsFor('*')])
@@ -218,9 +216,9 @@ export class PositionLedger {
     return this.marks.get(symbol);
   }
 
-  lot(key: LotKey): Lot | undefined {
-    const { byQuote, id } = lotKeyParts(key);
-    return (byQuote ? this.byQuote : this.byRequest).get(id)?.lot;
+  /** The lot of our request, while the venue's quote id is not known (null: a fill without one). */
+  lotOfRequest(clientRequestId: string | null): Lot | undefined {
+    return this.byRequest.get(clientRequestId ?? 'none')?.lot;
   }
 
   /** The lot of a venue position. */

@@ -25,7 +25,7 @@ export function convergeLots(ex: ReconcileHost, positions: readonly Position[]):
     const quoteId = lot.quoteId;
     if (quoteId === null) continue;
     const row = byQuote.get(quoteId);
-    if (row !== undefined) ex.ledger.setFunding(lot.key, row.accumulatedFunding);
+    if (row !== undefined) ex.ledger.setFunding(lot, row.accumulatedFunding);
     if (busy.has(quoteId)) {
       seen.delete(lot.key);
       continue;

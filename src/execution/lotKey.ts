@@ -10,9 +10,3 @@ export type LotKey = Brand<string, 'LotKey'>;
 export const quoteLotKey = (quoteId: QuoteId | string): LotKey => `q:${quoteId}` as LotKey;
 export const requestLotKey = (clientRequestId: string | null): LotKey =>
   `r:${clientRequestId ?? 'none'}` as LotKey;
-
-/** What a key was made of, for a lookup by key where lots are held by quote and by request. */
-export const lotKeyParts = (key: LotKey): { readonly byQuote: boolean; readonly id: string } => ({
-  byQuote: key.startsWith('q:'),
-  id: key.slice(2),
-});

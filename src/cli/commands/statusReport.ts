@@ -1,6 +1,5 @@
 import { dec, sum, ZERO } from '../../domain/money.ts';
 import { isTerminal, REQUEST_STATUSES } from '../../domain/requestStatus.ts';
-import { quoteLotKey } from '../../execution/lotKey.ts';
 import { PositionLedger } from '../../execution/PositionLedger.ts';
 import type { ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import { unprotectedInJournal } from '../../kernel/requestEnds.ts';
@@ -46,7 +45,10 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
   const ledger = new PositionLedger();
   for (const f of j.fills()) ledger.apply(f);
   const held = paper?.state.subaccounts.flatMap((s) => s.positions) ?? [];
-  for (const p of held) ledger.setFunding(quoteLotKey(p.quoteId), dec(p.accumulatedFunding));
+  for (const p of held) {
+    const lot = ledger.lotOfQuote(p.quoteId);
+    if (lot !== undefined) ledger.setFunding(lot, dec(p.accumulatedFunding));
+  }
   const marks = paper?.state.marks ?? {};
   for (const [symbol, m] of Object.entries(marks)) ledger.markNumber(symbol, m.mark);
   const lots = ledger.openLots();
