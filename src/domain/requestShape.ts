@@ -17,36 +17,16 @@ export type RequestPatch = { readonly [K in Settable]?: Exclude<RequestRecord[K]
  * made a new shape for each set of present fields, and every read site megamorphic.
  */
 
+const NO_PATCH: RequestPatch = {};
+
 /** `cur` with `patch` applied, moved to `status` at `now`: a new record of the one shape. */
 export function patchRecord(
   cur: RequestRecord,
-  p: RequestPatch | undefined,
+  patch: RequestPatch | undefined,
   status: RequestStatus,
   now: number,
 ): RequestRecord {
-  if (p === undefined)
-    return {
-      clientRequestId: cur.clientRequestId,
-      intentId: cur.intentId,
-      strategyId: cur.strategyId,
-      kind: cur.kind,
-      symbol: cur.symbol,
-      side: cur.side,
-      quantity: cur.quantity,
-      order: cur.order,
-      status,
-      venueStatus: cur.venueStatus,
-      tempId: cur.tempId,
-      quoteId: cur.quoteId,
-      batchId: cur.batchId,
-      filledQuantity: cur.filledQuantity,
-      avgPrice: cur.avgPrice,
-      errorCode: cur.errorCode,
-      reason: cur.reason,
-      createdAt: cur.createdAt,
-      submittedAt: cur.submittedAt,
-      updatedAt: now,
-    };
+  const p = patch ?? NO_PATCH;
   return {
     clientRequestId: cur.clientRequestId,
     intentId: p.intentId ?? cur.intentId,

@@ -46,16 +46,15 @@ async function sendOne(h: SendHost, id: ClientRequestId): Promise<void> {
       p = priced;
     }
     h.crashAt('beforeJournalCommit');
-    const patch: RequestPatch & { readonly order?: TpSlRequestOrder } = {
+    const patch: RequestPatch = {
       submittedAt: h.clock.now(),
       quoteId,
       ...(side === undefined ? {} : { side }),
       ...(p === r.order ? {} : { order: p }),
     };
     // A relative leg priced just now rides on the SUBMITTING patch, so the journal holds the
-    // prices sent. RequestPatch leaves `order` out for every other caller; each store writes the
-    // whole record (`{ ...current, ...patch }`), and this is the one order that changes after it
-    // is journaled (test: a restart after the send reads the resolved prices back).
+    // prices sent: the one order that changes after it is journaled (requestShape.ts; test: a
+    // restart after the send reads the resolved prices back).
     [sent] = h.move([{ id, to: 'SUBMITTING', patch }]) as [RequestRecord];
     const pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
     if (pending !== undefined) await pending;
