@@ -5,10 +5,8 @@ import { MarketSymbol } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
 import { defineStrategy } from './defineStrategy.ts';
 import { MarketData } from './MarketData.ts';
-import { staticBook } from './StrategyBook.ts';
 import { StrategyHost } from './StrategyHost.ts';
-import { StrategyRunner } from './StrategyRunner.ts';
-import { MemoryStateStore } from './StrategyState.ts';
+import { testRunner } from './testRunner.ts';
 
 const none = z.strictObject({});
 /** Opens on every price it hears. */
@@ -44,21 +42,7 @@ describe('StrategyHost', () => {
     const intents: Intent[] = [];
     const host = new StrategyHost(data, (i) => intents.push(i));
     for (const strategy of [barOnly, ticker]) {
-      const r = new StrategyRunner({
-        strategy,
-        id: strategy.name,
-        markets: ['BTCUSDT'],
-        params: {},
-        clock,
-        data,
-        book: staticBook(),
-        state: new MemoryStateStore(),
-        emit: (e) => {
-          throw new Error(`unexpected ${e.type}`);
-        },
-      });
-      r.start();
-      host.add(r);
+      host.add(testRunner({ strategy, clock, data }));
     }
     const S = MarketSymbol('BTCUSDT');
     host.onTick({ symbol: S, mark: 101, ts: 1 });

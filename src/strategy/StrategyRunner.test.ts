@@ -7,9 +7,7 @@ import type { Intent } from '../domain/intent.ts';
 import { defineStrategy } from './defineStrategy.ts';
 import { MarketData } from './MarketData.ts';
 import type { StrategyEvent } from './runnerEvents.ts';
-import { staticBook } from './StrategyBook.ts';
-import { StrategyRunner } from './StrategyRunner.ts';
-import { MemoryStateStore } from './StrategyState.ts';
+import { testRunner } from './testRunner.ts';
 
 const M = 60_000;
 const bar = (i: number): Bar => ({
@@ -43,20 +41,15 @@ function slowStopwatch() {
 
 function runner(hookBudgetMs: number, stopwatch: ReturnType<typeof slowStopwatch>) {
   const events: StrategyEvent[] = [];
-  const r = new StrategyRunner({
+  const r = testRunner({
     strategy: opener,
     id: 'opener',
-    markets: ['BTCUSDT'],
-    params: {},
     clock: new VirtualClock(0),
     data: new MarketData(2),
-    book: staticBook(),
-    state: new MemoryStateStore(),
     emit: (e) => events.push(e),
     hookBudgetMs,
     stopwatch,
   });
-  r.start();
   return { r, events };
 }
 

@@ -27,13 +27,11 @@ import {
   type AnyStrategy,
   ColumnBarView,
   MarketData,
-  MemoryStateStore,
   Sma,
   StrategyHost,
-  StrategyRunner,
-  staticBook,
   validateStrategyParams,
 } from '../../src/strategy/index.ts';
+import { testRunner } from '../../src/strategy/testRunner.ts';
 import smaCross from '../../strategies/sma-cross/index.ts';
 
 const N = Number(process.env.BENCH_BARS ?? 10_000_000);
@@ -102,21 +100,15 @@ function viaHost(
     if (i.kind === 'open') opens++;
   });
   configs.forEach((p, k) => {
-    const r = new StrategyRunner({
+    const r = testRunner({
       strategy: smaCross as AnyStrategy,
       id: `sma-${k}`,
       markets: [SYMBOL],
       params: validateStrategyParams(smaCross, { ...p, quantity: 1 }),
       clock,
       data,
-      book: staticBook(),
-      state: new MemoryStateStore(),
-      emit: (e) => {
-        throw new Error(`unexpected ${e.type}`);
-      },
       hookBudgetMs,
     });
-    r.start();
     host.add(r);
   });
   // As a backtest hands them over: one view over the columns (loaded before the run), moved row by row.

@@ -3,15 +3,8 @@ import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import type { Bar } from '../../src/domain/bar.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { Intent } from '../../src/domain/intent.ts';
-import {
-  type AnyStrategy,
-  MarketData,
-  MemoryStateStore,
-  type StrategyEvent,
-  StrategyHost,
-  StrategyRunner,
-  staticBook,
-} from '../../src/strategy/index.ts';
+import { type AnyStrategy, MarketData, type StrategyEvent, StrategyHost } from '../../src/strategy/index.ts';
+import { testRunner } from '../../src/strategy/testRunner.ts';
 import {
   healthy,
   loopsPastBudget,
@@ -41,20 +34,14 @@ function host(strategies: readonly AnyStrategy[], hookBudgetMs = 20) {
   const events: StrategyEvent[] = [];
   const h = new StrategyHost(data, (i) => intents.push(i));
   const runners = strategies.map((strategy) => {
-    const r = new StrategyRunner({
+    const r = testRunner({
       strategy,
-      id: strategy.name,
-      markets: ['BTCUSDT'],
-      params: {},
       clock,
       data,
-      book: staticBook(),
-      state: new MemoryStateStore(),
       emit: (e) => events.push(e),
       hookBudgetMs,
       maxConsecutiveFailures: 3,
     });
-    r.start();
     h.add(r);
     return r;
   });

@@ -4,15 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
-import {
-  ColumnBarView,
-  defineStrategy,
-  MarketData,
-  MemoryStateStore,
-  StrategyHost,
-  StrategyRunner,
-  staticBook,
-} from '../../src/strategy/index.ts';
+import { ColumnBarView, defineStrategy, MarketData, StrategyHost } from '../../src/strategy/index.ts';
+import { testRunner } from '../../src/strategy/testRunner.ts';
 
 /**
  * Reads every field of the bar and counts; never trades. Its own work returns no double from a
@@ -66,22 +59,7 @@ describe('the bar path of a backtest', () => {
         throw new Error('the quiet strategy traded');
       });
       for (const id of ['a', 'b', 'c']) {
-        const r = new StrategyRunner({
-          strategy: quiet,
-          id,
-          markets: ['BTCUSDT'],
-          params: {},
-          clock,
-          data,
-          book: staticBook(),
-          state: new MemoryStateStore(),
-          emit: (e) => {
-            throw new Error(`unexpected ${e.type}`);
-          },
-          hookBudgetMs: Number.POSITIVE_INFINITY,
-        });
-        r.start();
-        host.add(r);
+        host.add(testRunner({ strategy: quiet, id, clock, data, hookBudgetMs: Number.POSITIVE_INFINITY }));
       }
       // Warm up: the JIT compiles the path (its own allocations are not per bar).
       for (let i = 0; i < 200_000; i++) {
