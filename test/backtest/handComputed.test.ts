@@ -8,6 +8,7 @@ import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import { readBars } from '../../src/market/readBars.ts';
 import { readFundingRates } from '../../src/market/readFundingRates.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
+import { wideRisk } from './wideRisk.ts';
 
 const H = 3_600_000;
 const DATA = join(import.meta.dirname, '../../data/samples');
@@ -37,17 +38,7 @@ function feed(): BarColumns {
   };
 }
 
-const RISK = {
-  account: {
-    maxOpenPositions: 10,
-    maxNotionalPerPosition: 1e9,
-    maxTotalNotional: 1e9,
-    maxLeverage: 100,
-    maxIntentsPerMinute: 10_000,
-    dailyLossLimit: 1e9,
-    maxDrawdownPct: 99,
-  },
-};
+const RISK = wideRisk();
 
 const open = (o: Record<string, unknown>) => ({
   kind: 'open',

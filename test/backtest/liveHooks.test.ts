@@ -8,6 +8,7 @@ import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import { defineStrategy } from '../../src/strategy/index.ts';
 import dca from '../../strategies/dca/index.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
+import { wideRisk } from './wideRisk.ts';
 
 const H = 3_600_000;
 const DAY = 24 * H;
@@ -36,17 +37,7 @@ function feed(symbol: string): BarColumns {
   };
 }
 
-const RISK = {
-  account: {
-    maxOpenPositions: 1_000,
-    maxNotionalPerPosition: 1e9,
-    maxTotalNotional: 1e9,
-    maxLeverage: 100,
-    maxIntentsPerMinute: 10_000,
-    dailyLossLimit: 1e9,
-    maxDrawdownPct: 99,
-  },
-};
+const RISK = wideRisk(1_000);
 const SETTINGS = backtestSchema.parse({ cash: 1_000_000, fees: { open: 0, close: 0 } });
 
 /** Buys one unit on the bar that closes at midnight, from its RxJS form only. */

@@ -6,6 +6,7 @@ import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import { type Bar, defineStrategy, type StrategyIntent } from '../../src/strategy/index.ts';
+import { wideRisk } from '../backtest/wideRisk.ts';
 
 const H = 3_600_000;
 const START = Date.UTC(2024, 0, 1);
@@ -24,17 +25,7 @@ const feed: BarColumns = {
   volume: new Float64Array(BARS),
   gaps: [],
 };
-const RISK = {
-  account: {
-    maxOpenPositions: 10,
-    maxNotionalPerPosition: 1e9,
-    maxTotalNotional: 1e9,
-    maxLeverage: 100,
-    maxIntentsPerMinute: 10_000,
-    dailyLossLimit: 1e9,
-    maxDrawdownPct: 99,
-  },
-};
+const RISK = wideRisk();
 const SETTINGS = backtestSchema.parse({ cash: 1_000_000, fees: { open: 0, close: 0 } });
 const rowOf = (b: Bar) => (b.openTime - START) / H;
 
