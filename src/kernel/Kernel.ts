@@ -136,7 +136,7 @@ export class Kernel {
     const metrics = createMetrics();
     const timed = o.timeCalls !== false;
     if (timed) timeJournalCommits(journal, metrics);
-    const reporter = new EventReporter({ log, clock, metrics, notify: o.notify ?? (() => {}) });
+    const reporter = new EventReporter({ log, clock, metrics, notify: o.notify });
     const activity = new StrategyActivity();
     const scheduler = new Scheduler(clock, (e) => {
       if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);

@@ -59,7 +59,7 @@ export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
       intents: k.acceptedOf(r.id),
       failures: r.failureCount,
     })),
-    events: k.reporter.recent.slice(-12),
+    events: k.reporter.recent.slice(-12).map((e) => ({ at: e.at, level: e.level, text: e.text })),
   };
 }
 

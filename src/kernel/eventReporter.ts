@@ -14,6 +14,23 @@ export interface RecentEvent {
   readonly text: string;
 }
 
+/** A recent event whose text is formatted the first time it is read, then kept. */
+class LazyEvent implements RecentEvent {
+  readonly at: number;
+  readonly level: RecentEvent['level'];
+  private made: string | undefined;
+  private readonly make: () => string;
+  constructor(at: number, level: RecentEvent['level'], make: () => string) {
+    this.at = at;
+    this.level = level;
+    this.make = make;
+  }
+  get text(): string {
+    if (this.made === undefined) this.made = this.make();
+    return this.made;
+  }
+}
+
 /**
  * Turns what the executor and the strategies report into what an operator sees: one log line
  * per event that matters, Prometheus counters, webhook notifications, and the recent-events list
@@ -29,7 +46,8 @@ export class EventReporter {
     readonly log: Logger;
     readonly clock: Clock;
     readonly metrics: Metrics;
-    readonly notify: (n: Notification) => void;
+    /** Absent when no notifier is configured. */
+    readonly notify: ((n: Notification) => void) | undefined;
   };
 
   /** Set once the graceful stop began: an open filled after it was in flight before it. */
@@ -44,18 +62,28 @@ export class EventReporter {
     this.stopped = true;
   }
 
+  /**
+   * One event for the operator. Its text and notification are built only when something reads
+   * them (the terminal view, a log level that is on, a notifier): a backtest has none of these,
+   * and formatting a fill's amounts costs more than the rest of its report.
+   */
   private note(
     level: RecentEvent['level'],
-    text: string,
-    notify?: Omit<Notification, 'at' | 'severity'>,
+    text: () => string,
+    notify?: () => Omit<Notification, 'at' | 'severity'>,
   ): void {
     const at = this.o.clock.now();
-    this.recent.push({ at, level, text });
+    const event = new LazyEvent(at, level, text);
+    this.recent.push(event);
     if (this.recent.length > 50) this.recent.shift();
-    if (level === 'critical') this.o.log.error(text);
-    else if (level === 'warning') this.o.log.warn(text);
-    else this.o.log.info(text);
-    if (notify !== undefined) this.o.notify({ ...notify, severity: level, at });
+    const log = this.o.log;
+    if (level === 'critical') {
+      if (log.enabled('error')) log.error(event.text);
+    } else if (level === 'warning') {
+      if (log.enabled('warn')) log.warn(event.text);
+    } else if (log.enabled('info')) log.info(event.text);
+    if (notify !== undefined && this.o.notify !== undefined)
+      this.o.notify({ ...notify(), severity: level, at });
   }
 
   onExecution(e: ExecutionEvent): void {
@@ -65,16 +93,16 @@ export class EventReporter {
         const s = e.intent.strategyId;
         m.denials.inc({ strategy: s, reason: e.reason });
         const what = `${e.intent.kind}${'symbol' in e.intent ? ` ${e.intent.symbol}` : ''}`;
-        this.note('warning', `denied ${s} ${what}: ${e.reason} (${e.message})`, {
-          kind: 'denial',
-          title: `Intent denied: ${e.reason}`,
-          lines: [`${s} ${what}`, e.message],
-        });
+        this.note(
+          'warning',
+          () => `denied ${s} ${what}: ${e.reason} (${e.message})`,
+          () => ({ kind: 'denial', title: `Intent denied: ${e.reason}`, lines: [`${s} ${what}`, e.message] }),
+        );
         return;
       }
       case 'requestTransition': {
         const r = e.record;
-        m.requests.inc({ kind: r.kind, status: e.to });
+        m.requestCounts.inc(r.kind, e.to);
         const end = this.ends.onTransition(r, e.to, this.o.clock.now());
         if (end !== undefined) {
           this.unrequestedEnd(end);
@@ -83,61 +111,63 @@ export class EventReporter {
         if (e.to === 'UNKNOWN')
           this.note(
             'critical',
-            `outcome unknown: ${r.kind} ${r.symbol} (${r.clientRequestId}); settling from positions`,
-            {
+            () => `outcome unknown: ${r.kind} ${r.symbol} (${r.clientRequestId}); settling from positions`,
+            () => ({
               kind: 'unknownOutcome',
               title: 'Outcome unknown',
               lines: [`${r.strategyId} ${r.kind} ${r.symbol}`, 'settled by reconciliation, never resent'],
-            },
+            }),
           );
-        else this.o.log.debug(`${r.kind} ${r.symbol} ${e.from} → ${e.to}`, { request: r.clientRequestId });
+        else if (this.o.log.enabled('debug'))
+          this.o.log.debug(`${r.kind} ${r.symbol} ${e.from} → ${e.to}`, { request: r.clientRequestId });
         return;
       }
       case 'fillApplied': {
         const f = e.fill;
-        m.fills.inc({ strategy: f.strategyId ?? 'external', market: f.symbol });
+        m.fillCounts.inc(f.strategyId ?? 'external', f.symbol);
         const verb = f.effect === 'open' ? 'opened' : 'closed';
         // No open is sent after the stop began (a shutdown only closes): one filling now was already in flight.
         const late = this.stopped && f.effect === 'open' ? ' — in flight before stop' : '';
         this.note(
           'info',
-          `${verb} ${f.symbol} ${f.side} ${f.quantity.toString()} @ ${f.price.toString()} (${f.strategyId ?? 'external'}, fee ${f.fee.toFixed(4)})${late}`,
-          {
+          () =>
+            `${verb} ${f.symbol} ${f.side} ${f.quantity.toString()} @ ${f.price.toString()} (${f.strategyId ?? 'external'}, fee ${f.fee.toFixed(4)})${late}`,
+          () => ({
             kind: 'fill',
             title: `${f.symbol} ${f.side} ${verb}`,
             lines: [
               `${f.quantity.toString()} @ ${f.price.toString()}`,
               `strategy ${f.strategyId ?? 'external'}`,
             ],
-          },
+          }),
         );
         return;
       }
       case 'externalPositionAdopted':
-        this.note('warning', `external position adopted: ${e.symbol} ${e.side} ${e.quantity}`);
+        this.note('warning', () => `external position adopted: ${e.symbol} ${e.side} ${e.quantity}`);
         return;
       case 'alert':
         m.alerts.inc({ severity: e.severity, code: e.code });
-        this.note(e.severity, `${e.code}: ${e.message}`, {
-          kind: e.code.startsWith('HALT') ? 'halt' : 'alert',
-          title: e.code,
-          lines: [e.message],
-        });
+        this.note(
+          e.severity,
+          () => `${e.code}: ${e.message}`,
+          () => ({ kind: e.code.startsWith('HALT') ? 'halt' : 'alert', title: e.code, lines: [e.message] }),
+        );
         return;
       case 'tradingStateChanged':
         setRiskState(m, e.to);
-        this.note(e.to === 'halted' ? 'critical' : 'warning', `trading ${e.from} → ${e.to}: ${e.reason}`, {
-          kind: 'halt',
-          title: `Trading ${e.to}`,
-          lines: [e.reason],
-        });
+        this.note(
+          e.to === 'halted' ? 'critical' : 'warning',
+          () => `trading ${e.from} → ${e.to}: ${e.reason}`,
+          () => ({ kind: 'halt', title: `Trading ${e.to}`, lines: [e.reason] }),
+        );
         return;
       case 'capabilityHalted':
-        this.note('critical', `${e.capability} halted: ${e.reason}`, {
-          kind: 'halt',
-          title: `${e.capability} halted`,
-          lines: [e.reason],
-        });
+        this.note(
+          'critical',
+          () => `${e.capability} halted: ${e.reason}`,
+          () => ({ kind: 'halt', title: `${e.capability} halted`, lines: [e.reason] }),
+        );
         return;
       default:
         return;
@@ -153,29 +183,32 @@ export class EventReporter {
     const text = `${r.strategyId} ${r.kind} ${r.symbol} ${end.status}: ${end.reason} (${r.clientRequestId})${tpsl ? '; the position is UNPROTECTED' : ''}`;
     this.note(
       'warning',
-      text,
+      () => text,
       tpsl
-        ? {
+        ? () => ({
             kind: 'alert',
             title: `TP/SL ${end.status.toLowerCase()}: ${r.symbol} unprotected`,
             lines: [`${r.strategyId} ${r.symbol}`, end.reason],
-          }
+          })
         : undefined,
     );
   }
 
   onStrategy(e: StrategyEvent): void {
     if (e.type === 'hookFailed')
-      this.note('warning', `strategy ${e.strategyId} ${e.hook}: ${e.failure}: ${describeError(e.error)}`);
+      this.note(
+        'warning',
+        () => `strategy ${e.strategyId} ${e.hook}: ${e.failure}: ${describeError(e.error)}`,
+      );
     else
       this.note(
         'critical',
-        `strategy ${e.strategyId} paused after ${e.consecutiveFailures} failures in ${e.hook}`,
-        {
+        () => `strategy ${e.strategyId} paused after ${e.consecutiveFailures} failures in ${e.hook}`,
+        () => ({
           kind: 'alert',
           title: `Strategy ${e.strategyId} paused`,
           lines: [`${e.consecutiveFailures} consecutive failures in ${e.hook}`],
-        },
+        }),
       );
   }
 }

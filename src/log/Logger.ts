@@ -9,6 +9,8 @@ export interface Logger {
   warn(message: string, meta?: LogMeta): void;
   info(message: string, meta?: LogMeta): void;
   debug(message: string, meta?: LogMeta): void;
+  /** Whether a line at `level` goes anywhere: a caller skips building a line nobody will read. */
+  enabled(level: LogLevel): boolean;
   /** A logger that adds `meta` (for example `{ component: 'tracker' }`) to every line. */
   child(meta: LogMeta): Logger;
   /** Flushes and closes the sinks (files); lines logged afterwards are dropped. */
@@ -21,6 +23,7 @@ export const silentLogger: Logger = {
   warn: () => {},
   info: () => {},
   debug: () => {},
+  enabled: () => false,
   child: () => silentLogger,
   close: async () => {},
 };

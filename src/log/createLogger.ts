@@ -36,6 +36,8 @@ class WinstonLogger implements Logger {
     this.base = base;
   }
   private log(level: LogLevel, message: string, meta?: LogMeta): void {
+    // Before the redaction: a filtered line (debug at level info) costs nothing but this check.
+    if (!this.w.isLevelEnabled(level)) return;
     // Redact here as well as in the format: metadata may hold live objects (errors, Headers).
     // A plain record redacts to a plain record; the typeof only tells TypeScript so.
     const fields = redact({ ...this.base, ...meta });
@@ -52,6 +54,9 @@ class WinstonLogger implements Logger {
   }
   debug(message: string, meta?: LogMeta): void {
     this.log('debug', message, meta);
+  }
+  enabled(level: LogLevel): boolean {
+    return this.w.isLevelEnabled(level);
   }
   child(meta: LogMeta): Logger {
     return new WinstonLogger(this.w, { ...this.base, ...meta });

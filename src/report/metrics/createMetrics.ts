@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Tally } from './Tally.ts';
 
 /**
  * perpflow's Prometheus metrics on a registry of their own (never the global one, so two bots or
@@ -10,6 +11,22 @@ export function createMetrics(o: { readonly processMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (o.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'perpflow_' });
   const registers = [registry];
+  const requests: Counter<'kind' | 'status'> = new Counter({
+    name: 'perpflow_requests_total',
+    help: 'Venue requests reaching a status, by request kind and status.',
+    labelNames: ['kind', 'status'] as const,
+    registers,
+    collect: () => requestCounts.flush(),
+  });
+  const requestCounts = new Tally(requests, 'kind', 'status');
+  const fills: Counter<'strategy' | 'market'> = new Counter({
+    name: 'perpflow_fills_total',
+    help: 'Fills applied to the ledger, by strategy and market.',
+    labelNames: ['strategy', 'market'] as const,
+    registers,
+    collect: () => fillCounts.flush(),
+  });
+  const fillCounts = new Tally(fills, 'strategy', 'market');
   return {
     registry,
     intents: new Counter({
@@ -24,12 +41,9 @@ export function createMetrics(o: { readonly processMetrics?: boolean } = {}) {
       labelNames: ['strategy', 'reason'] as const,
       registers,
     }),
-    requests: new Counter({
-      name: 'perpflow_requests_total',
-      help: 'Venue requests reaching a status, by request kind and status.',
-      labelNames: ['kind', 'status'] as const,
-      registers,
-    }),
+    requests,
+    /** Counts of `requests` by kind and status, kept cheaply and added to it when it is collected. */
+    requestCounts,
     inFlight: new Gauge({
       name: 'perpflow_requests_in_flight',
       help: 'Requests not yet terminal (sent, accepted or unknown).',
@@ -53,12 +67,9 @@ export function createMetrics(o: { readonly processMetrics?: boolean } = {}) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    fills: new Counter({
-      name: 'perpflow_fills_total',
-      help: 'Fills applied to the ledger, by strategy and market.',
-      labelNames: ['strategy', 'market'] as const,
-      registers,
-    }),
+    fills,
+    /** Counts of `fills` by strategy and market, kept cheaply and added to it when it is collected. */
+    fillCounts,
     pnl: new Gauge({
       name: 'perpflow_pnl',
       help: 'Profit and loss in the quote currency, by kind (realised, unrealised, fees, funding).',
