@@ -104,6 +104,8 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     ...(req.from === undefined ? {} : { from: req.from }),
     ...(req.to === undefined ? {} : { to: req.to }),
     ...(req.onProgress === undefined ? {} : { onProgress: req.onProgress }),
+    // Nothing the CLI writes lists the decided intents.
+    keepIntents: false,
   });
   // With one strategy (or one market) its own curve is the account's; with several, the driver
   // keeps no curve per group and their equity figures are N/A (the trade figures are given).

@@ -52,4 +52,19 @@ describe('parity', () => {
     expect(Array.from(client.equity.equity)).toEqual(Array.from(direct.equity.equity));
     expect(client.finalEquity).toBe(direct.finalEquity);
   }, 60_000);
+
+  it('a run that keeps no intents (the CLI) trades, books and ends exactly as one that keeps them', async () => {
+    const kept = await keptAndNot();
+    expect(kept.lean.intents).toEqual([]);
+    expect(kept.full.intents.length).toBeGreaterThan(10);
+    expect(kept.lean.trades).toEqual(kept.full.trades);
+    expect(kept.lean.fills).toEqual(kept.full.fills);
+    expect(kept.lean.finalEquity).toBe(kept.full.finalEquity);
+  });
 });
+
+async function keptAndNot() {
+  const full = await runBacktest(input('direct'));
+  const lean = await runBacktest({ ...input('direct'), keepIntents: false });
+  return { full, lean };
+}
