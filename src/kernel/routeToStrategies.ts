@@ -4,6 +4,8 @@ import type { StrategyFill, StrategyRequestUpdate } from '../strategy/defineStra
 
 /** Where strategy news goes: the live StrategyStage, or the backtest's runners. */
 export interface StrategyRoutes {
+  /** Whether the strategy has the hook: news nobody hears is not built (a fill's amounts as numbers, per fill). */
+  hears(strategyId: string, hook: 'onFill' | 'onRequestUpdate'): boolean;
   onFill(strategyId: string, fill: StrategyFill): void;
   onRequestUpdate(strategyId: string, update: StrategyRequestUpdate): void;
 }
@@ -17,7 +19,7 @@ export function routeToStrategies(ex: Executor, stage: StrategyRoutes): Subscrip
   return ex.events$.subscribe((e) => {
     if (e.type === 'fillApplied') {
       const f = e.fill;
-      if (f.strategyId === null || f.clientRequestId === null) return;
+      if (f.strategyId === null || f.clientRequestId === null || !stage.hears(f.strategyId, 'onFill')) return;
       const r = ex.journal.get(f.clientRequestId);
       if (r === undefined) return;
       stage.onFill(f.strategyId, {
@@ -32,6 +34,7 @@ export function routeToStrategies(ex: Executor, stage: StrategyRoutes): Subscrip
     } else if (e.type === 'intentDenied') {
       // A denied intent never becomes a request; its strategy still hears that it will not happen.
       const i = e.intent;
+      if (!stage.hears(i.strategyId, 'onRequestUpdate')) return;
       stage.onRequestUpdate(i.strategyId, {
         intentId: i.intentId,
         clientRequestId: '',
@@ -41,6 +44,7 @@ export function routeToStrategies(ex: Executor, stage: StrategyRoutes): Subscrip
       });
     } else if (e.type === 'requestTransition') {
       const r = e.record;
+      if (!stage.hears(r.strategyId, 'onRequestUpdate')) return;
       stage.onRequestUpdate(r.strategyId, {
         intentId: r.intentId,
         clientRequestId: r.clientRequestId,

@@ -169,6 +169,10 @@ export class StrategyStage {
     }
   }
 
+  hears(strategyId: string, hook: 'onFill' | 'onRequestUpdate'): boolean {
+    return this.runners.get(strategyId)?.hears(hook) ?? false;
+  }
+
   onFill(strategyId: string, fill: StrategyFill): void {
     const runner = this.runners.get(strategyId);
     if (runner !== undefined) for (const i of runner.onFill(fill)) this.o.submit(i);

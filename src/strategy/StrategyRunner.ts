@@ -176,6 +176,11 @@ export class StrategyRunner {
     return hook === undefined ? NONE : this.call('onTick', hook, tick);
   }
 
+  /** Whether the strategy defines the hook. */
+  hears(hook: 'onFill' | 'onRequestUpdate'): boolean {
+    return this.o.strategy[hook] !== undefined;
+  }
+
   onFill(fill: StrategyFill): readonly Intent[] {
     const hook = this.o.strategy.onFill;
     return hook === undefined ? NONE : this.call('onFill', hook, fill);
