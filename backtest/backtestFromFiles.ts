@@ -4,6 +4,7 @@ import { type BarColumns, readBarColumns } from '../src/market/readBarColumns.ts
 import { type FundingRate, readFundingRates } from '../src/market/readFundingRates.ts';
 import { loadConfigWithStrategies } from '../src/strategy/loadConfigWithStrategies.ts';
 import { backtestMarkets } from './backtestMarkets.ts';
+import { collectRunGarbage } from './collectRunGarbage.ts';
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
 import { fundingSources } from './metrics/FundingSource.ts';
 import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
@@ -107,6 +108,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     // Nothing the CLI writes lists the decided intents.
     keepIntents: false,
   });
+  collectRunGarbage();
   // With one strategy (or one market) its own curve is the account's; with several, the driver
   // keeps no curve per group and their equity figures are N/A (the trade figures are given).
   const only = ([id, ...more]: readonly string[]) =>
