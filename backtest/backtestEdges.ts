@@ -15,6 +15,12 @@ import { backtestPrices } from './backtestPrices.ts';
 import { withSeriesEpochs } from './seriesEpochs.ts';
 
 const WALLET = '0x00000000000000000000000000000000000ba5e1';
+/**
+ * Ended requests and positions the backtest's engine keeps whole (EngineOptions.history): no
+ * client polls an old tempId here, and what the executor still asks about (a race with an end, the
+ * TP/SL list after a fire) ended within the bar. Older ones keep only their outcome.
+ */
+export const BACKTEST_HISTORY = 4096;
 
 export interface BacktestEdgesInput {
   readonly clock: VirtualClock;
@@ -51,7 +57,14 @@ export async function backtestEdges(input: BacktestEdgesInput): Promise<Backtest
     ...(input.fundingSeries === undefined ? {} : { series: input.fundingSeries }),
     epochMs: Object.fromEntries(markets.map((m) => [m.spec.symbol, m.fundingEpochMs])),
   });
-  const sim = createSimulator({ clock, seed: 1, prices, markets, fillLatencyMs: { min: 0, max: 0 } });
+  const sim = createSimulator({
+    clock,
+    seed: 1,
+    prices,
+    markets,
+    fillLatencyMs: { min: 0, max: 0 },
+    history: BACKTEST_HISTORY,
+  });
   const solvers = [...new Set<string>(markets.map((m) => m.spec.solver))];
   const acc = await bootstrapAccount(sim.fetch, { wallet: WALLET, collateral: settings.cash, solvers });
   const account = sim.accounts.subaccountsOf(WALLET)[0];

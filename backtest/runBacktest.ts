@@ -14,6 +14,7 @@ import type { StrategyEvent } from '../src/strategy/runnerEvents.ts';
 import { BarWalker } from './BarWalker.ts';
 import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
+import { checkHistory } from './checkHistory.ts';
 import { equityReader } from './equityReader.ts';
 import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
@@ -223,7 +224,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   const fills = ex.fills();
   const trades = tradesFromFills(
     fills,
-    (quoteId) => world.sim.engine.quote(quoteId)?.accumulatedFunding.toNumber() ?? 0,
+    (quoteId) => world.sim.engine.quoteOutcome(quoteId)?.accumulatedFunding ?? 0,
     barTimeLookup(tl),
     venueCloseReader(world),
   );
@@ -233,6 +234,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   for (const t of taps) t.unsubscribe();
   edges.market.complete();
   await edges.close();
+  checkHistory(world);
   return {
     intervalMs: tl.intervalMs,
     initialCash: input.settings.cash,

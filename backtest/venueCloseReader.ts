@@ -6,10 +6,11 @@ import type { VenueCloseOf } from './tradesFromFills.ts';
 export function venueCloseReader(world: BacktestWorld): VenueCloseOf {
   const platform = VenueFacts.platformFeeRate.toNumber();
   return (quoteId) => {
-    const q = world.sim.engine.quote(quoteId);
+    // The engine forgets old positions (a bounded history) but keeps their outcome.
+    const q = world.sim.engine.quoteOutcome(quoteId);
     if (q === undefined) return undefined;
     return {
-      realizedPnl: q.realizedPnl.toNumber(),
+      realizedPnl: q.realizedPnl,
       feeRate: q.status === 'LIQUIDATED' ? platform : platform + q.market.spec.hedgerFeeClose.toNumber(),
     };
   };

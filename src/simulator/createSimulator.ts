@@ -44,6 +44,8 @@ export interface SimulatorOptions {
    * simulator is reachable beyond loopback (`perpflow sim --allow-remote`).
    */
   readonly devDoors?: boolean;
+  /** The engine's bounded history (EngineOptions.history); default: every record kept. A backtest's. */
+  readonly history?: number;
   /** Called with unexpected handler errors (answered 500); default: one redacted line on stderr. */
   readonly onInternalError?: (error: unknown) => void;
 }
@@ -85,6 +87,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     fillLatencyMs: options.fillLatencyMs ?? DEFAULT_FILL_LATENCY_MS,
     chainId: options.chainId ?? DEFAULT_CHAIN_ID,
     ...(options.limitTtlMs === undefined ? {} : { limitTtlMs: options.limitTtlMs }),
+    ...(options.history === undefined ? {} : { history: options.history }),
   });
   const routes =
     options.devDoors === false ? allRoutes.filter((r) => !r.path.startsWith('/dev/')) : allRoutes;

@@ -2,6 +2,7 @@ import type { Permission } from '../../domain/side.ts';
 import type { PerpflowError } from '../../errors/PerpflowError.ts';
 import { type CallKind, errorForStatus } from '../../venue/http/errorForStatus.ts';
 import type { AccountBook } from '../engine/AccountBook.ts';
+import { ForgottenRecordError } from '../engine/ForgottenRecordError.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import { SimRejection } from '../engine/SimRejection.ts';
 import type { ApiKeyRecord, Subaccount } from '../engine/state.ts';
@@ -131,6 +132,8 @@ export function runRoute(core: DirectVenueCore, call: DirectCall): unknown {
     });
   } catch (e) {
     if (call.nullOn404 && e instanceof SimRejection && e.status === 404) return null;
+    // Not the venue's answer: the engine was told not to keep what this call asked about.
+    if (e instanceof ForgottenRecordError) throw e;
     throw mapFailure(call.kind, endpoint, e);
   }
 }

@@ -5,6 +5,7 @@ import type { SimMarket } from '../markets.ts';
 import type { PriceSource } from '../prices/PriceSource.ts';
 import type { Rng } from '../rng.ts';
 import { isolatedLiquidationPrice } from './accounting.ts';
+import { BoundedHistory } from './BoundedHistory.ts';
 import { DueQueue } from './DueQueue.ts';
 import { type FillLatency, sampleLatency } from './FillLatency.ts';
 import { Ledger } from './Ledger.ts';
@@ -44,6 +45,8 @@ export interface CoreOptions {
   readonly prices: PriceSource;
   readonly fillLatencyMs: FillLatency;
   readonly limitTtlMs: number;
+  /** Ended records kept whole (see BoundedHistory); undefined: all of them, forever. */
+  readonly history?: number | undefined;
 }
 
 /**
@@ -61,7 +64,7 @@ export class EngineCore {
   readonly byId = new Map<number, SimMarket>();
   readonly marks = new Map<string, Mark>();
   readonly watches = new Map<string, SymbolWatch>();
-  /** Every request, by tempId (`tmp-0000001`…), history included. */
+  /** Every request, by tempId (`tmp-0000001`…), history included (unless bounded: see `history`). */
   readonly requests = new SeqTable<Request>('tmp-', 7);
   /** Every position that filled, by quoteId (`1001`…). */
   readonly byQuoteId = new SeqTable<Quote>('', 0, 1000);
@@ -72,6 +75,8 @@ export class EngineCore {
   /** Fills and settles: one clock timer for all of them. */
   readonly dueQueue: DueQueue;
   readonly timers = new Set<TimerHandle>();
+  /** Undefined (the HTTP simulator): every record is kept, a status poll answers for any tempId. */
+  readonly history: BoundedHistory | undefined;
   /** Told of every request the engine moves to an end status, at that moment (the in-process adapter). */
   onRequestEnded: ((r: Request) => void) | undefined;
   faults: EngineFaults = NO_ENGINE_FAULTS;
@@ -90,6 +95,10 @@ export class EngineCore {
     this.pricing = new SolverPricing(this.markOf);
     this.ledger = new Ledger(this.markOf);
     this.dueQueue = new DueQueue(o.clock);
+    this.history =
+      o.history === undefined
+        ? undefined
+        : new BoundedHistory(o.history, { requests: this.requests, quotes: this.byQuoteId }, o.markets);
     for (const m of o.markets) {
       this.bySymbol.set(m.spec.symbol, m);
       this.byId.set(m.spec.id, m);
@@ -141,6 +150,7 @@ export class EngineCore {
 
   setQuoteStatus(q: Quote, s: VenueStatus): void {
     moveQuote(q, s, this.clock.now());
+    this.history?.quoteMoved(q);
   }
 
   finish(r: Request, s: VenueStatus, reason?: string, errorCode?: string): void {
@@ -149,6 +159,7 @@ export class EngineCore {
     if (errorCode !== undefined) r.errorCode = errorCode;
     const told = this.onRequestEnded;
     if (told !== undefined) told(r);
+    this.history?.requestEnded(r);
   }
 
   fail(r: Request, code: string, reason: string): void {

@@ -55,4 +55,27 @@ describe('SeqTable', () => {
     expect(t.get(kept)).toBe('kept');
     expect([...t.values()]).toEqual(['kept']);
   });
+
+  it('forgets a stored record for good: get finds nothing, values skip it, and only that id says forgotten', () => {
+    const t = new SeqTable<string>('', 0, 1000);
+    const a = t.issue();
+    t.store(a, 'a');
+    const b = t.issue();
+    t.store(b, 'b');
+    const never = t.issue();
+    t.forget(a);
+    expect(t.get(a)).toBeUndefined();
+    expect(t.forgotten(a)).toBe(true);
+    expect([b, never, '01001', '1000', 'x'].map((id) => t.forgotten(id))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([...t.values()]).toEqual(['b']);
+    expect(() => t.forget(a)).toThrow(/nothing stored/);
+    expect(() => t.forget(never)).toThrow(/nothing stored/);
+    expect(t.get(b)).toBe('b');
+  });
 });

@@ -4,8 +4,11 @@
  * this way, and a backtest holds millions of them: an array slot per record costs neither a
  * string hash nor a rehash of a huge Map as it grows, which were most of an open's bookkeeping.
  */
+/** What a forgotten row holds: the id was issued and stored, and names nothing any more. */
+const GONE: unique symbol = Symbol('forgotten');
+
 export class SeqTable<T> {
-  private readonly rows: (T | undefined)[] = [];
+  private readonly rows: (T | typeof GONE | undefined)[] = [];
   private issued = 0;
   private last = '';
   private readonly prefix: string;
@@ -52,22 +55,43 @@ export class SeqTable<T> {
 
   /** The record behind `id`, or undefined for any other text, including a non-canonical spelling. */
   get(id: string): T | undefined {
-    if (!id.startsWith(this.prefix)) return undefined;
+    const slot = this.slotOf(id);
+    const row = slot < 0 ? undefined : this.rows[slot];
+    return row === GONE ? undefined : row;
+  }
+
+  /** Whether `id` named a record that `forget` dropped (get answers undefined for it). */
+  forgotten(id: string): boolean {
+    const slot = this.slotOf(id);
+    return slot >= 0 && this.rows[slot] === GONE;
+  }
+
+  /** Drops the record stored under `id` for good: its slot remembers only that it was there. */
+  forget(id: string): void {
+    const slot = this.slotOf(id);
+    const row = slot < 0 ? undefined : this.rows[slot];
+    if (row === undefined || row === GONE) throw new Error(`SeqTable: nothing stored under ${id}`);
+    this.rows[slot] = GONE;
+  }
+
+  /** Every stored record not forgotten, oldest first. */
+  *values(): IterableIterator<T> {
+    for (const row of this.rows) if (row !== undefined && row !== GONE) yield row;
+  }
+
+  /** The row index `id` names, or -1 (no row) for any text this table does not issue. */
+  private slotOf(id: string): number {
+    if (!id.startsWith(this.prefix)) return -1;
     const digits = id.slice(this.prefix.length);
-    if (digits.length === 0 || digits.length > 15) return undefined;
+    if (digits.length === 0 || digits.length > 15) return -1;
     for (let i = 0; i < digits.length; i++) {
       const c = digits.charCodeAt(i);
-      if (c < 48 || c > 57) return undefined;
+      if (c < 48 || c > 57) return -1;
     }
     const n = Number(digits);
     // `tmp-01`, `tmp-1` and `tmp-0000001` are different texts: only the one we issued names a row.
-    if (this.idOf(n) !== id) return undefined;
-    return this.rows[n - this.base - 1];
-  }
-
-  /** Every stored record, oldest first. */
-  *values(): IterableIterator<T> {
-    for (const row of this.rows) if (row !== undefined) yield row;
+    if (this.idOf(n) !== id) return -1;
+    return n - this.base - 1;
   }
 
   private idOf(n: number): string {

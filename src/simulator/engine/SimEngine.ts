@@ -14,6 +14,7 @@ import { fireTriggers } from './firing.ts';
 import { nextEpoch } from './funding.ts';
 import { fundingRates, scheduleFunding } from './fundingRun.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
+import { outcomeOf, type QuoteOutcome } from './QuoteOutcomes.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import type { OpenParams } from './submits.ts';
 import * as submits from './submits.ts';
@@ -22,6 +23,7 @@ export { PLATFORM_FEE } from './accounting.ts';
 export type { CloseParams } from './beginClose.ts';
 export type { EngineFaults, Mark } from './EngineCore.ts';
 export type { EngineSnapshot } from './engineSnapshot.ts';
+export type { QuoteOutcome } from './QuoteOutcomes.ts';
 export type { OpenParams } from './submits.ts';
 
 export interface EngineOptions {
@@ -35,6 +37,13 @@ export interface EngineOptions {
   readonly limitTtlMs?: number;
   /** Default: a fresh book. The engine never reads it; it is carried for callers that still ask it. */
   readonly accounts?: AccountBook;
+  /**
+   * Default (undefined): every request and position is kept for good, as a venue's status
+   * endpoint answers for any tempId. A number bounds it (a backtest's in-process world): of the
+   * ended ones only the last `history` requests and positions stay whole; looking up an older one
+   * throws ForgottenRecordError, and a position's outcome stays readable (quoteOutcome).
+   */
+  readonly history?: number;
 }
 
 /**
@@ -67,6 +76,7 @@ export class SimEngine {
       prices: o.prices,
       fillLatencyMs: o.fillLatencyMs,
       limitTtlMs: o.limitTtlMs ?? DEFAULT_LIMIT_TTL_MS,
+      history: o.history,
     });
     for (const m of o.markets) scheduleFunding(this.h, m);
     this.stopPrices = o.prices.start(o.clock, (s, mark, ts, last) => this.setMark(s, mark, ts, last));
@@ -185,20 +195,44 @@ export class SimEngine {
 
   // ---------------------------------------------------------------- lookups
 
+  /** Throws ForgottenRecordError for a request a bounded history forgot. */
   request(tempId: string): Request | undefined {
-    return this.h.requests.get(tempId);
+    const r = this.h.requests.get(tempId);
+    if (r === undefined) this.h.history?.checkKnown(tempId);
+    return r;
   }
 
-  /** The quote behind a tempId of its open, or behind its quoteId. */
+  /** The quote behind a tempId of its open, or behind its quoteId; throws for one forgotten. */
   quote(positionId: string): Quote | undefined {
     const byQuote = this.h.byQuoteId.get(positionId);
     if (byQuote) return byQuote;
     // Only an open's tempId names a position; a close or cancel id does not.
-    const r = this.h.requests.get(positionId);
+    const r = this.request(positionId);
     return r?.kind === 'open' ? r.quote : undefined;
   }
 
-  /** Every quote ever opened on `sub` (any status), oldest first: an audit, O(all requests). */
+  /**
+   * How a position stands or ended, by quoteId: read from the quote, or, once a bounded history
+   * forgot it, from the numbers it kept. The reads of a backtest's trade list.
+   */
+  quoteOutcome(quoteId: string): QuoteOutcome | undefined {
+    const q = this.h.byQuoteId.get(quoteId);
+    return q === undefined ? this.h.history?.outcome(quoteId) : outcomeOf(q);
+  }
+
+  /**
+   * How often a lookup asked about a record the bounded history forgot (each threw), with the
+   * first ids asked: a backtest checks it is 0 at the end, since its executor may swallow an error.
+   */
+  forgottenLookups(): { readonly count: number; readonly ids: readonly string[] } {
+    const hist = this.h.history;
+    return { count: hist?.asked ?? 0, ids: hist?.askedIds ?? [] };
+  }
+
+  /**
+   * Every quote ever opened on `sub` (any status), oldest first: an audit, O(all requests). With a
+   * bounded history, only those it still keeps.
+   */
   quotesOf(sub: Subaccount): Quote[] {
     const out: Quote[] = [];
     for (const r of this.h.requests.values())

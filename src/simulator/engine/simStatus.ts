@@ -52,6 +52,11 @@ export class IllegalSimTransitionError extends Error {
   }
 }
 
+/** A quote's end: a status it never leaves (CLOSED, LIQUIDATED, CANCELED, FAILED, EXPIRED). */
+export function isQuoteEnd(s: VenueStatus): boolean {
+  return QUOTE_TRANSITIONS[s] === undefined;
+}
+
 export function canMoveQuote(from: VenueStatus, to: VenueStatus): boolean {
   return QUOTE_TRANSITIONS[from]?.includes(to) ?? false;
 }

@@ -9,7 +9,9 @@ import { type OpenParams, SimEngine } from './SimEngine.ts';
 import type { Subaccount } from './state.ts';
 
 /** A test engine on a VirtualClock with manual prices, and one funded subaccount able to trade BTC. */
-export function engine(o: { fillLatencyMs?: FillLatency; limitTtlMs?: number; prices?: PriceSource } = {}) {
+export function engine(
+  o: { fillLatencyMs?: FillLatency; limitTtlMs?: number; prices?: PriceSource; history?: number } = {},
+) {
   const clock = new VirtualClock();
   const accounts = new AccountBook(clock);
   const e = new SimEngine({
@@ -21,6 +23,7 @@ export function engine(o: { fillLatencyMs?: FillLatency; limitTtlMs?: number; pr
     chainId: VenueFacts.defaultChainId,
     accounts,
     ...(o.limitTtlMs === undefined ? {} : { limitTtlMs: o.limitTtlMs }),
+    ...(o.history === undefined ? {} : { history: o.history }),
   });
   accounts.signIn('0x00000000000000000000000000000000000a11ce', VenueFacts.defaultChainId);
   const sub = accounts.subaccountsOf('0x00000000000000000000000000000000000a11ce')[0];
