@@ -35,7 +35,7 @@ export class StrategyHost {
     for (const market of runner.markets) {
       const lane = this.lane(market);
       lane.runners.push(runner);
-      if (runner.hearsTicks) lane.tickRunners.push(runner);
+      if (runner.hears('onTick')) lane.tickRunners.push(runner);
     }
   }
 

@@ -55,8 +55,6 @@ const HOOK_ON_BAR: HookName = 'onBar';
 export class StrategyRunner {
   readonly id: string;
   readonly markets: readonly string[];
-  /** Whether the strategy has an onTick hook (the host hands prices only to those). */
-  readonly hearsTicks: boolean;
   private readonly o: StrategyRunnerOptions;
   private readonly sid: StrategyId;
   private readonly tracked: TrackedState;
@@ -87,7 +85,6 @@ export class StrategyRunner {
     this.stopwatch = o.stopwatch ?? monotonicStopwatch;
     this.warmup = warmupOf(o.strategy, o.params);
     this.barHook = o.strategy.onBar;
-    this.hearsTicks = o.strategy.onTick !== undefined;
     this.tracked = new TrackedState(o.state.load(o.id));
     const { data, book } = o;
     const id = o.id;
@@ -175,9 +172,8 @@ export class StrategyRunner {
     const hook = this.o.strategy.onTick;
     return hook === undefined ? NONE : this.call('onTick', hook, tick);
   }
-
-  /** Whether the strategy defines the hook. */
-  hears(hook: 'onFill' | 'onRequestUpdate'): boolean {
+  /** Whether the strategy defines the hook (the host hands prices only to those with onTick). */
+  hears(hook: 'onTick' | 'onFill' | 'onRequestUpdate'): boolean {
     return this.o.strategy[hook] !== undefined;
   }
 
