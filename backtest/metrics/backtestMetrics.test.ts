@@ -74,6 +74,63 @@ describe('backtestMetrics: buy & hold per group', () => {
   });
 });
 
+describe("backtestMetrics: a lone group on the account's curve", () => {
+  const rising = () => ({ time: days(5), equity: Float64Array.from([100, 104, 101, 108, 107]) });
+
+  it('gives the figures computed from a copy of the curve when the group has the account curve itself', () => {
+    const account = rising();
+    const trades = [trade('sma', 'BTCUSDT', 5), trade('sma', 'BTCUSDT', -2)];
+    const btc = market('BTCUSDT', [10, 20, 15, 40, 30]);
+    const shared = backtestMetrics({
+      equity: account,
+      trades,
+      markets: [btc],
+      strategyEquity: { sma: account },
+      marketEquity: { BTCUSDT: account },
+    });
+    const copied = backtestMetrics({
+      equity: account,
+      trades,
+      markets: [btc],
+      strategyEquity: { sma: rising() },
+      marketEquity: { BTCUSDT: rising() },
+    });
+    expect(shared).toStrictEqual(copied);
+    expect(shared.byStrategy.sma).toStrictEqual(shared.overall);
+  });
+
+  it("keeps a group's own trades when it shares the account curve with another group", () => {
+    const account = rising();
+    const m = backtestMetrics({ equity: account, trades: TRADES, strategyEquity: { sma: account } });
+    expect(m.overall.trades).toBe(2);
+    expect(m.byStrategy.sma?.trades).toBe(1);
+    expect(m.byStrategy.sma?.netPnl).toBe(5);
+  });
+
+  it('measures a group with every trade but a curve of its own on that curve', () => {
+    const own = { time: days(5), equity: Float64Array.from([100, 100, 100, 100, 150]) };
+    const m = backtestMetrics({
+      equity: rising(),
+      trades: [trade('sma', 'BTCUSDT', 5)],
+      strategyEquity: { sma: own },
+    });
+    expect(m.overall.totalReturn).toBeCloseTo(0.07, 12);
+    expect(m.byStrategy.sma?.totalReturn).toBe(0.5);
+  });
+
+  it("keeps a market's own buy & hold when it has every trade but the account holds other markets", () => {
+    const account = rising();
+    const m = backtestMetrics({
+      equity: account,
+      trades: [trade('sma', 'BTCUSDT', 5)],
+      markets: [market('BTCUSDT', [10, 20, 20, 20, 40]), market('ETHUSDT', [50, 50, 50, 50, 25])],
+      marketEquity: { BTCUSDT: account },
+    });
+    expect(m.byMarket.BTCUSDT?.buyAndHoldReturn).toBe(3);
+    expect(m.overall.buyAndHoldReturn).toBeCloseTo(1.25, 12);
+  });
+});
+
 describe('backtestMetrics: warnings and funding sources', () => {
   it('warns about annualised figures on a short run only', () => {
     const short = backtestMetrics({ equity: flat(4), trades: [] });

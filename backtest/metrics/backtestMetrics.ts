@@ -5,7 +5,7 @@ import {
   type MarketCloses,
   NO_BENCHMARK,
 } from './benchmark.ts';
-import { type EquityCurve, equityColumns } from './EquityPoint.ts';
+import { type EquityColumns, type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { type EquityMetrics, equityMetrics, NO_EQUITY_METRICS } from './equityMetrics.ts';
 import type { FundingSource } from './FundingSource.ts';
 import { shortPeriodWarning } from './shortPeriod.ts';
@@ -56,8 +56,31 @@ function figures(
   return { ...eq, ...bench, ...tradeMetrics(trades, account) };
 }
 
+/**
+ * Whether a group's figures are the overall ones, computed from the very same inputs: its curve is
+ * the account's (the driver's rule for a lone strategy or market), every trade is its own (a group
+ * keeps the trades' order, so the same count is the same list) and so is every market. The
+ * figures are pure functions of those, so the overall result is this group's, bit for bit; on a
+ * million-bar curve that saves computing it again.
+ */
+function sameAsOverall(
+  given: BacktestMetricsInput,
+  curve: EquityCurve | undefined,
+  trades: readonly TradeRecord[],
+  markets: readonly MarketCloses[],
+): boolean {
+  return (
+    curve !== undefined &&
+    curve === given.equity &&
+    trades.length === given.trades.length &&
+    markets.length === (given.markets ?? []).length
+  );
+}
+
 function grouped(
-  input: BacktestMetricsInput & { readonly equity: EquityCurve },
+  given: BacktestMetricsInput,
+  input: BacktestMetricsInput & { readonly equity: EquityColumns },
+  overall: Metrics,
   key: 'strategy' | 'market',
   curves: Readonly<Record<string, EquityCurve>> | undefined,
 ): Record<string, Metrics> {
@@ -71,14 +94,15 @@ function grouped(
   const out: Record<string, Metrics> = {};
   for (const name of [...groups.keys()].sort()) {
     const own = key === 'market' ? all.filter((m) => m.symbol === name) : all;
-    const m = figures(curves?.[name], own, groups.get(name) ?? [], input.equity, input.firstTradingBar);
+    const trades = groups.get(name) ?? [];
+    const curve = curves?.[name];
+    const m = sameAsOverall(given, curve, trades, own)
+      ? { ...overall }
+      : figures(curve, own, trades, input.equity, input.firstTradingBar);
     // A market's buy & hold needs no curve of its own: it is the market's (none without its closes).
     out[name] =
       key === 'market' && m.buyAndHoldReturn === null
-        ? {
-            ...m,
-            buyAndHoldReturn: buyAndHold(equityColumns(input.equity), own, input.firstTradingBar),
-          }
+        ? { ...m, buyAndHoldReturn: buyAndHold(input.equity, own, input.firstTradingBar) }
         : m;
   }
   return out;
@@ -97,8 +121,8 @@ export function backtestMetrics(given: BacktestMetricsInput): BacktestMetrics {
   const warning = shortPeriodWarning(overall);
   return {
     overall,
-    byStrategy: grouped(input, 'strategy', input.strategyEquity),
-    byMarket: grouped(input, 'market', input.marketEquity),
+    byStrategy: grouped(given, input, overall, 'strategy', input.strategyEquity),
+    byMarket: grouped(given, input, overall, 'market', input.marketEquity),
     warnings: warning === null ? [] : [warning],
     ...(given.fundingSources === undefined ? {} : { fundingSources: given.fundingSources }),
   };

@@ -1,3 +1,4 @@
+import { itemAt } from '../../src/domain/itemAt.ts';
 import { ceilToResolution, dataPeriodMs } from './dataPeriod.ts';
 import { type EquityCurve, equityColumns } from './EquityPoint.ts';
 import { geometricMean } from './geometricMean.ts';
@@ -64,26 +65,54 @@ export function exposureTime(trades: readonly TradeRecord[], curve: EquityCurve)
   return held / time.length;
 }
 
+/** The mean of the first `count` values, as `mean` of them alone (same pairwise order); null when none. */
+function meanOf(xs: Float64Array, count: number): number | null {
+  return count === 0 ? null : pairwiseSum(xs, 0, count) / count;
+}
+
 export function tradeMetrics(trades: readonly TradeRecord[], curve: EquityCurve): TradeMetrics {
   const n = trades.length;
-  const returns = Float64Array.from(trades, tradeReturn);
-  const pnls = Float64Array.from(trades, (t) => t.pnl);
-  let wins = 0;
+  const returns = new Float64Array(n);
+  const pnls = new Float64Array(n);
+  const durations = new Float64Array(n);
+  // The positive and negative returns and pnls, each in trade order (what `filter` would keep).
+  const ups = new Float64Array(n);
+  const downs = new Float64Array(n);
+  const gains = new Float64Array(n);
+  const losses = new Float64Array(n);
+  let nUp = 0;
+  let nDown = 0;
+  let nGain = 0;
+  let nLoss = 0;
   let fees = 0;
   let funding = 0;
-  for (const t of trades) {
-    if (t.pnl > 0) wins++;
+  let best = Number.NEGATIVE_INFINITY;
+  let worst = Number.POSITIVE_INFINITY;
+  let longest = 0;
+  for (let i = 0; i < n; i++) {
+    const t = itemAt(trades, i);
+    const r = tradeReturn(t);
+    returns[i] = r;
+    pnls[i] = t.pnl;
+    const duration = t.exitTime - t.entryTime;
+    durations[i] = duration;
+    if (r > 0) ups[nUp++] = r;
+    if (r < 0) downs[nDown++] = r;
+    if (t.pnl > 0) gains[nGain++] = t.pnl;
+    if (t.pnl < 0) losses[nLoss++] = t.pnl;
     fees += t.fees;
     funding += t.funding;
+    best = Math.max(best, r);
+    worst = Math.min(worst, r);
+    longest = Math.max(longest, duration);
   }
-  const winRate = n === 0 ? null : wins / n;
-  const up = pairwiseSum(returns.filter((r) => r > 0));
-  const down = Math.abs(pairwiseSum(returns.filter((r) => r < 0)));
+  const winRate = n === 0 ? null : nGain / n;
+  const up = pairwiseSum(ups, 0, nUp);
+  const down = Math.abs(pairwiseSum(downs, 0, nDown));
   const avgPnl = mean(pnls);
   const variance = sampleVariance(pnls);
-  const avgWin = mean(pnls.filter((p) => p > 0));
-  const avgLoss = mean(pnls.filter((p) => p < 0));
-  const durations = trades.map((t) => t.exitTime - t.entryTime);
+  const avgWin = meanOf(gains, nGain);
+  const avgLoss = meanOf(losses, nLoss);
   const period = dataPeriodMs(equityColumns(curve).time);
   return {
     trades: n,
@@ -96,12 +125,9 @@ export function tradeMetrics(trades: readonly TradeRecord[], curve: EquityCurve)
     exposureTime: exposureTime(trades, curve),
     feesPaid: fees,
     fundingPaid: funding,
-    bestTrade: n === 0 ? null : returns.reduce((a, r) => Math.max(a, r), Number.NEGATIVE_INFINITY),
-    worstTrade: n === 0 ? null : returns.reduce((a, r) => Math.min(a, r), Number.POSITIVE_INFINITY),
-    maxTradeDurationMs: ceilToResolution(
-      n === 0 ? null : durations.reduce((a, d) => Math.max(a, d), 0),
-      period,
-    ),
+    bestTrade: n === 0 ? null : best,
+    worstTrade: n === 0 ? null : worst,
+    maxTradeDurationMs: ceilToResolution(n === 0 ? null : longest, period),
     averageTradeDurationMs: ceilToResolution(mean(durations), period),
     // Without trades or with one (no sample variance) the quotient is NaN, and the ratio N/A.
     sqn: ratio(Math.sqrt(n) * (avgPnl ?? Number.NaN), Math.sqrt(variance ?? Number.NaN)),

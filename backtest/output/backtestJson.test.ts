@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
 import { writeBacktestJson } from './backtestJson.ts';
+import { tradeJson } from './tradesJson.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const trade = (k: number) => ({
@@ -46,10 +47,41 @@ function outcome(points: number, trades: number): BacktestOutcome {
   } as unknown as BacktestOutcome;
 }
 
-function written(o: BacktestOutcome): unknown {
+function writtenText(o: BacktestOutcome): string {
   const file = join(mkdtempSync(join(tmpdir(), 'bt-json-')), 'out.json');
   writeBacktestJson(file, o);
-  return JSON.parse(readFileSync(file, 'utf8'));
+  return readFileSync(file, 'utf8');
+}
+const written = (o: BacktestOutcome): unknown => JSON.parse(writtenText(o));
+
+/**
+ * The document as the writer before the byte buffer made it (JSON.stringify of each item, lists
+ * one item per line): the text `--json` has always had, byte for byte.
+ */
+function stringified(o: BacktestOutcome): string {
+  const r = o.result;
+  const fields = (obj: Record<string, unknown>) =>
+    Object.entries(obj)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replaceAll('\n', '\n  ')}`);
+  const list = (key: string, items: string[]) =>
+    `  "${key}": [${items.map((item) => `\n    ${item}`).join(',')}\n  ],\n`;
+  const { strategies, settings, metrics } = o;
+  const head = { strategies, settings, intervalMs: r.intervalMs, initialCash: r.initialCash };
+  return [
+    `{\n${fields({ ...head, finalEquity: r.finalEquity, metrics }).join(',\n')},\n`,
+    list(
+      'equity',
+      Array.from(r.equity.time, (time, i) =>
+        JSON.stringify({ time: new Date(time).toISOString(), equity: r.equity.equity[i] }),
+      ),
+    ),
+    list(
+      'trades',
+      r.trades.map((t) => JSON.stringify(tradeJson(t))),
+    ),
+    `${fields({ warnings: r.warnings, denials: r.denials, strategyEvents: r.strategyEvents }).join(',\n')}\n}\n`,
+  ].join('');
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -73,6 +105,40 @@ describe('writeBacktestJson', () => {
       denials: o.result.denials,
       strategyEvents: [],
     });
+  });
+
+  it('writes the very text JSON.stringify gives: awkward numbers and times, any strategy name, past the buffer', () => {
+    // Over 1 MiB of curve (several buffer flushes); numbers String() writes in full or as null.
+    const o = outcome(20_000, 30);
+    const { time, equity } = o.result.equity;
+    const odd = [
+      -0,
+      0,
+      1e21,
+      1e-7,
+      -1e-7,
+      0.1,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -1.5,
+      2 ** 53,
+      9999558.105999999,
+    ];
+    odd.forEach((x, i) => {
+      equity[100 + i] = x;
+    });
+    time.set([-1, -1.5, -86_400_001, T0 + 0.5, T0 + 60_000.25], 200);
+    const trades = o.result.trades as unknown as Record<string, unknown>[];
+    Object.assign(trades[0] ?? {}, {
+      strategy: 'ßtrat "é€😀"\n',
+      market: 'BTC\\USDT',
+      pnl: -1.594000000000051,
+    });
+    Object.assign(trades[1] ?? {}, { fees: -0, funding: Number.NaN, entryTime: -1.5, quantity: 1e-7 });
+    // Not the type's numbers: the writer leaves such a trade to JSON.stringify.
+    Object.assign(trades[2] ?? {}, { quantity: '2', pnl: undefined });
+    Object.assign(trades[3] ?? {}, { strategy: 'x'.repeat(2_000_000) });
+    expect(writtenText(o)).toBe(stringified(o));
   });
 
   it('an empty curve and no trades still make a valid document with empty lists', () => {
