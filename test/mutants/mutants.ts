@@ -180,8 +180,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'backtest/metrics/tradeMetrics.ts',
-        find: '    if (t.pnl > 0) wins++;',
-        replace: '    if (t.pnl >= 0) wins++;',
+        find: '    if (t.pnl > 0) gains[nGain++] = t.pnl;',
+        replace: '    if (t.pnl >= 0) gains[nGain++] = t.pnl;',
       },
     ],
   },
