@@ -30,4 +30,34 @@ describe('RunningSum', () => {
     expect(s.total.toString()).toBe('1.5');
     expect(s.since(2).toString()).toBe('1.4');
   });
+
+  it('answers every since as a scan of all amounts would, asked again and again between pushes', () => {
+    let x = 0x9e3779b9;
+    const rnd = (k: number) => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) % k;
+    };
+    for (let run = 0; run < 200; run++) {
+      const s = new RunningSum();
+      const seen: [number, string][] = [];
+      let t = 0;
+      const unordered = run % 4 === 0;
+      for (let step = 0; step < 60; step++) {
+        if (rnd(3) > 0) {
+          t += rnd(3);
+          const at = unordered && rnd(5) === 0 ? t - rnd(10) : t;
+          const amount = `${rnd(2) === 0 ? '-' : ''}${rnd(1000)}.${rnd(100)}`;
+          s.push(at, dec(amount));
+          seen.push([at, amount]);
+        }
+        // The same day again (the gate after each fill), or another time (a new day, the last 24 h).
+        const ts = rnd(4) === 0 ? rnd(t + 5) : Math.floor(t / 10) * 10;
+        const scan = seen.filter(([at]) => at >= ts).reduce((a, [, v]) => a.plus(v), dec(0));
+        expect(s.since(ts).toString()).toBe(scan.toString());
+      }
+      expect(s.total.toString()).toBe(seen.reduce((a, [, v]) => a.plus(v), dec(0)).toString());
+    }
+  });
 });

@@ -1,21 +1,24 @@
 import { type Decimal, ZERO } from '../domain/money.ts';
 
 /**
- * Amounts stamped with a time, summed since a time in O(log n): prefix sums over entries that
- * arrive in time order (fills do), with a linear fallback once one arrives out of order. The
- * risk gate asks for "since the start of the day" on every fill; a scan of every fill ever
- * booked made long runs quadratic. The prefix sums are extended when read, not on each push: a
- * backtest without loss limits never reads them, and a push is on every fill's path.
+ * Amounts stamped with a time, summed since a time. The risk gate asks for "since the start of
+ * the day" after every fill (a scan of every fill ever booked made long runs quadratic), so the
+ * last question's answer is kept and a repeat of it adds only the amounts pushed since: one
+ * addition a fill, and nothing kept per fill beyond the amount. Another time (a new day, the daily
+ * summary's last 24 h) is found by binary search while entries arrive in time order (fills do),
+ * and by a scan once one arrives out of order.
  */
 export class RunningSum {
   private readonly times: number[] = [];
-  /** prefix[i] = sum of the first i amounts, for i up to prefix.length - 1 (extended on read). */
-  private readonly prefix: Decimal[] = [ZERO];
   private readonly amounts: Decimal[] = [];
   private sorted = true;
-  /** The sum of the first `runTo` amounts, while no prefix sums are kept (a reader of the total only). */
+  /** The sum of the first `runTo` amounts. */
   private run: Decimal = ZERO;
   private runTo = 0;
+  /** The last `since` asked: its time, its sum, and how many amounts that sum has looked at. */
+  private askedTs = Number.NaN;
+  private asked: Decimal = ZERO;
+  private askedTo = 0;
 
   push(ts: number, amount: Decimal): void {
     const n = this.times.length;
@@ -24,39 +27,36 @@ export class RunningSum {
     this.amounts.push(amount);
   }
 
-  /**
-   * The sum of every amount: the last prefix sum once `since` keeps them, else a running sum (the
-   * same additions in the same order), so a reader of the total alone keeps no sum per amount.
-   */
+  /** The sum of every amount, added in push order. */
   get total(): Decimal {
     const n = this.amounts.length;
-    if (this.prefix.length > 1) return this.prefixTo(n);
     for (; this.runTo < n; this.runTo++) this.run = this.run.plus(this.amounts[this.runTo] as Decimal);
     return this.run;
   }
 
   since(ts: number): Decimal {
+    const n = this.amounts.length;
     if (!this.sorted) {
       let s = ZERO;
-      for (let i = 0; i < this.times.length; i++)
-        if ((this.times[i] as number) >= ts) s = s.plus(this.amounts[i] as Decimal);
+      for (let i = 0; i < n; i++) if ((this.times[i] as number) >= ts) s = s.plus(this.amounts[i] as Decimal);
       return s;
     }
-    let lo = 0;
-    let hi = this.times.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.times[mid] as number) < ts) lo = mid + 1;
-      else hi = mid;
+    if (ts !== this.askedTs) {
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.times[mid] as number) < ts) lo = mid + 1;
+        else hi = mid;
+      }
+      this.askedTs = ts;
+      this.asked = ZERO;
+      this.askedTo = lo;
     }
-    return this.total.minus(this.prefixTo(lo));
-  }
-
-  /** The sum of the first `i` amounts, extending the prefix sums as far as that. */
-  private prefixTo(i: number): Decimal {
-    const prefix = this.prefix;
-    for (let k = prefix.length - 1; k < i; k++)
-      prefix.push((prefix[k] as Decimal).plus(this.amounts[k] as Decimal));
-    return prefix[i] as Decimal;
+    // In time order, what came since the last answer is all at or after ts once one entry is.
+    for (; this.askedTo < n; this.askedTo++)
+      if ((this.times[this.askedTo] as number) >= ts)
+        this.asked = this.asked.plus(this.amounts[this.askedTo] as Decimal);
+    return this.asked;
   }
 }
