@@ -1,12 +1,12 @@
+/** What a forgotten row holds: the id was issued and stored, and names nothing any more. */
+const GONE: unique symbol = Symbol('forgotten');
+
 /**
  * Records named by a sequence number, in a dense array: `prefix` + the number zero-padded to
  * `width` digits, numbers starting after `base`. The engine names every request and position
  * this way, and a backtest holds millions of them: an array slot per record costs neither a
  * string hash nor a rehash of a huge Map as it grows, which were most of an open's bookkeeping.
  */
-/** What a forgotten row holds: the id was issued and stored, and names nothing any more. */
-const GONE: unique symbol = Symbol('forgotten');
-
 export class SeqTable<T> {
   private readonly rows: (T | typeof GONE | undefined)[] = [];
   private issued = 0;
@@ -42,9 +42,8 @@ export class SeqTable<T> {
 
   /** The sequence number of an id this table issues, or undefined. */
   numberOf(id: string): number | undefined {
-    if (!id.startsWith(this.prefix)) return undefined;
-    const n = Number(id.slice(this.prefix.length));
-    return Number.isInteger(n) && this.idOf(n) === id ? n - this.base : undefined;
+    const n = this.parse(id);
+    return n < 0 ? undefined : n - this.base;
   }
 
   /** Stores `row` under `id`, which must be the id issued last; an id never stored names nothing. */
@@ -81,17 +80,28 @@ export class SeqTable<T> {
 
   /** The row index `id` names, or -1 (no row) for any text this table does not issue. */
   private slotOf(id: string): number {
-    if (!id.startsWith(this.prefix)) return -1;
-    const digits = id.slice(this.prefix.length);
-    if (digits.length === 0 || digits.length > 15) return -1;
-    for (let i = 0; i < digits.length; i++) {
-      const c = digits.charCodeAt(i);
+    const n = this.parse(id);
+    return n < 0 ? -1 : n - this.base - 1;
+  }
+
+  /**
+   * The number `id` spells in the one way `idOf` writes it, or -1. `tmp-01`, `tmp-1` and
+   * `tmp-0000001` are different texts: only the one we issue names a row. That spelling is told
+   * from the digits' count and first digit, with no id built to compare (a lookup is on every
+   * fill's path).
+   */
+  private parse(id: string): number {
+    const from = this.prefix.length;
+    const digits = id.length - from;
+    if (digits === 0 || digits > 15 || !id.startsWith(this.prefix)) return -1;
+    if (digits < this.width || (digits > this.width && digits > 1 && id.charCodeAt(from) === 48)) return -1;
+    let n = 0;
+    for (let i = from; i < id.length; i++) {
+      const c = id.charCodeAt(i);
       if (c < 48 || c > 57) return -1;
+      n = n * 10 + (c - 48);
     }
-    const n = Number(digits);
-    // `tmp-01`, `tmp-1` and `tmp-0000001` are different texts: only the one we issued names a row.
-    if (this.idOf(n) !== id) return -1;
-    return n - this.base - 1;
+    return n;
   }
 
   private idOf(n: number): string {
