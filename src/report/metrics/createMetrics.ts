@@ -11,22 +11,18 @@ export function createMetrics(o: { readonly processMetrics?: boolean } = {}) {
   const registry = new Registry();
   if (o.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'perpflow_' });
   const registers = [registry];
-  const requests: Counter<'kind' | 'status'> = new Counter({
-    name: 'perpflow_requests_total',
-    help: 'Venue requests reaching a status, by request kind and status.',
-    labelNames: ['kind', 'status'] as const,
+  const [requests, requestCounts] = tallied(
+    'perpflow_requests_total',
+    'Venue requests reaching a status, by request kind and status.',
+    ['kind', 'status'],
     registers,
-    collect: () => requestCounts.flush(),
-  });
-  const requestCounts = new Tally(requests, 'kind', 'status');
-  const fills: Counter<'strategy' | 'market'> = new Counter({
-    name: 'perpflow_fills_total',
-    help: 'Fills applied to the ledger, by strategy and market.',
-    labelNames: ['strategy', 'market'] as const,
+  );
+  const [fills, fillCounts] = tallied(
+    'perpflow_fills_total',
+    'Fills applied to the ledger, by strategy and market.',
+    ['strategy', 'market'],
     registers,
-    collect: () => fillCounts.flush(),
-  });
-  const fillCounts = new Tally(fills, 'strategy', 'market');
+  );
   return {
     registry,
     intents: new Counter({
@@ -110,6 +106,24 @@ export function createMetrics(o: { readonly processMetrics?: boolean } = {}) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** A two-label counter and the tally that feeds it when the registry collects (Tally.ts says why). */
+function tallied<A extends string, B extends string>(
+  name: string,
+  help: string,
+  labels: readonly [A, B],
+  registers: Registry[],
+): [Counter<A | B>, Tally<A, B>] {
+  const counter: Counter<A | B> = new Counter({
+    name,
+    help,
+    labelNames: labels,
+    registers,
+    collect: () => tally.flush(),
+  });
+  const tally = new Tally(counter, labels[0], labels[1]);
+  return [counter, tally];
+}
 
 const RISK_STATES = ['active', 'reducing', 'halted'] as const;
 

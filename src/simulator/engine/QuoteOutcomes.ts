@@ -61,17 +61,15 @@ export class QuoteOutcomes {
   private grow(n: number): void {
     let size = this.status.length;
     while (size < n) size *= 2;
-    const status = new Uint8Array(size);
-    status.set(this.status);
-    this.status = status;
-    const market = new Uint16Array(size);
-    market.set(this.market);
-    this.market = market;
-    const realized = new Float64Array(size);
-    realized.set(this.realized);
-    this.realized = realized;
-    const funding = new Float64Array(size);
-    funding.set(this.funding);
-    this.funding = funding;
+    this.status = widened(this.status, new Uint8Array(size));
+    this.market = widened(this.market, new Uint16Array(size));
+    this.realized = widened(this.realized, new Float64Array(size));
+    this.funding = widened(this.funding, new Float64Array(size));
   }
+}
+
+/** `fresh` (a larger column) holding `old`'s values first. */
+function widened<A extends Uint8Array | Uint16Array | Float64Array>(old: A, fresh: A): A {
+  fresh.set(old);
+  return fresh;
 }
