@@ -19,7 +19,7 @@ export class BarWalker {
   private readonly last: readonly number[];
   /**
    * The feeds with a bar at the current time, `openCount` of them (the array is reused and never
-   * shrunk: setting an array's length is a runtime call, a quarter of the walk's own time).
+   * shrunk: the two `length = 0` lines per bar were a quarter of the walk's own time in a CPU profile).
    */
   private readonly opened: number[] = [];
   private openCount = 0;

@@ -43,7 +43,8 @@ export interface BacktestInput extends BacktestConfigInput {
   readonly log?: Logger;
   /**
    * Keep every decided intent for `BacktestResult.intents` (default true, for comparing runs). The
-   * CLI leaves it off: a 1M-bar run's 78,000 intents and their amounts are ≈ 20 MB kept to the end.
+   * CLI leaves it off: a 1M-bar run's 78,000 intents were ≈ 12 MB of objects in a heap snapshot, plus
+   * their Decimals, kept to the end.
    */
   readonly keepIntents?: boolean;
 }
