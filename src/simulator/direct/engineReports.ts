@@ -4,13 +4,12 @@ import { isTerminalVenueStatus } from '../../domain/venueStatus.ts';
 import type { RequestWatch, WatchHost, WatchRequests } from '../../venue/VenueReport.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import type { Request } from '../engine/state.ts';
-import { statusRow } from '../http/serialize.ts';
-import { statusFrom } from './fromRoute.ts';
+import { polledStatus } from './polledStatus.ts';
 
 /**
  * The in-process adapter's way of learning outcomes: the engine says when it ends a request and
  * the report reaches the core at that moment — no timer, no poll, no status route. The report is
- * built from the status route's own row with the client's mapper: exactly what a poll would read.
+ * what a poll of the status route would read (polledStatus), without the text in between.
  */
 export function engineReports(
   engine: SimEngine,
@@ -72,6 +71,6 @@ class EngineWatch implements RequestWatch {
     this.unwatch(id);
     if (request === undefined) return; // settled already (by reconciliation)
     this.beforeReport?.();
-    this.host.report({ type: 'status', request, status: statusFrom(statusRow(req)), terminal: true });
+    this.host.report({ type: 'status', request, status: polledStatus(req), terminal: true });
   }
 }
