@@ -50,8 +50,10 @@ export class PositionLedger {
 
   /** Applies a fill; false (and no change) when its id was applied before. */
   apply(fill: Fill): boolean {
-    if (this.applied.has(fill.fillId)) return false;
+    // One set operation: an id applied before leaves the set's size as it was.
+    const seen = this.applied.size;
     this.applied.add(fill.fillId);
+    if (this.applied.size === seen) return false;
     const entry = this.entryOf(fill);
     const lot = entry.lot;
     const before = lot.openQuantity;

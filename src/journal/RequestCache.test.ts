@@ -48,7 +48,9 @@ describe('RequestCache', () => {
     const c = new RequestCache();
     const r = sampleOpenRecord(1);
     const retry = { ...sampleOpenRecord(2), intentId: r.intentId };
+    const third = { ...sampleOpenRecord(3), intentId: r.intentId };
     c.remember(r);
+    expect(c.byIntent(IntentId('in_1')).map((x) => x.clientRequestId)).toEqual(['cr_1']);
     c.remember(as(r, 'SUBMITTING', 1));
     c.remember(as(r, 'FAILED', 2));
     c.remember(as(as(r, 'FAILED', 2), 'FAILED', 3));
@@ -56,6 +58,13 @@ describe('RequestCache', () => {
     expect(c.byIntent(IntentId('in_1')).map((x) => [x.clientRequestId, x.status])).toEqual([
       ['cr_1', 'FAILED'],
       ['cr_2', 'CREATED'],
+    ]);
+    c.remember(third);
+    c.remember(as(retry, 'SUBMITTING', 4));
+    expect(c.byIntent(IntentId('in_1')).map((x) => [x.clientRequestId, x.status])).toEqual([
+      ['cr_1', 'FAILED'],
+      ['cr_2', 'SUBMITTING'],
+      ['cr_3', 'CREATED'],
     ]);
     expect(c.byIntent(IntentId('in_9'))).toEqual([]);
   });

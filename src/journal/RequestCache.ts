@@ -6,7 +6,8 @@ import { JournalError } from '../errors/JournalError.ts';
 /** The journal's in-memory view of its requests: by id, by intent (in insert order), and open ones. */
 export class RequestCache {
   private readonly byId = new Map<ClientRequestId, RequestRecord>();
-  private readonly byIntentIndex = new Map<IntentId, ClientRequestId[]>();
+  /** An intent's request ids in insert order: the one id itself while it has one (nearly always), no array per intent. */
+  private readonly byIntentIndex = new Map<IntentId, ClientRequestId | ClientRequestId[]>();
   private readonly open = new Map<ClientRequestId, RequestRecord>();
 
   remember(r: RequestRecord): void {
@@ -15,9 +16,10 @@ export class RequestCache {
     this.byId.set(id, r);
     // A new id grew the map: index it by intent (a transition only replaces the record).
     if (this.byId.size !== size) {
-      const list = this.byIntentIndex.get(r.intentId);
-      if (list === undefined) this.byIntentIndex.set(r.intentId, [id]);
-      else list.push(id);
+      const ids = this.byIntentIndex.get(r.intentId);
+      if (ids === undefined) this.byIntentIndex.set(r.intentId, id);
+      else if (typeof ids === 'string') this.byIntentIndex.set(r.intentId, [ids, id]);
+      else ids.push(id);
     }
     if (isTerminal(r.status)) this.open.delete(id);
     else this.open.set(id, r);
@@ -40,6 +42,7 @@ export class RequestCache {
   byIntent(intentId: IntentId): RequestRecord[] {
     const ids = this.byIntentIndex.get(intentId);
     if (ids === undefined) return [];
+    if (typeof ids === 'string') return [this.mustGet(ids)];
     const out: RequestRecord[] = [];
     for (const id of ids) out.push(this.mustGet(id));
     return out;
