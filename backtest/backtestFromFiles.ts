@@ -1,19 +1,17 @@
 import type { BacktestConfig } from '../src/config/sections/backtest.ts';
 import { ConfigError } from '../src/errors/ConfigError.ts';
-import { type BarColumns, readBarColumns } from '../src/market/readBarColumns.ts';
-import { type FundingRate, readFundingRates } from '../src/market/readFundingRates.ts';
+import type { BarColumns } from '../src/market/readBarColumns.ts';
 import { loadConfigWithStrategies } from '../src/strategy/loadConfigWithStrategies.ts';
 import { backtestMarkets } from './backtestMarkets.ts';
 import { collectRunGarbage } from './collectRunGarbage.ts';
+import { type LoadedData, readData, type SymbolFile } from './data/readData.ts';
+import type { DataReading } from './data/readDataInWorker.ts';
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
 import { fundingSources } from './metrics/FundingSource.ts';
-import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
 
-/** `SYMBOL=FILE` as given to --data and --funding. */
-export interface SymbolFile {
-  readonly symbol: string;
-  readonly file: string;
-}
+export type { LoadedData, SymbolFile } from './data/readData.ts';
+
+import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
 
 export interface BacktestRequest {
   readonly configFile: string;
@@ -28,25 +26,13 @@ export interface BacktestRequest {
   readonly onProgress?: (done: number, total: number) => void;
   /** The files of `data` and `funding`, already read (a sweep reads them once for all its runs). */
   readonly loaded?: LoadedData;
-}
-
-/** What `data` and `funding` hold, read and checked. */
-export interface LoadedData {
-  readonly feeds: readonly BarColumns[];
-  readonly funding: Readonly<Record<string, readonly FundingRate[]>>;
+  /** The files being read on a worker thread (the CLI starts it first); read here if it failed. */
+  readonly reading?: DataReading;
 }
 
 /** Reads every --data and --funding file; a problem is a ConfigError naming the file or flag. */
 export function loadData(req: Pick<BacktestRequest, 'data' | 'funding'>): LoadedData {
-  const feeds = req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }));
-  const have = new Set<string>(feeds.map((f) => f.symbol));
-  const funding: Record<string, readonly FundingRate[]> = {};
-  for (const f of req.funding ?? []) {
-    if (!have.has(f.symbol))
-      throw new ConfigError(`--funding ${f.symbol}=${f.file}: no --data ${f.symbol}=FILE to apply it to`);
-    funding[f.symbol] = readFundingRates(f.file);
-  }
-  return { feeds, funding };
+  return readData(req);
 }
 
 export interface BacktestOutcome {
@@ -67,9 +53,12 @@ export interface BacktestOutcome {
  * input problem is a ConfigError naming the file or flag (exit 2).
  */
 export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestOutcome> {
-  const { config, strategies } = await loadConfigWithStrategies(req.configFile);
+  const { config, strategies } = await loadConfigWithStrategies(req.configFile).catch((e: unknown) => {
+    req.reading?.stop(); // the run ends here: the process need not wait for the files
+    throw e;
+  });
   const settings: BacktestConfig = { ...config.backtest, ...req.settings };
-  const { feeds, funding: fundingSeries } = req.loaded ?? loadData(req);
+  const { feeds, funding: fundingSeries } = req.loaded ?? (await req.reading?.result) ?? loadData(req);
   const have = new Set<string>(feeds.map((f) => f.symbol));
   const chosen: BacktestStrategy[] = [];
   config.strategies.forEach((s, i) => {

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import { z } from 'zod';
 import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts';
+import type { DataReading } from '../data/readDataInWorker.ts';
 import { backtestHtml } from '../output/backtestHtml.ts';
 import { writeBacktestJson } from '../output/backtestJson.ts';
 import { summaryTable } from '../output/summaryTable.ts';
@@ -54,17 +55,33 @@ export function progress(stderr: CommandIo['stderr']): {
   };
 }
 
+function commandArgs(options: Record<string, unknown>) {
+  const o = backtestCommandOptions.parse(options);
+  return {
+    o,
+    data: o.data.map((d) => parseSymbolFile('--data', d)),
+    funding: (o.funding ?? []).map((f) => parseSymbolFile('--funding', f)),
+    from: parseWhen('--from', o.from),
+    to: parseWhen('--to', o.to),
+  };
+}
+
 /** `perpflow backtest CONFIG --data SYMBOL=FILE …`: runs, prints the summary, writes --json and --report. */
 export async function backtestCommand(
   configFile: string,
   options: Record<string, unknown>,
   io: CommandIo,
+  /** The files, already being read on a worker (the CLI starts that first). */
+  reading?: DataReading,
 ): Promise<BacktestOutcome | undefined> {
-  const o = backtestCommandOptions.parse(options);
-  const data = o.data.map((d) => parseSymbolFile('--data', d));
-  const funding = (o.funding ?? []).map((f) => parseSymbolFile('--funding', f));
-  const from = parseWhen('--from', o.from);
-  const to = parseWhen('--to', o.to);
+  let args: ReturnType<typeof commandArgs>;
+  try {
+    args = commandArgs(options);
+  } catch (e) {
+    reading?.stop(); // refused before the files are needed: the process need not wait for them
+    throw e;
+  }
+  const { o, data, funding, from, to } = args;
   if (o.sweep !== undefined || o.walkForward !== undefined) {
     await sweepCommand(configFile, o, { data, funding, from, to }, io);
     return undefined;
@@ -76,6 +93,7 @@ export async function backtestCommand(
       configFile,
       data,
       funding,
+      ...(reading === undefined ? {} : { reading }),
       ...(from === undefined ? {} : { from }),
       ...(to === undefined ? {} : { to }),
       onProgress: bar.tick,

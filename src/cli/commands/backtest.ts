@@ -3,6 +3,8 @@ import { action } from '../action.ts';
 
 /** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
 const DRIVER = new URL('../../../backtest/cli/backtestCommand.ts', import.meta.url);
+/** Reads --data and --funding on a worker thread while the driver's modules load (a small module). */
+const READER = new URL('../../../backtest/data/readDataInWorker.ts', import.meta.url);
 /** With --queue: the sweep as jobs for `perpflow worker` processes (loads pg and pg-boss). */
 const QUEUE_DRIVER = new URL('../../../backtest/sweep/queue/queuedSweepCommand.ts', import.meta.url);
 
@@ -12,7 +14,12 @@ interface Driver {
     config: string,
     options: Record<string, unknown>,
     io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; now: () => number },
+    reading: unknown,
   ): Promise<unknown>;
+}
+
+interface Reader {
+  startReadingData(options: Record<string, unknown>): unknown;
 }
 
 interface QueueDriver {
@@ -69,6 +76,9 @@ export function registerBacktestCommand(program: Command): void {
     .option('--queue-retries <N>', 'with --queue: tries after the first before a set counts as failed', '3')
     .action(
       action(async (config: string, o: Record<string, unknown>) => {
+        // First: the CSV parse then overlaps loading the kernel (undefined for a sweep).
+        const reader: Reader = await import(READER.href);
+        const reading = reader.startReadingData(o);
         // Imported here, not at the top: `backtest --help` must not load rxjs (via the clock).
         const { SystemClock } = await import('../../clock/SystemClock.ts');
         const clock = new SystemClock();
@@ -83,11 +93,12 @@ export function registerBacktestCommand(program: Command): void {
           return;
         }
         const driver: Driver = await import(DRIVER.href);
-        await driver.backtestCommand(config, o, {
-          stdout: process.stdout,
-          stderr: process.stderr,
-          now: () => clock.now(),
-        });
+        await driver.backtestCommand(
+          config,
+          o,
+          { stdout: process.stdout, stderr: process.stderr, now: () => clock.now() },
+          reading,
+        );
       }),
     );
 }
