@@ -7,7 +7,6 @@ import { createSimulator } from '../src/simulator/createSimulator.ts';
 import { createDirectVenue } from '../src/simulator/direct/createDirectVenue.ts';
 import { engineReports } from '../src/simulator/direct/engineReports.ts';
 import { bootstrapAccount } from '../src/simulator/testing/bootstrapAccount.ts';
-import { createVenueClient } from '../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../src/venue/http/baseUrl.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
 import { backtestMarkets } from './backtestMarkets.ts';
@@ -71,7 +70,8 @@ export async function backtestEdges(input: BacktestEdgesInput): Promise<Backtest
   if (account === undefined) throw new Error('backtest: the simulator made no subaccount');
   const venue =
     input.venue === 'client'
-      ? createVenueClient({
+      ? // The HTTP client (ky and its mappers) loads only for the parity test that asks for it.
+        (await import('../src/venue/createVenueClient.ts')).createVenueClient({
           baseUrl: IN_PROCESS_BASE_URL,
           apiKey: acc.apiKey,
           subaccount: acc.subaccount,

@@ -7,8 +7,8 @@ import { leaseScopeOf } from '../execution/tradingLease.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { MemoryJournal } from '../journal/MemoryJournal.ts';
 import { openJournal } from '../journal/openJournal.ts';
-import { isPostgresUrl, openPostgresJournal } from '../journal/postgres/openPostgresJournal.ts';
 import type { PgLeaseHolder } from '../journal/postgres/pgLease.ts';
+import { isPostgresUrl } from '../journal/postgres/pgWhere.ts';
 import type { Logger } from '../log/Logger.ts';
 import { describeError } from '../log/redact.ts';
 import { type StatusServer, serveStatus } from '../report/metrics/serveStatus.ts';
@@ -87,6 +87,8 @@ export async function openKernelJournal(
   let waiting = false;
   let unreachable = 0;
   const startedAt = o.clock.now();
+  // Loaded here: the PostgreSQL driver is a few dozen modules that only this journal needs.
+  const { openPostgresJournal } = await import('../journal/postgres/openPostgresJournal.ts');
   const journal = await openPostgresJournal({
     url,
     clock: o.clock,

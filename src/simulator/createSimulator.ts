@@ -20,7 +20,7 @@ import { DEFAULT_CHAIN_ID, defaultMarkets, type SimMarket } from './markets.ts';
 import { gbmPrices } from './prices/gbmPrices.ts';
 import type { PriceSource } from './prices/PriceSource.ts';
 import { createRng } from './rng.ts';
-import { type Listening, listen } from './server/listen.ts';
+import type { Listening } from './server/listen.ts';
 
 export interface SimulatorOptions {
   /** All time (fills, funding, JWT expiry, latency faults) comes from this clock. */
@@ -117,7 +117,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     handle,
     fetch: inProcessFetch(dispatch),
     setFaults: (p) => applyFaults(resolveFaultProfile(p)),
-    listen: (opts) => listen(dispatch, routes, opts),
+    // Fastify and its OpenAPI pages load only for a simulator that listens (`perpflow sim`, --sim).
+    listen: async (opts) => (await import('./server/listen.ts')).listen(dispatch, routes, opts),
     stop: () => engine.stop(),
   };
 }

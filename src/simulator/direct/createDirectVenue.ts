@@ -1,11 +1,11 @@
 import { ChainId, type MarketSymbol, SubaccountAddress, TempId } from '../../domain/ids.ts';
 import type { MarketSpec } from '../../domain/market.ts';
 import type { PriceTick } from '../../domain/tick.ts';
+import { VenueFacts } from '../../domain/venueFacts.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { VenueRejectedError } from '../../errors/venueErrors.ts';
 import { STATUS_ENDPOINTS } from '../../venue/actions/status.ts';
 import { tpslBody, tpslStatesFrom } from '../../venue/actions/tpsl.ts';
-import { DEFAULT_CHAIN_ID, DEFAULT_SOLVER } from '../../venue/createVenueClient.ts';
 import { assertApiKey } from '../../venue/http/apiKey.ts';
 import { toBalance } from '../../venue/mappers/balance.ts';
 import { closeItem, openItem } from '../../venue/mappers/orders.ts';
@@ -70,8 +70,8 @@ export function createDirectVenue(
     onCall: options.onCall,
   };
   const subaccount = checkSubaccount(options.subaccount);
-  const chainId = ChainId(options.chainId ?? DEFAULT_CHAIN_ID);
-  const solver = options.solver ?? DEFAULT_SOLVER;
+  const chainId = ChainId(options.chainId ?? VenueFacts.defaultChainId);
+  const solver = options.solver ?? VenueFacts.defaultSolver;
   const { engine } = sim;
   const own = { subaccountAddress: subaccount, chainId };
   const run = (call: DirectCall) => runRoute(core, call);
