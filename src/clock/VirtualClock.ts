@@ -41,7 +41,12 @@ export type SettleMode = 'turn' | 'microtasks';
  */
 export class VirtualClock implements Clock {
   readonly scheduler: SchedulerLike = new ClockScheduler(this);
-  private current: number;
+  /**
+   * Declared with a number, not left undefined until the constructor: a field first holding
+   * undefined is stored as a tagged value, and every later time (no small integer) then boxes a
+   * new heap number on each advance, four times a backtest bar.
+   */
+  private current = 0;
   private nextId = 1;
   // Sorted by (due, id); timers are few, so insertion into a sorted array beats a heap here.
   private queue: Timer[] = [];
