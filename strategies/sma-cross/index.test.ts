@@ -50,6 +50,23 @@ describe('sma-cross', () => {
     expect(r.events).toEqual([]);
   });
 
+  it('keeps each market its own averages and holding: two markets interleaved decide as each alone', () => {
+    const E = MarketSymbol('ETHUSDT');
+    const eth = bars(PRICES.map((p) => 30 - p)).map((b) => ({ ...b, symbol: E }));
+    const both = bars(PRICES).flatMap((b, i) => [b, eth[i] as Bar]);
+    const params = { fast: 2, slow: 3, quantity: 0.5 };
+    const of = (r: ReturnType<typeof runOnBars>, m: string) =>
+      r.decisions.flatMap((d) =>
+        d.intents
+          .filter((i) => 'symbol' in i && i.symbol === m)
+          .map((i) => `${d.bar.openTime / H}:${i.kind}:${i.intentId}`),
+      );
+    const together = runOnBars(smaCross, both, { params, markets: [S, E] });
+    expect(of(together, S)).toEqual(of(runOnBars(smaCross, bars(PRICES), { params }), S));
+    expect(of(together, E)).toEqual(of(runOnBars(smaCross, eth, { params }), E));
+    expect(of(together, E)).toHaveLength(5);
+  });
+
   it('forgets an open the risk gate denied, so the next cross opens without closing a position it never had', () => {
     const r = runOnBars(smaCross, bars(PRICES), {
       params: { fast: 2, slow: 3, quantity: 0.5 },
