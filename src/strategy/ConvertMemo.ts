@@ -9,9 +9,10 @@ const RECENT = 4;
  * What one runner's intent conversions repeat, made once: the id of the signal last named by
  * ctx.intentId (a strategy names its open so a later close can refer to it, then returns that
  * open: its id is hashed once), and the Decimals of the few quantities and fractions a strategy
- * uses (immutable, so shared). Only the named signal is remembered, not every recent one: strings
- * built by concatenation compare in a runtime call (≈ 70 ns) unless they are the same string, and
- * the named open is the same string the intent carries.
+ * uses (immutable, so shared). Only the named signal is remembered, and only opens ask for it
+ * (toDomainIntents): the open carries the very string it was named by, which compares at once,
+ * where two distinct strings of one length built by concatenation are flattened and compared
+ * character by character (≈ 150 ns, measured: the old two-slot memo paid that on most crosses).
  */
 export class ConvertMemo {
   private readonly sid: StrategyId;
@@ -42,7 +43,11 @@ export class ConvertMemo {
 
   readonly dec = (value: number): Decimal => {
     const values = this.values;
-    for (let i = 0; i < RECENT; i++) if (values[i] === value) return this.decimals[i] as Decimal;
+    for (let i = 0; i < RECENT; i++)
+      if (values[i] === value) {
+        const d = this.decimals[i];
+        if (d !== undefined) return d;
+      }
     let d = this.more.get(value);
     if (d === undefined) {
       if (this.more.size >= 256) this.more.clear();

@@ -57,8 +57,7 @@ export class TrackedState implements StrategyState {
   snapshot(): Readonly<Record<string, Json>> {
     this.dirty = false;
     const out: Record<string, Json> = {};
-    // Keys then get, not entries (a [key, value] array per key): ≈ 39 against 47 ns, measured.
-    for (const k of this.data.keys()) out[k] = this.data.get(k) as Json;
+    for (const [k, v] of this.data) out[k] = v;
     return out;
   }
 

@@ -109,7 +109,7 @@ function onlyKeys(i: Record<string, unknown>, kind: string): boolean {
  */
 function plain(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
-  return (v as { constructor?: unknown }).constructor === Object || Object.getPrototypeOf(v) === null;
+  return v.constructor === Object || Object.getPrototypeOf(v) === null;
 }
 
 const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
