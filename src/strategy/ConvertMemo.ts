@@ -27,9 +27,13 @@ export class ConvertMemo {
     this.sid = strategyId;
   }
 
-  /** ctx.intentId: the leg-0 id of `signal`, remembered for the intent that carries it. */
+  /**
+   * ctx.intentId: the leg-0 id of `signal`, remembered for the intent that carries it. Derived
+   * without asking the memo: a strategy names a signal once, and the name before is often of the
+   * same length (sma-cross in long mode: a long after a long), which compares the two in full.
+   */
   readonly name = (signal: string): IntentId => {
-    const id = this.idOf(signal, 0);
+    const id = deriveIntentId(this.sid, signal, 0);
     this.named = signal;
     this.namedId = id;
     return id;
