@@ -33,8 +33,20 @@ describe('barSignal', () => {
     for (const t of times) expect(msText(t)).toBe(String(t));
   });
 
-  it('names the bar by market and open time, then the tag', () => {
-    const bar = { symbol: MarketSymbol('BTCUSDT'), openTime: 1_700_000_000_000 } as const;
-    expect(barSignal(bar as never, 'LONG')).toBe('BTCUSDT:1700000000000:LONG');
+  it('names the bar by market and open time, then the tag, whichever bar was named before', () => {
+    const named = [
+      ['BTCUSDT', 1_700_000_000_000, 'LONG'],
+      ['BTCUSDT', 1_700_000_000_000, 'exit'],
+      ['ETHUSDT', 1_700_000_000_000, 'SHORT'],
+      ['ETHUSDT', 1_700_000_060_000, 'exit'],
+      ['BTCUSDT', 1_700_000_060_000, 'LONG'],
+      ['BTCUSDT', 1_700_000_000_000, 'exit'],
+      ['BTCUSDT', -0, 'x'],
+      ['BTCUSDT', Number.NaN, 'x'],
+    ] as const;
+    for (const [symbol, openTime, tag] of named) {
+      const bar = { symbol: MarketSymbol(symbol), openTime };
+      expect(barSignal(bar as never, tag)).toBe(`${symbol}:${openTime}:${tag}`);
+    }
   });
 });
