@@ -100,7 +100,7 @@ export class StrategyRunner {
       funding: (m) => data.fundingOf(m),
       positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
-      intentId: (signal) => this.memo.idOf(signal, 0),
+      intentId: this.memo.name,
     };
     const scope = {
       hook: HOOK_ON_BAR,

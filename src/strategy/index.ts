@@ -1,6 +1,7 @@
 export type { Bar } from '../domain/bar.ts';
 export type { PriceTick } from '../domain/tick.ts';
 export { CronTimes } from '../scheduler/cronTimes.ts';
+export { barSignal } from './barSignal.ts';
 export { type BarColumnsLike, ColumnBarView } from './ColumnBarView.ts';
 export {
   type AnyStrategy,

@@ -21,7 +21,7 @@ export interface ConvertContext {
   readonly index: number;
   /** Latest price of a market, for notional → quantity. */
   readonly price: (market: string) => number | undefined;
-  /** deriveIntentId for this strategy, possibly memoised by the caller. */
+  /** deriveIntentId for this strategy's opens, possibly memoised by the caller. */
   readonly idOf?: (signal: string, leg: number) => IntentId;
   /** number → Decimal, possibly memoised by the caller (Decimals are immutable, so sharing is safe). */
   readonly dec?: (value: number) => Decimal;
@@ -45,7 +45,10 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
   const d = c.dec ?? dec;
   const signal =
     i.signal ?? `${typeof c.defaultSignal === 'string' ? c.defaultSignal : c.defaultSignal()}#${c.index}`;
-  const intentId = c.idOf === undefined ? deriveIntentId(c.strategyId, signal, 0) : c.idOf(signal, 0);
+  // Only an open's id is asked of idOf: strategies name their opens by ctx.intentId (so a close or
+  // a TP/SL can refer to them), and asking for others would only compare strings for nothing.
+  const intentId =
+    i.kind === 'open' && c.idOf !== undefined ? c.idOf(signal, 0) : deriveIntentId(c.strategyId, signal, 0);
   const strategyId = c.strategyId;
   const createdAt = c.now;
   const symbol = MarketSymbol(i.market);

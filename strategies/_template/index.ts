@@ -1,4 +1,4 @@
-import { defineStrategy } from 'perpflow';
+import { barSignal, defineStrategy } from 'perpflow';
 import { z } from 'zod';
 
 /**
@@ -31,14 +31,14 @@ export default defineStrategy({
         side: 'LONG',
         quantity: ctx.params.quantity,
         leverage: ctx.params.leverage,
-        signal: `${bar.symbol}:${bar.openTime}:buy`,
+        signal: barSignal(bar, 'buy'),
       };
     if (held !== undefined && before.every((b) => bar.close < b.close))
       return {
         kind: 'close',
         market: bar.symbol,
         position: held.intentId !== undefined ? { intentId: held.intentId } : { quoteId: held.quoteId ?? '' },
-        signal: `${bar.symbol}:${bar.openTime}:sell`,
+        signal: barSignal(bar, 'sell'),
       };
     return undefined;
   },

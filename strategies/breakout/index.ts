@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Atr, defineStrategy, RollingMax, RollingMin } from '../../src/strategy/index.ts';
+import { Atr, barSignal, defineStrategy, RollingMax, RollingMin } from '../../src/strategy/index.ts';
 
 const params = z
   .strictObject({
@@ -75,7 +75,7 @@ export default defineStrategy({
       notional: p.notional,
       takeProfit: bar.close + dir * p.takeProfitAtr * atr,
       stopLoss: bar.close - dir * p.stopLossAtr * atr,
-      signal: `${bar.symbol}:${bar.openTime}:${side}`,
+      signal: barSignal(bar, side),
       reason: `close ${bar.close} broke the ${p.period}-bar ${side === 'LONG' ? `high ${upper}` : `low ${lower}`}`,
     };
   },

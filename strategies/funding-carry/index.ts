@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineStrategy } from '../../src/strategy/index.ts';
+import { barSignal, defineStrategy } from '../../src/strategy/index.ts';
 
 const params = z
   .strictObject({
@@ -60,14 +60,14 @@ export default defineStrategy({
         market: bar.symbol,
         position: { intentId: held.intentId },
         slippage: p.slippage,
-        signal: `${bar.symbol}:${bar.openTime}:exit`,
+        signal: barSignal(bar, 'exit'),
         reason: `${held.side} paid ${paid} per epoch, under ${p.exitRate}`,
       };
     }
     const side: Side | undefined =
       paidLong >= p.enterRate ? 'LONG' : paidShort >= p.enterRate ? 'SHORT' : undefined;
     if (side === undefined) return undefined;
-    const signal = `${bar.symbol}:${bar.openTime}:${side}`;
+    const signal = barSignal(bar, side);
     ctx.state.set(key, { side, intentId: ctx.intentId(signal) });
     return {
       kind: 'open',

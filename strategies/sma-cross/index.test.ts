@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../src/domain/bar.ts';
-import { MarketSymbol } from '../../src/domain/ids.ts';
+import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
+import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { readBarsCsv } from '../../src/market/readBarsCsv.ts';
 import { runOnBars } from '../../src/strategy/runOnBars.ts';
 import smaCross from './index.ts';
@@ -48,6 +49,38 @@ describe('sma-cross', () => {
       '10:open LONG 0.5 x3',
     ]);
     expect(r.events).toEqual([]);
+  });
+
+  it('keeps each market its own averages and holding: two markets interleaved decide as each alone', () => {
+    const E = MarketSymbol('ETHUSDT');
+    const eth = bars(PRICES.map((p) => 30 - p)).map((b) => ({ ...b, symbol: E }));
+    const both = bars(PRICES).flatMap((b, i) => [b, eth[i] as Bar]);
+    const params = { fast: 2, slow: 3, quantity: 0.5 };
+    const of = (r: ReturnType<typeof runOnBars>, m: string) =>
+      r.decisions.flatMap((d) =>
+        d.intents
+          .filter((i) => 'symbol' in i && i.symbol === m)
+          .map((i) => `${d.bar.openTime / H}:${i.kind}:${i.intentId}`),
+      );
+    const together = runOnBars(smaCross, both, { params, markets: [S, E] });
+    expect(of(together, S)).toEqual(of(runOnBars(smaCross, bars(PRICES), { params }), S));
+    expect(of(together, E)).toEqual(of(runOnBars(smaCross, eth, { params }), E));
+    expect(of(together, E)).toHaveLength(5);
+  });
+
+  it('names each decision by market, bar open time and side, as before, so ids survive an upgrade', () => {
+    // Epoch-ms times, as live bars have them (13 digits, zeros inside the low ones).
+    const at = (b: Bar) => ({ ...b, openTime: 1_700_000_000_000 + b.openTime });
+    const r = runOnBars(smaCross, bars(PRICES).map(at), { params: { fast: 2, slow: 3, quantity: 1 } });
+    const S1 = StrategyId('sma-cross');
+    const t = (hour: number) => 1_700_000_000_000 + hour * H;
+    expect(r.decisions.flatMap((d) => d.intents.map((i) => i.intentId))).toEqual([
+      deriveIntentId(S1, `BTCUSDT:${t(4)}:LONG`),
+      deriveIntentId(S1, `BTCUSDT:${t(7)}:exit`),
+      deriveIntentId(S1, `BTCUSDT:${t(7)}:SHORT`),
+      deriveIntentId(S1, `BTCUSDT:${t(10)}:exit`),
+      deriveIntentId(S1, `BTCUSDT:${t(10)}:LONG`),
+    ]);
   });
 
   it('forgets an open the risk gate denied, so the next cross opens without closing a position it never had', () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   type Bar,
+  barSignal,
   defineStrategy,
+  type HookResult,
   Sma,
   type StrategyContext,
   type StrategyIntent,
@@ -46,45 +48,48 @@ const NOT_OPENED = new Set([
 
 /** Per market: the two averages (O(1) per bar) and what is fixed for the run, made once in init. */
 interface Lane {
+  readonly market: string;
   readonly fast: Sma;
   readonly slow: Sma;
   /** fast − slow on the previous bar; NaN until both averages are ready. */
   prevDiff: number;
+  /** Its key in ctx.state: what is held on the market. */
   readonly held: string;
   readonly reason: Readonly<Record<Side, string>>;
 }
 
+/** The mode that enters on a cross to each side (reverse enters on both). */
+const ENTERS: Readonly<Record<Side, Params['mode']>> = { LONG: 'long', SHORT: 'short' };
+
 /**
  * Moving-average crossover on bar closes. A cross is strict on both bars (fast < slow, then
  * fast > slow, or the mirror), the rule backtesting.py's `crossover` uses, so equal averages
- * never signal. The per-bar path is two O(1) averages and two comparisons, with no allocation
- * (`Sma.step` answers NaN, not null, before it is ready, and NaN compares false); intents are
- * built only on a cross, in `onCross`.
+ * never signal. The per-bar path is a lane found by comparison, two O(1) averages and two
+ * comparisons, with no allocation (`Sma.step` answers NaN, not null, before it is ready, and NaN
+ * compares false); intents are built only on a cross, in `onCross`.
  */
 export default defineStrategy({
   name: 'sma-cross',
   params,
   interval: '1h',
   warmup: (p) => p.slow + 1,
-  init: (ctx) => {
+  init: (ctx): readonly Lane[] => {
     const { fast, slow } = ctx.params;
     const reason = {
       LONG: `SMA${fast} crossed above SMA${slow}`,
       SHORT: `SMA${fast} crossed below SMA${slow}`,
     };
-    const lanes = new Map<string, Lane>();
-    for (const m of ctx.markets)
-      lanes.set(m, {
-        fast: new Sma(fast),
-        slow: new Sma(slow),
-        prevDiff: Number.NaN,
-        held: `held:${m}`,
-        reason,
-      });
-    return lanes;
+    return ctx.markets.map((market) => ({
+      market,
+      fast: new Sma(fast),
+      slow: new Sma(slow),
+      prevDiff: Number.NaN,
+      held: `held:${market}`,
+      reason,
+    }));
   },
   onBar: (ctx, bar) => {
-    const lane = ctx.local.get(bar.symbol);
+    const lane = laneOf(ctx.local, bar.symbol);
     if (lane === undefined) return undefined;
     const close = bar.close;
     const diff = lane.fast.step(close) - lane.slow.step(close);
@@ -102,37 +107,45 @@ export default defineStrategy({
   },
 });
 
+/** The market's lane: a scan, not a Map, as a strategy trades few markets (a Map costs ≈ 10 ns a bar, measured). */
+function laneOf(lanes: readonly Lane[], market: string): Lane | undefined {
+  for (let i = 0; i < lanes.length; i++) if (lanes[i]?.market === market) return lanes[i];
+  return undefined;
+}
+
 /** A cross to `side`: close what is held the other way, then enter `side` if the mode says so. */
 function onCross(
-  ctx: StrategyContext<Params, ReadonlyMap<string, Lane>>,
+  ctx: StrategyContext<Params, readonly Lane[]>,
   lane: Lane,
   bar: Bar,
   side: Side,
-): StrategyIntent[] {
-  const p = ctx.params;
-  const market = bar.symbol;
+): HookResult {
   const held = ctx.state.get<Holding>(lane.held);
+  if (held?.side === side) return undefined;
+  const market = bar.symbol;
   // Signals name the bar, so a decision repeated after a restart keeps its intent id.
-  const at = `${market}:${bar.openTime}:`;
-  const out: StrategyIntent[] = [];
-  if (held !== undefined && held.side !== side)
-    out.push({ kind: 'close', market, position: { intentId: held.intentId }, signal: `${at}exit` });
-  const enter = p.mode === 'reverse' || p.mode === (side === 'LONG' ? 'long' : 'short');
-  if (enter && held?.side !== side) {
-    const signal = at + side;
-    // The schema gives exactly one of quantity and notional; the other stays undefined.
-    out.push({
-      kind: 'open',
-      market,
-      side,
-      quantity: p.quantity,
-      notional: p.notional,
-      leverage: p.leverage,
-      slippage: p.slippage,
-      signal,
-      reason: lane.reason[side],
-    });
-    ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
-  } else if (out.length > 0) ctx.state.delete(lane.held);
-  return out;
+  const exit: StrategyIntent | undefined =
+    held === undefined
+      ? undefined
+      : { kind: 'close', market, position: { intentId: held.intentId }, signal: barSignal(bar, 'exit') };
+  const p = ctx.params;
+  if (p.mode !== 'reverse' && p.mode !== ENTERS[side]) {
+    ctx.state.delete(lane.held);
+    return exit;
+  }
+  const signal = barSignal(bar, side);
+  ctx.state.set(lane.held, { side, intentId: ctx.intentId(signal) });
+  // The schema gives exactly one of quantity and notional; the other stays undefined.
+  const open: StrategyIntent = {
+    kind: 'open',
+    market,
+    side,
+    quantity: p.quantity,
+    notional: p.notional,
+    leverage: p.leverage,
+    slippage: p.slippage,
+    signal,
+    reason: lane.reason[side],
+  };
+  return exit === undefined ? open : [exit, open];
 }
