@@ -66,7 +66,7 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/PositionLedger.ts',
-        find: '    if (this.applied.has(fill.fillId)) return false;\n    this.applied.add(fill.fillId);',
+        find: '    this.applied.add(fill.fillId);\n    if (this.applied.size === seen) return false;',
         replace: '    this.applied.add(fill.fillId);',
       },
       {
