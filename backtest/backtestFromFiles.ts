@@ -48,6 +48,14 @@ export interface BacktestOutcome {
 }
 
 /**
+ * Bars walked from which a backtest collects once before its report (collectRunGarbage says why).
+ * Below it the report's arrays and text are small, while a full collection still marks the whole
+ * start-up heap (every loaded module): 43–46 ms of a 0.5 s 1,000-bar backtest, measured, for no
+ * lower peak.
+ */
+export const COLLECT_FROM_BARS = 100_000;
+
+/**
  * A backtest as `perpflow backtest` runs it: the config (its strategies, risk limits and
  * `backtest` section), bars and funding series from files, the driver, then the metrics. Every
  * input problem is a ConfigError naming the file or flag (exit 2).
@@ -97,7 +105,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     // Nothing the CLI writes lists the decided intents.
     keepIntents: false,
   });
-  collectRunGarbage();
+  if (result.equity.time.length >= COLLECT_FROM_BARS) collectRunGarbage();
   // With one strategy (or one market) its own curve is the account's; with several, the driver
   // keeps no curve per group and their equity figures are N/A (the trade figures are given).
   const only = ([id, ...more]: readonly string[]) =>

@@ -19,6 +19,9 @@ const rootUrl = pathToFileURL(root + sep).href;
 const ownDependenciesUrl = `${rootUrl}node_modules/`;
 const REGISTERED = Symbol.for('perpflow.moduleHooks');
 
+/** Whether this perpflow runs from under node_modules, where its .ts files load only through the hooks. */
+export const INSTALLED = root.split(sep).includes('node_modules');
+
 function isBare(specifier) {
   return !/^(\.{0,2}\/|[a-z][a-z0-9+.-]*:)/i.test(specifier);
 }
@@ -69,6 +72,5 @@ function load(url, context, nextLoad) {
 export function registerPerpflowHooks() {
   if (globalThis[REGISTERED] === true) return;
   globalThis[REGISTERED] = true;
-  const installed = root.split(sep).includes('node_modules');
-  registerHooks(installed ? { resolve, load } : { resolve });
+  registerHooks(INSTALLED ? { resolve, load } : { resolve });
 }

@@ -1,13 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { SingleBar } from 'cli-progress';
 import { z } from 'zod';
 import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts';
 import type { DataReading } from '../data/readDataInWorker.ts';
-import { backtestHtml } from '../output/backtestHtml.ts';
 import { writeBacktestJson } from '../output/backtestJson.ts';
 import { summaryTable } from '../output/summaryTable.ts';
 import { parseSymbolFile, parseWhen } from './parseArgs.ts';
-import { sweepCommand } from './sweepCommand.ts';
+import { progress } from './progress.ts';
 
 /** The options of `perpflow backtest` as commander hands them over (checked: commander types them loosely). */
 const backtestCommandOptions = z.looseObject({
@@ -27,32 +25,6 @@ export interface CommandIo {
   readonly stderr: NodeJS.WriteStream | NodeJS.WritableStream;
   /** Wall time for the report's "generated at" (the CLI passes the system clock's). */
   readonly now: () => number;
-}
-
-/** A progress bar with ETA on a terminal; nothing at all otherwise (pipes, CI, tests). */
-export function progress(stderr: CommandIo['stderr']): {
-  tick: (done: number, total: number) => void;
-  stop: () => void;
-} {
-  if (!('isTTY' in stderr) || !stderr.isTTY) return { tick: () => {}, stop: () => {} };
-  const bar = new SingleBar({
-    format: 'backtest {bar} {percentage}% | {value}/{total} bars | eta {eta_formatted}',
-    stream: stderr,
-    hideCursor: true,
-  });
-  let started = false;
-  return {
-    tick: (done, total) => {
-      if (!started) {
-        bar.start(total, 0);
-        started = true;
-      }
-      bar.update(done);
-    },
-    stop: () => {
-      if (started) bar.stop();
-    },
-  };
 }
 
 function commandArgs(options: Record<string, unknown>) {
@@ -83,6 +55,8 @@ export async function backtestCommand(
   }
   const { o, data, funding, from, to } = args;
   if (o.sweep !== undefined || o.walkForward !== undefined) {
+    // Loaded only for a sweep: its worker pool and tables are no part of a single backtest.
+    const { sweepCommand } = await import('./sweepCommand.ts');
     await sweepCommand(configFile, o, { data, funding, from, to }, io);
     return undefined;
   }
@@ -111,6 +85,9 @@ export async function backtestCommand(
     io.stderr.write(`warn ${w.code}: ${w.message}\n`);
   }
   if (o.json !== undefined) writeBacktestJson(o.json, outcome);
-  if (o.report !== undefined) writeFileSync(o.report, backtestHtml(outcome, io.now()));
+  if (o.report !== undefined) {
+    const { backtestHtml } = await import('../output/backtestHtml.ts');
+    writeFileSync(o.report, backtestHtml(outcome, io.now()));
+  }
   return outcome;
 }

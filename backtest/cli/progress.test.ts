@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { progress } from './backtestCommand.ts';
+import { progress } from './progress.ts';
 
 function stream(tty: boolean): {
   s: PassThrough & { isTTY?: boolean; columns?: number };

@@ -5,7 +5,8 @@ import { parseSweep } from '../sweep/parseSweep.ts';
 import { runSweep, sweepTable } from '../sweep/runSweep.ts';
 import { sweepHeatmapHtml } from '../sweep/sweepHeatmap.ts';
 import { parseWalkForward, walkForward, walkForwardTable } from '../sweep/walkForward.ts';
-import { type BacktestCommandOptions, type CommandIo, progress } from './backtestCommand.ts';
+import type { BacktestCommandOptions, CommandIo } from './backtestCommand.ts';
+import { progress } from './progress.ts';
 
 interface Inputs {
   readonly data: readonly SymbolFile[];

@@ -44,12 +44,47 @@ export function tradeReturn(t: TradeRecord): number {
   return t.pnl / (Math.abs(t.quantity) * t.entryPrice);
 }
 
-/** Share of `curve` points lying inside some [entryTime, exitTime]; null without points. */
+/** The first index whose time is at or past `t` (`after`: past it) in times that never decrease. */
+function firstAt(time: ArrayLike<number>, t: number, after: boolean): number {
+  let lo = 0;
+  let hi = time.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const x = time[mid] ?? Number.NaN;
+    if (x < t || (after && x === t)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether the times never decrease (NaN breaks it) and every span's ends are numbers. */
+function searchable(time: ArrayLike<number>, spans: readonly (readonly [number, number])[]): boolean {
+  for (let i = 1; i < time.length; i++)
+    if (!((time[i] ?? Number.NaN) >= (time[i - 1] ?? Number.NaN))) return false;
+  return !Number.isNaN(time[0]) && spans.every(([a, b]) => !Number.isNaN(a) && !Number.isNaN(b));
+}
+
+/**
+ * Share of `curve` points lying inside some [entryTime, exitTime]; null without points. On a
+ * curve in time order (a backtest's, a million points, once per strategy and overall), the points
+ * of each run of overlapping spans are counted by two binary searches instead of visiting every
+ * point; any other curve, point by point.
+ */
 export function exposureTime(trades: readonly TradeRecord[], curve: EquityCurve): number | null {
   const { time } = equityColumns(curve);
   if (time.length === 0) return null;
   const spans = trades.map((t) => [t.entryTime, t.exitTime] as const).sort((a, b) => a[0] - b[0]);
   let held = 0;
+  if (searchable(time, spans)) {
+    for (let s = 0; s < spans.length; ) {
+      const [from, to] = spans[s] ?? [0, 0];
+      let reach = to;
+      for (s++; s < spans.length && (spans[s]?.[0] ?? 0) <= reach; s++)
+        reach = Math.max(reach, spans[s]?.[1] ?? 0);
+      held += Math.max(0, firstAt(time, reach, true) - firstAt(time, from, false));
+    }
+    return held / time.length;
+  }
   let s = 0;
   let reach = Number.NEGATIVE_INFINITY;
   let next = spans[0];

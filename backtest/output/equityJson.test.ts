@@ -53,4 +53,36 @@ describe('writeEquityItems', () => {
     for (let lead = 0; lead < 200; lead++)
       expect(written(200, '#'.repeat(lead), time, equity)).toBe('#'.repeat(lead) + stringified(time, equity));
   });
+
+  it('writes every time as toISOString where the day written last cannot serve: backwards, fractional, before 1970, past year 9999', () => {
+    const d = Date.UTC(2024, 5, 1);
+    const times = [
+      d + 5_000,
+      d + 4_000, // backwards within the day
+      d - 1, // backwards into the day before
+      d + 1.5, // fractional (toISOString drops the fraction)
+      d + 2,
+      d + 3.75, // fractional within the day written last
+      d + 86_399_999,
+      d + 86_400_000,
+      d - 1.25,
+      -1,
+      -86_400_001,
+      -86_400_000,
+      -62_198_755_200_001, // year −1
+      -62_198_755_200_000,
+      Date.UTC(10_000, 0, 1, 13, 5, 9, 70), // "+010000-…"
+      Date.UTC(10_000, 0, 1, 23, 59, 59, 999),
+      8.64e15 - 1,
+      8.64e15,
+    ];
+    const time = Float64Array.from(times);
+    const equity = Float64Array.from(times, (_, i) => 100 + i / 3);
+    expect(written(1_000, '', time, equity)).toBe(stringified(time, equity));
+  });
+
+  it('throws the RangeError of toISOString past the last time a Date holds, in the same day as a time written', () => {
+    const time = Float64Array.of(8.64e15, 8.64e15 + 1);
+    expect(() => written(1_000, '', time, Float64Array.of(1, 2))).toThrow(RangeError);
+  });
 });

@@ -1,35 +1,12 @@
+import { digitCount, writeDigits } from './decimalDigits.ts';
+import { writeShortestFraction } from './shortestFraction.ts';
+
 /** Digits the fast path works with: |x| × 10^k < 10^15 < 2^50 (see writeJsonNumber). */
 const DIGITS = 15;
 /** 10^k for k = 0 to 14: every one an exact double. */
 const POW10 = Array.from({ length: DIGITS }, (_, k) => 10 ** k);
 /** The most bytes JSON.stringify writes for a number ("-0.0000012345678901234567"). */
 export const JSON_NUMBER_BYTES = 25;
-
-/** The number of decimal digits of a whole 1 ≤ n < 10^15. */
-function digitCount(n: number): number {
-  let digits = 1;
-  while (digits < DIGITS && n >= (POW10[digits] ?? Number.POSITIVE_INFINITY)) digits++;
-  return digits;
-}
-
-/** The last `count` decimal digits of a whole 0 ≤ n < 10^15 (leading zeros too), ending just before `end`. */
-function writeDigits(buf: Uint8Array, end: number, n: number, count: number): void {
-  const start = end - count;
-  let at = end;
-  let rest = n;
-  // A double's division is slower than an int32's (and its % a call into C): doubles only above 2^31.
-  while (rest >= 2 ** 31 && at > start) {
-    const q = Math.floor(rest / 10);
-    buf[--at] = 0x30 + rest - q * 10;
-    rest = q;
-  }
-  let v = rest | 0;
-  while (at > start) {
-    const q = (v / 10) | 0;
-    buf[--at] = 0x30 + v - q * 10;
-    v = q;
-  }
-}
 
 /**
  * Writes at `pos` the bytes JSON.stringify gives for `x` and returns the end; `buf` needs
@@ -41,8 +18,9 @@ function writeDigits(buf: Uint8Array, end: number, n: number, count: number): vo
  * reads back as x is m's digits with the point k from the end and the fraction's trailing zeros
  * dropped: every such text shares x's integer part (no integer lies within half an ulp of a
  * fraction, and an integer x is exact), so the shortest has the fewest fraction digits, and
- * fewer than k name m's value only by dropping zeros. Anything else (more digits than that, |x| < 1,
- * not finite: null) takes String(x).
+ * fewer than k name m's value only by dropping zeros. With more digits than that (16 or 17: a
+ * quarter of a real curve's equities), |x| < 2^32 takes writeShortestFraction's exact search from
+ * k + 1 digits. Anything else (|x| < 1, the search undecided, not finite: null) takes String(x).
  */
 export function writeJsonNumber(buf: Buffer, pos: number, x: number): number {
   // Fees and funding are often 0 (and -0 is written "0" too).
@@ -80,6 +58,15 @@ export function writeJsonNumber(buf: Buffer, pos: number, x: number): number {
       buf[at] = 0x2e;
       writeDigits(buf, at + 1 + k, fraction, k);
       return at + 1 + k;
+    }
+    // More than 15 significant digits (a quarter of a real equity curve's): the exact search.
+    if (a < 2 ** 32) {
+      let at = pos;
+      if (x < 0) buf[at++] = 0x2d;
+      at += wholeDigits;
+      writeDigits(buf, at, whole, wholeDigits);
+      const end = writeShortestFraction(buf, at, a, k + 1, 17 - wholeDigits);
+      if (end >= 0) return end;
     }
   }
   return pos + buf.write(Number.isFinite(x) ? String(x) : 'null', pos, 'latin1');
