@@ -65,7 +65,11 @@ export async function backtestEdges(input: BacktestEdgesInput): Promise<Backtest
     history: BACKTEST_HISTORY,
   });
   const solvers = [...new Set<string>(markets.map((m) => m.spec.solver))];
-  const acc = await bootstrapAccount(sim.fetch, { wallet: WALLET, collateral: settings.cash, solvers });
+  // Through the simulator's handler itself: the steps' requests without Request and Response objects.
+  const acc = await bootstrapAccount(
+    { handle: sim.handle },
+    { wallet: WALLET, collateral: settings.cash, solvers },
+  );
   const account = sim.accounts.subaccountsOf(WALLET)[0];
   if (account === undefined) throw new Error('backtest: the simulator made no subaccount');
   const venue =
