@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { parseSymbolFile } from '../cli/parseArgs.ts';
 import type { LoadedData, SymbolFile } from './readData.ts';
 
-const WORKER = new URL('./readDataWorker.ts', import.meta.url);
+const WORKER = new URL('./readDataWorker.js', import.meta.url);
 /** Bar files smaller than this (together) are read on the main thread: about 70,000 rows. */
 export const WORTH_A_THREAD = 4 * 1024 * 1024;
 
