@@ -11,7 +11,7 @@ import { sharedData } from './sharedData.ts';
 
 export type { SweepRow } from './rankSweep.ts';
 
-const WORKER = new URL('./sweepWorkerEntry.ts', import.meta.url);
+const WORKER = new URL('./sweepWorkerEntry.js', import.meta.url);
 /**
  * Each worker's young generation, in MB. V8 sizes it from the machine's memory (large here);
  * at 48 MB a 32-set sweep of 20k bars on 2 workers peaked at 400-418 MB instead of 525-531 MB

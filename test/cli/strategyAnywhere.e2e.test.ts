@@ -70,6 +70,20 @@ describe('a strategy in its own folder, anywhere on disk', () => {
     const entry = join(installed, 'bin', 'perpflow.js');
     scaffold(entry, project);
     expectItTrades(entry, project);
+    // A sweep's worker threads load perpflow's TypeScript too: through the hooks, registered in each.
+    const sweep = perpflow(
+      entry,
+      project,
+      'backtest',
+      'bot.yaml',
+      '--data',
+      `GOOG=${GOOG}`,
+      '--sweep',
+      'quantity=1..2:1',
+    );
+    expect(sweep.stderr).toBe('');
+    expect(sweep.code).toBe(0);
+    expect(sweep.stdout).toMatch(/^1 +quantity=2 /m);
   });
 });
 
