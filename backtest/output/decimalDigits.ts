@@ -1,5 +1,5 @@
 /** "00" to "99": two digits' bytes at 2n (half the divisions of one digit at a time). */
-const PAIRS = Uint8Array.from({ length: 200 }, (_, i) =>
+export const PAIRS = Uint8Array.from({ length: 200 }, (_, i) =>
   i % 2 === 0 ? 0x30 + Math.floor(i / 20) : 0x30 + ((i >> 1) % 10),
 );
 

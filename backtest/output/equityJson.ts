@@ -1,6 +1,6 @@
 import type { EquityColumns } from '../metrics/EquityPoint.ts';
 import { type ByteFile, putBytes } from './ByteFile.ts';
-import { ISO_TIME_BYTES, isoTimes } from './isoTimes.ts';
+import { ISO_TIME_BYTES, isoTimes, utcDayOf, writeTimeOfDay } from './isoTimes.ts';
 import { JSON_NUMBER_BYTES, writeJsonNumber } from './jsonNumber.ts';
 
 const FIRST = Buffer.from('\n    {"time":"', 'latin1');
@@ -11,9 +11,6 @@ const EQUITY = Buffer.from('","equity":', 'latin1');
  * time of day, written next, so never past these.
  */
 const POINT_BYTES = NEXT.length + ISO_TIME_BYTES + EQUITY.length + JSON_NUMBER_BYTES + 1;
-const DAY = 86_400_000;
-/** The last time a Date holds (ECMAScript: 10^8 days after 1970). */
-const LAST = 8.64e15;
 
 /** Bytes as little-endian 32-bit words, the last one padded with zeros. */
 function words(bytes: Uint8Array): Uint32Array {
@@ -24,19 +21,14 @@ function words(bytes: Uint8Array): Uint32Array {
 
 /** `Z","equity":`, what follows the time of day: three words. */
 const [TAIL0 = 0, TAIL1 = 0, TAIL2 = 0] = words(Buffer.from('Z","equity":', 'latin1'));
-/** "00" to "99" as little-endian 16-bit pairs of digits. */
-const PAIRS = Uint16Array.from(
-  { length: 100 },
-  (_, n) => (0x30 + Math.floor(n / 10)) | ((0x30 + (n % 10)) << 8),
-);
 
 /**
  * The equity curve's items, one per line, each the text JSON.stringify({ time, equity }) gives
  * with the time as toISOString's: `{"time":"2020-01-01T00:00:00.000Z","equity":10000000}`. A
  * point per bar (millions) goes straight into the file's buffer, with no string or object. Within
  * a day (a whole ms after the first point's) a line's fixed bytes, `,\n    {"time":"` and the date,
- * then `Z","equity":`, are stored as 32-bit words and the time of day as digit pairs: a byte at a
- * time, copying them took as long as writing the numbers. The first point, a new day and a
+ * then `Z","equity":`, are stored as 32-bit words and the time of day written by arithmetic: a
+ * byte at a time, copying them took as long as writing the numbers. The first point, a new day and a
  * fractional time go through isoTimes (which throws toISOString's RangeError for a time that is
  * not a date).
  */
@@ -59,29 +51,14 @@ export function writeEquityItems(out: ByteFile, curve: EquityColumns): void {
     }
     const ms = time[i] ?? Number.NaN;
     // Past the first point, inside the day of the head, a whole ms: under a day, an int32.
-    let r = ms - dayStart;
+    const r = ms - dayStart;
     if (i > 0 && ms < dayEnd && r >= 0 && r === (r | 0)) {
       for (let w = 0; w < head.length; w++) view.setUint32(at + 4 * w, head[w] ?? 0, true);
-      at += headBytes;
-      const h = (r / 3_600_000) | 0;
-      r -= h * 3_600_000;
-      const m = (r / 60_000) | 0;
-      r -= m * 60_000;
-      const s = (r / 1_000) | 0;
-      r -= s * 1_000;
-      const hundreds = (r / 100) | 0;
-      view.setUint16(at, PAIRS[h] ?? 0, true);
-      buf[at + 2] = 0x3a;
-      view.setUint16(at + 3, PAIRS[m] ?? 0, true);
-      buf[at + 5] = 0x3a;
-      view.setUint16(at + 6, PAIRS[s] ?? 0, true);
-      buf[at + 8] = 0x2e;
-      buf[at + 9] = 0x30 + hundreds;
-      view.setUint16(at + 10, PAIRS[r - hundreds * 100] ?? 0, true);
-      view.setUint32(at + 12, TAIL0, true);
-      view.setUint32(at + 16, TAIL1, true);
-      view.setUint32(at + 20, TAIL2, true);
-      at = writeJsonNumber(buf, at + 24, equity[i] ?? Number.NaN);
+      at = writeTimeOfDay(buf, at + headBytes, r);
+      view.setUint32(at, TAIL0, true);
+      view.setUint32(at + 4, TAIL1, true);
+      view.setUint32(at + 8, TAIL2, true);
+      at = writeJsonNumber(buf, at + 12, equity[i] ?? Number.NaN);
       buf[at++] = 0x7d;
       continue;
     }
@@ -90,8 +67,7 @@ export function writeEquityItems(out: ByteFile, curve: EquityColumns): void {
     at = writeTime(buf, at, ms);
     if (Number.isInteger(ms)) {
       // A new day's head: `,\n    {"time":"` and the date up to its T, as toISOString wrote it.
-      dayStart = ms - (((ms % DAY) + DAY) % DAY);
-      dayEnd = Math.min(dayStart + DAY, LAST + 1);
+      ({ start: dayStart, end: dayEnd } = utcDayOf(ms));
       const date = buf.subarray(timeAt, at);
       const bytes = Buffer.concat([NEXT, date.subarray(0, date.indexOf(0x54) + 1)]);
       head = words(bytes);
