@@ -9,8 +9,6 @@ import type { DataReading } from './data/readDataInWorker.ts';
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
 import { fundingSources } from './metrics/FundingSource.ts';
 
-export type { LoadedData, SymbolFile } from './data/readData.ts';
-
 import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
 
 export interface BacktestRequest {
@@ -28,11 +26,6 @@ export interface BacktestRequest {
   readonly loaded?: LoadedData;
   /** The files being read on a worker thread (the CLI starts it first); read here if it failed. */
   readonly reading?: DataReading;
-}
-
-/** Reads every --data and --funding file; a problem is a ConfigError naming the file or flag. */
-export function loadData(req: Pick<BacktestRequest, 'data' | 'funding'>): LoadedData {
-  return readData(req);
 }
 
 export interface BacktestOutcome {
@@ -66,7 +59,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     throw e;
   });
   const settings: BacktestConfig = { ...config.backtest, ...req.settings };
-  const { feeds, funding: fundingSeries } = req.loaded ?? (await req.reading?.result) ?? loadData(req);
+  const { feeds, funding: fundingSeries } = req.loaded ?? (await req.reading?.result) ?? readData(req);
   const have = new Set<string>(feeds.map((f) => f.symbol));
   const chosen: BacktestStrategy[] = [];
   config.strategies.forEach((s, i) => {

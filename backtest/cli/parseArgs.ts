@@ -1,6 +1,6 @@
 import { ConfigError } from '../../src/errors/ConfigError.ts';
 import { parseBarTime } from '../../src/market/parseBarTime.ts';
-import type { SymbolFile } from '../backtestFromFiles.ts';
+import type { SymbolFile } from '../data/readData.ts';
 
 /** `SYMBOL=FILE` of --data and --funding; the symbol as the config's markets spell it. */
 export function parseSymbolFile(flag: string, raw: string): SymbolFile {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
-import type { SymbolFile } from '../backtestFromFiles.ts';
+import type { SymbolFile } from '../data/readData.ts';
 import { parseSweep } from '../sweep/parseSweep.ts';
 import { runSweep, sweepTable } from '../sweep/runSweep.ts';
 import { sweepHeatmapHtml } from '../sweep/sweepHeatmap.ts';

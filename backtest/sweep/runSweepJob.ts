@@ -1,4 +1,5 @@
-import { type BacktestRequest, backtestFromFiles, type LoadedData } from '../backtestFromFiles.ts';
+import { type BacktestRequest, backtestFromFiles } from '../backtestFromFiles.ts';
+import type { LoadedData } from '../data/readData.ts';
 
 /** What one sweep point asks of a worker, and what it answers. */
 export interface SweepJob {

@@ -1,5 +1,5 @@
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
-import type { LoadedData } from '../backtestFromFiles.ts';
+import type { LoadedData } from '../data/readData.ts';
 
 const COLUMNS = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
 

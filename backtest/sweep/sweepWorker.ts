@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LoadedData } from '../backtestFromFiles.ts';
+import type { LoadedData } from '../data/readData.ts';
 import { runSweepJob, type SweepJob } from './runSweepJob.ts';
 
 // Each worker takes jobs one at a time from the parent until it is told to stop.

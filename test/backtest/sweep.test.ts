@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backtestFromFiles, loadData } from '../../backtest/backtestFromFiles.ts';
+import { backtestFromFiles } from '../../backtest/backtestFromFiles.ts';
+import { readData } from '../../backtest/data/readData.ts';
 import { parseSweep } from '../../backtest/sweep/parseSweep.ts';
 import { runSweep } from '../../backtest/sweep/runSweep.ts';
 import { sharedData } from '../../backtest/sweep/sharedData.ts';
@@ -12,7 +13,7 @@ const DAY = 86_400_000;
 
 describe('sweeps on one shared copy of the data', () => {
   it('sharedData puts every column in one SharedArrayBuffer with the values the file gave', () => {
-    const plain = loadData(GOOG);
+    const plain = readData(GOOG);
     const shared = sharedData(plain).feeds[0];
     const feed = plain.feeds[0];
     if (shared === undefined || feed === undefined) throw new Error('no feed');
@@ -50,7 +51,7 @@ describe('sweeps on one shared copy of the data', () => {
 describe('walk-forward', () => {
   it('picks the in-sample best of each training window and reports it on the next, unseen test window', async () => {
     const axes = ['fast=5..10:5', 'slow=30..40:10'].map(parseSweep);
-    const first = loadData(GOOG).feeds[0]?.time[0] as number;
+    const first = readData(GOOG).feeds[0]?.time[0] as number;
     const request = { ...GOOG, from: first, to: first + 1_500 * DAY };
     const { windows } = await walkForward(request, axes, { trainMs: 1_000 * DAY, testMs: 250 * DAY });
     expect(windows.map((w) => [w.trainFrom, w.testFrom, w.testTo])).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadData } from '../../backtest/backtestFromFiles.ts';
+import { readData } from '../../backtest/data/readData.ts';
 import { parseSweep } from '../../backtest/sweep/parseSweep.ts';
 import { stitchCurves } from '../../backtest/sweep/stitchOutOfSample.ts';
 import { walkForward, walkForwardTable } from '../../backtest/sweep/walkForward.ts';
@@ -29,7 +29,7 @@ describe('stitchCurves', () => {
 
 describe('walk-forward, stitched out of sample', () => {
   it('compounds the test windows: total return Π(1 + test return) − 1, over their bars, printed under the table', async () => {
-    const first = loadData(GOOG).feeds[0]?.time[0] as number;
+    const first = readData(GOOG).feeds[0]?.time[0] as number;
     const request = { ...GOOG, from: first, to: first + 1_500 * DAY };
     const axes = ['fast=5..10:5', 'slow=30..40:10'].map(parseSweep);
     const result = await walkForward(request, axes, { trainMs: 1_000 * DAY, testMs: 250 * DAY });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadData } from '../../backtest/backtestFromFiles.ts';
+import { readData } from '../../backtest/data/readData.ts';
 import { parseSweep } from '../../backtest/sweep/parseSweep.ts';
 import { fileRef } from '../../backtest/sweep/queue/fileRef.ts';
 import { findFile, MissingInputError } from '../../backtest/sweep/queue/findFile.ts';
@@ -186,7 +186,7 @@ describe('walk-forward over the queue', () => {
     });
     const DAY = 86_400_000;
     const request = { configFile: CONFIG, data: [{ symbol: 'GOOG', file: GOOG }] };
-    const first = loadData(request).feeds[0]?.time[0] as number;
+    const first = readData(request).feeds[0]?.time[0] as number;
     const ranged = { ...request, from: first, to: first + 1_500 * DAY };
     const axes = ['fast=5..10:5', 'slow=30..40:10'].map(parseSweep);
     const spec = { trainMs: 1_000 * DAY, testMs: 250 * DAY };

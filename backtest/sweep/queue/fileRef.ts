@@ -32,7 +32,7 @@ export function sha256OfFile(path: string): string | undefined {
   return sha256;
 }
 
-/** The job's name for a file the submitter has (a missing one was already refused by loadData). */
+/** The job's name for a file the submitter has (a missing one was already refused by readData). */
 export function fileRef(path: string): FileRef {
   const name = resolve(path);
   const sha256 = sha256OfFile(name);

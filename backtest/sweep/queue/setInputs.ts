@@ -1,5 +1,5 @@
 import { loadConfig } from '../../../src/config/loadConfig.ts';
-import { type LoadedData, loadData, type SymbolFile } from '../../backtestFromFiles.ts';
+import { type LoadedData, readData, type SymbolFile } from '../../data/readData.ts';
 import { findFile } from './findFile.ts';
 import type { QueuedSet } from './queuedSet.ts';
 
@@ -34,7 +34,7 @@ export function setInputsCache(dataDir: string | undefined): (set: QueuedSet) =>
       data,
       funding,
       ids: loadConfig(configFile).strategies.map((s) => s.id),
-      loaded: loadData({ data, funding }),
+      loaded: readData({ data, funding }),
     };
     last = { key, inputs };
     return inputs;

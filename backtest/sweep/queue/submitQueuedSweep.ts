@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../../src/config/loadConfig.ts';
-import { type BacktestRequest, loadData } from '../../backtestFromFiles.ts';
+import type { BacktestRequest } from '../../backtestFromFiles.ts';
+import { readData } from '../../data/readData.ts';
 import { type SweepAxis, sweepGrid } from '../parseSweep.ts';
 import { rankSweep, type SweepRow } from '../rankSweep.ts';
 import type { SweepAnswer } from '../runSweepJob.ts';
@@ -38,7 +39,7 @@ export async function submitQueuedSweep(
   o: QueueSubmit,
 ): Promise<SweepRow[]> {
   loadConfig(request.configFile);
-  if (request.loaded === undefined) loadData(request);
+  if (request.loaded === undefined) readData(request);
   const grid = sweepGrid(axes);
   const base = {
     config: fileRef(request.configFile),
