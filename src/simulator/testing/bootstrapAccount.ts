@@ -5,7 +5,7 @@ import { VenueFacts } from '../../domain/venueFacts.ts';
 import { redactText } from '../../log/redact.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
 import type { SimHandler } from '../http/createHandler.ts';
-import { parseJsonBody, queryOf } from '../http/parseBody.ts';
+import { simRequestOf } from '../inProcessFetch.ts';
 
 export interface BootstrapOptions {
   /** Default http://sim.local (irrelevant for the in-process fetch). */
@@ -60,11 +60,8 @@ function exchangeOf(transport: BootstrapTransport, base: string): Exchange {
     };
   const { handle } = transport;
   return async (method, path, headers, body) => {
-    const url = new URL(path, 'http://sim.local');
-    const parsed = parseJsonBody(body);
-    const res = parsed.ok
-      ? handle({ method, path: url.pathname, query: queryOf(url.searchParams), headers, body: parsed.value })
-      : parsed.response;
+    const sim = simRequestOf(method, new URL(path, 'http://sim.local'), headers, body);
+    const res = sim.ok ? handle(sim.request) : sim.response;
     return { status: res.status, text: res.body };
   };
 }
