@@ -68,7 +68,18 @@ function load(url, context, nextLoad) {
   return nextLoad(url, context);
 }
 
-/** Registers the hooks once per process (later calls do nothing). */
+/**
+ * At the start of a thread that loads perpflow's TypeScript (the launcher, a worker): installed
+ * under node_modules those files load only through the hooks (Node does not strip types there),
+ * so they go in first. In a clone no file of perpflow needs them: the strategy loader registers
+ * them before it imports a strategy from a path. Registered hooks see every resolution of the
+ * ≈ 1,100 modules a backtest loads: 10–15 ms of CPU, measured.
+ */
+export function registerHooksIfInstalled() {
+  if (INSTALLED) registerPerpflowHooks();
+}
+
+/** Registers the hooks once per thread (later calls do nothing; each worker registers its own). */
 export function registerPerpflowHooks() {
   if (globalThis[REGISTERED] === true) return;
   globalThis[REGISTERED] = true;

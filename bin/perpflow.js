@@ -41,12 +41,7 @@ if (major >= 24 && wantsHeapFlags && typeof process.execve === 'function') {
   // has type-stripped main.ts itself, and that one uncached strip loads the stripper (about 40 ms
   // of a 60 ms `--version`). With every file cached, no stripping happens at all.
   module.enableCompileCache();
-  // Installed under node_modules, perpflow's own .ts files load only through the hooks (Node does
-  // not strip types there), so they go in first. In a clone no file of perpflow needs them: the
-  // strategy loader registers them before it imports a strategy from a path. Registered hooks see
-  // every resolution of the ≈ 1,100 modules a backtest loads: 10–15 ms of CPU, measured.
-  const hooks = await import('./moduleHooks.js');
-  if (hooks.INSTALLED) hooks.registerPerpflowHooks();
+  (await import('./moduleHooks.js')).registerHooksIfInstalled();
   await import(pathToFileURL(entry).href);
 } else {
   const pinned = [

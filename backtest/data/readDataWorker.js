@@ -6,8 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 // The worker loads its modules again: with the compile cache on first, it reuses the CLI's.
 enableCompileCache();
-const hooks = await import('../../bin/moduleHooks.js');
-if (hooks.INSTALLED) hooks.registerPerpflowHooks();
+(await import('../../bin/moduleHooks.js')).registerHooksIfInstalled();
 const { readData } = await import('./readData.ts');
 const data = readData(workerData);
 // The columns move to the caller's thread (transferred, not copied).
