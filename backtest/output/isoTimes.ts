@@ -19,10 +19,11 @@ function two(buf: Uint8Array, at: number, n: number): void {
 }
 
 /**
- * `hh:mm:ss.mmm` of `r` whole ms into a UTC day (0 ≤ r < one day, an int32) at `at`, as
+ * `hh:mm:ss.mmm` of `intoDay` whole ms into a UTC day (0 ≤ r < one day, an int32) at `at`, as
  * toISOString writes it: 12 bytes, the end returned.
  */
-export function writeTimeOfDay(buf: Uint8Array, at: number, r: number): number {
+export function writeTimeOfDay(buf: Uint8Array, at: number, intoDay: number): number {
+  let r = intoDay;
   const h = (r / 3_600_000) | 0;
   r -= h * 3_600_000;
   const m = (r / 60_000) | 0;
