@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
+import { FewMap } from '../domain/FewMap.ts';
 
 interface Slot<T> {
   readonly items: T[];
@@ -14,7 +15,7 @@ interface Slot<T> {
  * timer turn, which in a backtest is a trip through the event loop per request.
  */
 export class Batcher<K extends string, T> {
-  private readonly pending = new Map<K, Slot<T>>();
+  private readonly pending = new FewMap<K, Slot<T>>();
   private readonly clock: Clock;
   private readonly windowMs: number;
   private readonly maxSize: number;
@@ -64,7 +65,7 @@ export class Batcher<K extends string, T> {
   }
 
   flushAll(): void {
-    for (const key of [...this.pending.keys()]) this.flushKey(key);
+    for (const key of this.pending.keys()) this.flushKey(key);
   }
 
   /** Drops everything waiting (shutdown or crash); returns what was dropped. */

@@ -160,14 +160,16 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
     this.soonReconcile();
   }
 
-  /** Journals the fill (exactly once) and then applies it to the ledger. */
+  /**
+   * Journals the fill (exactly once) and then applies it to the ledger. The journal's answer is
+   * the one dedupe: the ledger holds exactly the journal's fills (rebuilt from them at start).
+   */
   applyFill(fill: Fill): boolean {
-    if (this.ledger.hasApplied(fill.fillId)) return false;
-    const fresh = this.journal.recordFill(fill);
-    this.ledger.apply(fill);
-    if (fresh) this.emit({ type: 'fillApplied', fill });
+    if (!this.journal.recordFill(fill)) return false;
+    this.ledger.applyFresh(fill);
+    this.emit({ type: 'fillApplied', fill });
     this.checkLosses();
-    return fresh;
+    return true;
   }
 
   fillFromPosition(r: RequestRecord, quoteId: string | null, quantity: Decimal, price: Decimal): void {

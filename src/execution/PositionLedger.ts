@@ -54,6 +54,16 @@ export class PositionLedger {
     const seen = this.applied.size;
     this.applied.add(fill.fillId);
     if (this.applied.size === seen) return false;
+    this.applyFresh(fill);
+    return true;
+  }
+
+  /**
+   * Applies a fill the caller has shown to be new: the executor's journal records each fill id
+   * exactly once, and the ledger is rebuilt from those records at start, so a second set of every
+   * fill id (a costly miss per fill in a long backtest) would only repeat the journal's answer.
+   */
+  applyFresh(fill: Fill): void {
     const entry = this.entryOf(fill);
     const lot = entry.lot;
     const before = lot.openQuantity;
@@ -87,7 +97,7 @@ export class PositionLedger {
       this.realisedLog.push(fill.ts, pnl);
       if (this.mixed) entry.totals.realised = addTo(entry.totals.realised, pnl);
     }
-    if (quantity.isZero()) return true;
+    if (quantity.isZero()) return;
     // The open set and counts change only when a lot crosses zero (in `open` ⇔ quantity > 0).
     const after = lot.openQuantity;
     const was = isPositive(before);
@@ -102,7 +112,6 @@ export class PositionLedger {
       opened: before.isZero() && now,
       closed: was && !now,
     });
-    return true;
   }
 
   /** The lot a fill belongs to (its key: the venue's quote id when known, else our request id), made on its first fill. */
@@ -182,10 +191,6 @@ export class PositionLedger {
           if (l.symbol === symbol) total = total.plus(l.openQuantity.times(l.avgOpenPrice));
     }
     return total;
-  }
-
-  hasApplied(fillId: string): boolean {
-    return this.applied.has(fillId);
   }
 
   /** Funding as the venue accumulates it per position (a running total, not a delta). */

@@ -1,3 +1,4 @@
+import { FewMap } from '../domain/FewMap.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
@@ -54,7 +55,7 @@ interface QueuedInsert {
 export class RequestBook {
   private readonly host: RequestBookHost;
   private insertQueue: QueuedInsert[] = [];
-  private readonly outcomes = new Map<ClientRequestId, Outcome>();
+  private readonly outcomes = new FewMap<ClientRequestId, Outcome>();
   private outcomeCommitScheduled = false;
 
   constructor(host: RequestBookHost) {

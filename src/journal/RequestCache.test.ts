@@ -69,6 +69,20 @@ describe('RequestCache', () => {
     expect(c.byIntent(IntentId('in_9'))).toEqual([]);
   });
 
+  it("finds an intent's request after a lookup that found none, and another intent's after that", () => {
+    const c = new RequestCache();
+    const first = sampleOpenRecord(1);
+    const other = sampleOpenRecord(2);
+    expect(c.byIntent(first.intentId)).toEqual([]);
+    c.remember(first);
+    expect(c.byIntent(first.intentId).map((x) => x.clientRequestId)).toEqual(['cr_1']);
+    // A miss for one intent, then another intent's insert: the first lookup's answer is stale.
+    expect(c.byIntent(other.intentId)).toEqual([]);
+    c.remember({ ...sampleOpenRecord(3), intentId: other.intentId });
+    c.remember(other);
+    expect(c.byIntent(other.intentId).map((x) => x.clientRequestId)).toEqual(['cr_3', 'cr_2']);
+  });
+
   it('knows a request first remembered as ended, and refuses an id it never saw', () => {
     const c = new RequestCache();
     c.remember(as(sampleOpenRecord(7), 'NOT_SENT', 0));

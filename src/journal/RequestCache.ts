@@ -1,3 +1,4 @@
+import { FewMap } from '../domain/FewMap.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
@@ -8,7 +9,14 @@ export class RequestCache {
   private readonly byId = new Map<ClientRequestId, RequestRecord>();
   /** An intent's request ids in insert order: the one id itself while it has one (nearly always), no array per intent. */
   private readonly byIntentIndex = new Map<IntentId, ClientRequestId | ClientRequestId[]>();
-  private readonly open = new Map<ClientRequestId, RequestRecord>();
+  /** The requests not yet terminal: a few at a time, each added and removed once (no Map churn). */
+  private readonly open = new FewMap<ClientRequestId, RequestRecord>();
+  /**
+   * The intent the last `byIntent` found no request for, while none has been added since: the
+   * executor asks before it inserts, and the insert then skips a second miss. A miss in a map of
+   * every intent of a long backtest is the costly lookup (it reads other keys on the way).
+   */
+  private missed: IntentId | undefined;
 
   remember(r: RequestRecord): void {
     const id = r.clientRequestId;
@@ -16,7 +24,8 @@ export class RequestCache {
     this.byId.set(id, r);
     // A new id grew the map: index it by intent (a transition only replaces the record).
     if (this.byId.size !== size) {
-      const ids = this.byIntentIndex.get(r.intentId);
+      const ids = r.intentId === this.missed ? undefined : this.byIntentIndex.get(r.intentId);
+      this.missed = undefined;
       if (ids === undefined) this.byIntentIndex.set(r.intentId, id);
       else if (typeof ids === 'string') this.byIntentIndex.set(r.intentId, [ids, id]);
       else ids.push(id);
@@ -40,8 +49,12 @@ export class RequestCache {
   }
 
   byIntent(intentId: IntentId): RequestRecord[] {
+    if (intentId === this.missed) return [];
     const ids = this.byIntentIndex.get(intentId);
-    if (ids === undefined) return [];
+    if (ids === undefined) {
+      this.missed = intentId;
+      return [];
+    }
     if (typeof ids === 'string') return [this.mustGet(ids)];
     const out: RequestRecord[] = [];
     for (const id of ids) out.push(this.mustGet(id));
@@ -57,6 +70,6 @@ export class RequestCache {
   }
 
   nonTerminal(): RequestRecord[] {
-    return this.open.size === 0 ? [] : [...this.open.values()];
+    return this.open.size === 0 ? [] : this.open.values();
   }
 }

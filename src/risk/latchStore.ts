@@ -24,7 +24,7 @@ export interface MetaTable {
  * drops the cache. Replaces three SELECTs per open.
  */
 export function cachedLatches(meta: MetaTable): LatchStore {
-  const cache = new Map<string, string | undefined>();
+  const cache = new Map<string, string | null>();
   let version = meta.dataVersion();
   const fresh = (): void => {
     let v: number;
@@ -41,9 +41,11 @@ export function cachedLatches(meta: MetaTable): LatchStore {
   return {
     get(key) {
       fresh();
-      if (cache.has(key)) return cache.get(key);
+      // null: read, and not set (one lookup per check, not has + get).
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached ?? undefined;
       const value = meta.getMeta(key);
-      cache.set(key, value);
+      cache.set(key, value ?? null);
       return value;
     },
     set(key, value) {
@@ -52,7 +54,7 @@ export function cachedLatches(meta: MetaTable): LatchStore {
     },
     delete(key) {
       meta.deleteMeta(key);
-      cache.set(key, undefined);
+      cache.set(key, null);
     },
     get writeFailure() {
       return meta.writeFailure;

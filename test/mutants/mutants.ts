@@ -71,8 +71,8 @@ export const MUTANTS: readonly Mutant[] = [
       },
       {
         file: 'src/execution/ExecutionCore.ts',
-        find: '    if (this.ledger.hasApplied(fill.fillId)) return false;\n',
-        replace: '',
+        find: '    if (!this.journal.recordFill(fill)) return false;\n',
+        replace: '    this.journal.recordFill(fill);\n',
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { FewMap } from '../../domain/FewMap.ts';
 import type { ClientRequestId } from '../../domain/ids.ts';
 import type { RequestRecord } from '../../domain/request.ts';
 import { isTerminalVenueStatus } from '../../domain/venueStatus.ts';
@@ -25,8 +26,9 @@ class EngineWatch implements RequestWatch {
   readonly polls = 0;
   private readonly engine: SimEngine;
   private readonly host: WatchHost;
-  private readonly byTempId = new Map<string, ClientRequestId>();
-  private readonly tempIdOf = new Map<ClientRequestId, string>();
+  /** The requests in flight, a few at a time: each watched and unwatched once (no Map churn). */
+  private readonly byTempId = new FewMap<string, ClientRequestId>();
+  private readonly tempIdOf = new FewMap<ClientRequestId, string>();
   private readonly beforeReport: (() => void) | undefined;
 
   constructor(engine: SimEngine, host: WatchHost, beforeReport: (() => void) | undefined) {
