@@ -176,31 +176,49 @@ export class Executor<J extends JournalPort = JournalPort> {
     return this.core.batcher.size === 0 && this.journal.nonTerminalCount() === 0;
   }
 
-  async submit(intent: Intent): Promise<SubmitResult> {
-    const deny = (reason: DenialReason, message: string): SubmitResult => {
-      this.core.emit({ type: 'intentDenied', intent, reason, message });
-      return { status: 'denied', reason, message };
-    };
-    if (!this.alive() || this.draining) return deny(DenialReason.TRADING_HALTED, 'the executor is stopping');
+  /** A refusal before anything is journaled: an event and the answer. */
+  private denied(intent: Intent, reason: DenialReason, message: string): Promise<SubmitResult> {
+    this.core.emit({ type: 'intentDenied', intent, reason, message });
+    return Promise.resolve({ status: 'denied', reason, message });
+  }
+
+  /**
+   * Not an async function: the accepted path hands back the insert's own promise, where an async
+   * wrapper would add a promise and two microtask hops to every round trip. A throw still reaches
+   * the caller as a rejection.
+   */
+  submit(intent: Intent): Promise<SubmitResult> {
+    try {
+      return this.submitNow(intent);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  private submitNow(intent: Intent): Promise<SubmitResult> {
+    if (!this.alive() || this.draining)
+      return this.denied(intent, DenialReason.TRADING_HALTED, 'the executor is stopping');
     // Synchronous from the duplicate checks to the insert queue: no await may split them.
     const journaled = this.journal.byIntent(intent.intentId);
     const duplicate = duplicateOf(journaled, this.core.book.queuedFor(intent.intentId));
     if (duplicate !== undefined) {
       this.core.emit({ type: 'intentDuplicate', intentId: intent.intentId });
-      return { status: 'duplicate', clientRequestIds: duplicate };
+      return Promise.resolve({ status: 'duplicate', clientRequestIds: duplicate });
     }
     if (!this.reconciledOnce)
-      return deny(DenialReason.NOT_RECONCILED, 'start-up reconciliation has not finished');
-    if (intent.kind === 'closeAll') {
-      await sendCloseAll(this.core, intent.intentId, intent.strategyId);
-      return { status: 'accepted', clientRequestIds: [] };
-    }
+      return this.denied(intent, DenialReason.NOT_RECONCILED, 'start-up reconciliation has not finished');
+    if (intent.kind === 'closeAll')
+      return sendCloseAll(this.core, intent.intentId, intent.strategyId).then(() => ({
+        status: 'accepted',
+        clientRequestIds: [],
+      }));
     const spec = this.core.markets.get(intent.symbol);
-    if (spec === undefined) return deny(DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
+    if (spec === undefined)
+      return this.denied(intent, DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
     const denial = this.gate.check(intent, this.exposureView());
-    if (denial !== undefined) return deny(denial.reason, denial.message);
+    if (denial !== undefined) return this.denied(intent, denial.reason, denial.message);
     const built = buildRequest(this.core, intent, spec, journaled.length);
-    if (!('clientRequestId' in built)) return deny(built.reason, built.message);
+    if (!('clientRequestId' in built)) return this.denied(intent, built.reason, built.message);
     return this.core.book.insert(built, intent);
   }
 

@@ -1,8 +1,10 @@
+import { FewMap } from '../domain/FewMap.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
 
-type Ids = Set<ClientRequestId>;
+/** A slot's requests: a few at a time, each added and removed once (a Set would reallocate its table). */
+type Ids = FewMap<ClientRequestId, true>;
 
 function child<V>(m: Map<string, V>, k: string, make: () => V): V {
   let v = m.get(k);
@@ -13,7 +15,7 @@ function child<V>(m: Map<string, V>, k: string, make: () => V): V {
   return v;
 }
 
-const newIds = (): Ids => new Set();
+const newIds = (): Ids => new FewMap();
 
 /**
  * In-memory indexes over non-terminal requests, so the gate's questions ("anything unknown on
@@ -24,12 +26,12 @@ const newIds = (): Ids => new Set();
 export class ExposureIndex {
   private readonly unknownByMarket = new Map<string, Ids>();
   private readonly openSlots = new Map<string, Map<string, Map<string, Ids>>>();
-  private readonly pendingOpens = new Map<ClientRequestId, RequestRecord>();
+  private readonly pendingOpens = new FewMap<ClientRequestId, RequestRecord>();
 
   update(r: RequestRecord): void {
     const id = r.clientRequestId;
     if (r.status === 'UNKNOWN' && (r.kind === 'open' || r.kind === 'cancelOpen'))
-      child(this.unknownByMarket, r.symbol, newIds).add(id);
+      child(this.unknownByMarket, r.symbol, newIds).set(id, true);
     else this.unknownByMarket.get(r.symbol)?.delete(id);
     if (r.kind !== 'open') return;
     if (isTerminal(r.status)) {
@@ -41,7 +43,7 @@ export class ExposureIndex {
         child(bySymbol, r.symbol, () => new Map<string, Ids>()),
         r.side ?? '',
         newIds,
-      ).add(id);
+      ).set(id, true);
       this.pendingOpens.set(id, r);
     }
   }

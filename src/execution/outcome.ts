@@ -68,7 +68,8 @@ export function fillOf(
     effect,
     quantity,
     price,
-    fee: quantity.times(price).times(rate),
+    // No fee rate (a backtest without costs): zero without two products.
+    fee: rate.isZero() ? ZERO : quantity.times(price).times(rate),
     ts,
   };
 }

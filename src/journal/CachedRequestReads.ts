@@ -25,7 +25,7 @@ export abstract class CachedRequestReads {
     return this.cache.get(id);
   }
 
-  byIntent(intentId: IntentId): RequestRecord[] {
+  byIntent(intentId: IntentId): readonly RequestRecord[] {
     return this.cache.byIntent(intentId);
   }
 

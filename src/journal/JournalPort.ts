@@ -58,7 +58,7 @@ export interface JournalPort {
   transition(id: ClientRequestId, to: RequestStatus, patch?: RequestPatch, note?: string): RequestRecord;
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord;
   get(id: ClientRequestId): RequestRecord | undefined;
-  byIntent(intentId: IntentId): RequestRecord[];
+  byIntent(intentId: IntentId): readonly RequestRecord[];
   all(): RequestRecord[];
   nonTerminal(): RequestRecord[];
   /** How many requests `nonTerminal` would list, without building the list. */

@@ -4,6 +4,9 @@ import type { RequestRecord } from '../domain/request.ts';
 import { isTerminal } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 
+/** What an intent with no request answers: one shared empty list, not a new array per new intent. */
+const NONE: readonly RequestRecord[] = Object.freeze([]);
+
 /** The journal's in-memory view of its requests: by id, by intent (in insert order), and open ones. */
 export class RequestCache {
   private readonly byId = new Map<ClientRequestId, RequestRecord>();
@@ -48,12 +51,12 @@ export class RequestCache {
     return r;
   }
 
-  byIntent(intentId: IntentId): RequestRecord[] {
-    if (intentId === this.missed) return [];
+  byIntent(intentId: IntentId): readonly RequestRecord[] {
+    if (intentId === this.missed) return NONE;
     const ids = this.byIntentIndex.get(intentId);
     if (ids === undefined) {
       this.missed = intentId;
-      return [];
+      return NONE;
     }
     if (typeof ids === 'string') return [this.mustGet(ids)];
     const out: RequestRecord[] = [];

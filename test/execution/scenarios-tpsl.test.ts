@@ -68,7 +68,7 @@ const alerts = (events: readonly ExecutionEvent[], code: string) =>
 
 async function quoteOf(
   v: Venue,
-  ex: { journal: { byIntent(id: OpenIntent['intentId']): RequestRecord[] } },
+  ex: { journal: { byIntent(id: OpenIntent['intentId']): readonly RequestRecord[] } },
   open: OpenIntent,
 ) {
   const q = ex.journal.byIntent(open.intentId).find((r) => r.quoteId !== undefined)?.quoteId as QuoteId;
