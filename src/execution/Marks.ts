@@ -1,26 +1,50 @@
 import { type Decimal, dec } from '../domain/money.ts';
 
-/** The ledger's mark prices: the latest per market, from either path, whichever came last. */
+/** One market's latest mark: as it came (a number from a feed, or a Decimal) and its Decimal once read. */
+interface Mark {
+  /** From a price feed: made Decimal when read while `pending`. */
+  raw: number;
+  pending: boolean;
+  value: Decimal | undefined;
+}
+
+/**
+ * The ledger's mark prices: the latest per market, from either path, whichever came last. A
+ * market's cell stays in the map and changes in place: a feed writes a number every bar, and
+ * the Decimal is made only when something reads it (the backtest hot path), with no map entry
+ * added and deleted per bar.
+ */
 export class Marks {
-  private readonly marks = new Map<string, Decimal>();
-  /** Marks as they arrive from a price feed, made Decimal only when read (the backtest hot path). */
-  private readonly raw = new Map<string, number>();
+  private readonly cells = new Map<string, Mark>();
+
+  private cell(symbol: string): Mark {
+    let c = this.cells.get(symbol);
+    if (c === undefined) {
+      c = { raw: 0, pending: false, value: undefined };
+      this.cells.set(symbol, c);
+    }
+    return c;
+  }
 
   set(symbol: string, price: Decimal): void {
-    this.raw.delete(symbol);
-    this.marks.set(symbol, price);
+    const c = this.cell(symbol);
+    c.pending = false;
+    c.value = price;
   }
 
   setNumber(symbol: string, price: number): void {
-    this.raw.set(symbol, price);
+    const c = this.cell(symbol);
+    c.raw = price;
+    c.pending = true;
   }
 
   get(symbol: string): Decimal | undefined {
-    const raw = this.raw.get(symbol);
-    if (raw !== undefined) {
-      this.raw.delete(symbol);
-      this.marks.set(symbol, dec(raw));
+    const c = this.cells.get(symbol);
+    if (c === undefined) return undefined;
+    if (c.pending) {
+      c.value = dec(c.raw);
+      c.pending = false;
     }
-    return this.marks.get(symbol);
+    return c.value;
   }
 }

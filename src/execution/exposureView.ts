@@ -1,24 +1,38 @@
 import type { StrategyId } from '../domain/ids.ts';
-import { type Decimal, sum, ZERO } from '../domain/money.ts';
+import { type Decimal, ZERO } from '../domain/money.ts';
+import type { RequestRecord } from '../domain/request.ts';
 import type { ExposureView } from '../risk/RiskGate.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 
-/** What the risk gate sees: the ledger's positions plus every open not yet terminal, at full size. */
+const mine = (r: RequestRecord, strategy: StrategyId | undefined): boolean =>
+  strategy === undefined || r.strategyId === strategy;
+
+/**
+ * What the risk gate sees: the ledger's positions plus every open not yet terminal, at full size.
+ * Asked on every open intent, so each answer is one pass over the few pending opens, no arrays.
+ */
 export function createExposureView(ledger: PositionLedger, index: ExposureIndex): ExposureView {
-  const pendingNotional = (strategy?: StrategyId): Decimal =>
-    sum(
-      [...index.pending()]
-        .filter((r) => strategy === undefined || r.strategyId === strategy)
-        .map((r) => (r.quantity ?? ZERO).times(ledger.markPrice(r.symbol) ?? ZERO)),
-    );
+  const inFlightOpens = (strategy?: StrategyId): number => {
+    let n = 0;
+    for (const r of index.pending()) if (mine(r, strategy)) n++;
+    return n;
+  };
   return {
-    openPositions: (strategy) =>
-      ledger.openCount(strategy) +
-      [...index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
-    inFlightOpens: (strategy) =>
-      [...index.pending()].filter((r) => strategy === undefined || r.strategyId === strategy).length,
-    notional: (strategy) => ledger.openNotional(strategy).plus(pendingNotional(strategy)),
+    openPositions: (strategy) => ledger.openCount(strategy) + inFlightOpens(strategy),
+    inFlightOpens,
+    notional: (strategy) => {
+      // The pending opens summed first, in order, then added: the sum a gate check has always made.
+      let pending: Decimal | undefined;
+      for (const r of index.pending()) {
+        if (!mine(r, strategy)) continue;
+        const mark = ledger.markPrice(r.symbol);
+        const value = r.quantity === undefined || mark === undefined ? ZERO : r.quantity.times(mark);
+        pending = pending === undefined ? value : pending.plus(value);
+      }
+      const open = ledger.openNotional(strategy);
+      return pending === undefined ? open : open.plus(pending);
+    },
     markPrice: (symbol) => ledger.markPrice(symbol),
     isMarketUnresolved: (symbol) => index.isMarketUnresolved(symbol),
   };
