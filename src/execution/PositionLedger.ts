@@ -75,6 +75,7 @@ export class PositionLedger {
     const quantity = fill.quantity;
     const adds = fill.effect === 'open';
     if (adds) {
+      if (lot.openedBy === null) lot.openedBy = fill.clientRequestId;
       if (before.isZero() && !quantity.isZero()) {
         // The first fill of a lot (the usual case): its price is the average, no Decimal division.
         lot.avgOpenPrice = fill.price;

@@ -1,5 +1,5 @@
 import type { Fill } from '../domain/fill.ts';
-import type { QuoteId, StrategyId } from '../domain/ids.ts';
+import type { ClientRequestId, QuoteId, StrategyId } from '../domain/ids.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
 import type { PositionSide } from '../domain/side.ts';
 import type { LotKey } from './lotKey.ts';
@@ -12,6 +12,8 @@ export interface Lot {
   readonly strategyId: StrategyId | null;
   readonly symbol: string;
   readonly side: PositionSide;
+  /** Our request whose fill first added to the lot (null: none yet, or an external position). */
+  openedBy: ClientRequestId | null;
   openQuantity: Decimal;
   closedQuantity: Decimal;
   avgOpenPrice: Decimal;
@@ -37,6 +39,7 @@ export function newLot(fill: Fill, key: LotKey): Lot {
     strategyId: fill.strategyId,
     symbol: fill.symbol,
     side: fill.side,
+    openedBy: null,
     openQuantity: ZERO,
     closedQuantity: ZERO,
     avgOpenPrice: ZERO,

@@ -269,7 +269,6 @@ export class Kernel {
     if (ex.alive() && ex.isIdle()) await this.finalCheck();
     await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
     for (const s of this.subs.splice(0)) s.unsubscribe();
-    this.book.close();
     this.scheduler.stop();
     await ex.journal.pendingCommit()?.catch(() => undefined); // a networked journal: the last group commit
     ex.journal.close();
