@@ -46,6 +46,15 @@ export interface DirectVenueOptions {
   readonly onCall?: (endpoint: string) => void;
 }
 
+/** A synchronous call's answer as a settled promise: a throw becomes the rejection, as in an async function. */
+function settledNow<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 function checkSubaccount(raw: string): SubaccountAddress {
   try {
     return SubaccountAddress(raw);
@@ -94,6 +103,13 @@ export function createDirectVenue(
   const marketOf = (symbol: MarketSymbol | undefined) =>
     symbol === undefined ? Promise.resolve(undefined) : catalog.get(symbol);
 
+  const openPath = '/v1/trade/create-position';
+  const closePath = '/v1/trade/close-position';
+  const openOn = (market: MarketSpec, order: OpenOrder): SubmitAck =>
+    submit(openPath, { ...openItem(market, order, solver, `POST ${openPath}`), ...own });
+  const closeOn = (market: MarketSpec | undefined, order: CloseOrder): SubmitAck =>
+    submit(closePath, { ...closeItem(order, market, `POST ${closePath}`), chainId });
+
   const markPrices = async (symbols: readonly MarketSymbol[]): Promise<PriceTick[]> => {
     if (symbols.length === 0) return [];
     const path = '/v1/pricing/mark-prices';
@@ -137,15 +153,18 @@ export function createDirectVenue(
   };
 
   const actions: VenueActions = {
-    openPosition: async (order: OpenOrder) => {
-      const path = '/v1/trade/create-position';
-      const market = await catalog.get(order.symbol);
-      return submit(path, { ...openItem(market, order, solver, `POST ${path}`), ...own });
+    // The catalog holds the market after the first call: the answer is then made in this turn,
+    // with no promise of an async lookup awaited in between (a round trip's hops).
+    openPosition: (order: OpenOrder) => {
+      const market = catalog.peek(order.symbol);
+      if (market === undefined) return catalog.get(order.symbol).then((m) => openOn(m, order));
+      return settledNow(() => openOn(market, order));
     },
-    closePosition: async (order: CloseOrder) => {
-      const path = '/v1/trade/close-position';
-      const market = await marketOf(order.symbol);
-      return submit(path, { ...closeItem(order, market, `POST ${path}`), chainId });
+    closePosition: (order: CloseOrder) => {
+      const market = order.symbol === undefined ? undefined : catalog.peek(order.symbol);
+      if (market === undefined && order.symbol !== undefined)
+        return marketOf(order.symbol).then((m) => closeOn(m, order));
+      return settledNow(() => closeOn(market, order));
     },
     cancelOpen: async (positionId) => submit('/v1/trade/cancel-quote', { positionId, chainId }),
     cancelClose: async (closeRequestId) =>
