@@ -9,7 +9,6 @@ import type { PriceTick } from '../domain/tick.ts';
 import { AuthError } from '../errors/venueErrors.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
-import { DenialReason } from '../risk/denialReason.ts';
 import { cachedLatches } from '../risk/latchStore.ts';
 import { type RiskOptions, riskOptionsFromConfig } from '../risk/limits.ts';
 import { type ExposureView, RiskGate } from '../risk/RiskGate.ts';
@@ -18,7 +17,6 @@ import type { RequestWatch } from '../venue/VenueReport.ts';
 import { checkPermissions } from './checkPermissions.ts';
 import type { CrashHook } from './crash.ts';
 import { DEFINITIVE_REJECT_CODES } from './definitiveRejects.ts';
-import { duplicateOf } from './duplicateOf.ts';
 import { ExecutionCore } from './ExecutionCore.ts';
 import { type AlertSeverity, createEventBus, type ExecutionEvent } from './events.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
@@ -27,8 +25,8 @@ import { type ExecutionOptions, type ExecutionOptionsInput, executionOptions } f
 import type { PositionLedger } from './PositionLedger.ts';
 import { type ReconcileResult, reconcile } from './reconcile.ts';
 import { recoverJournal, trackRecovered } from './recoverJournal.ts';
-import { buildRequest } from './requestBuilder.ts';
 import { sendCloseAll } from './send.ts';
+import { type SubmitHost, submitIntent } from './submitIntent.ts';
 import type { SubmitResult } from './submitResult.ts';
 
 export type { SubmitResult } from './submitResult.ts';
@@ -74,6 +72,7 @@ export class Executor<J extends JournalPort = JournalPort> {
   private draining = false;
   private reconciling: Promise<ReconcileResult> | undefined;
   private reconciledOnce = false;
+  private readonly submitting: SubmitHost;
   private view: ExposureView | undefined;
 
   private constructor(o: ExecutorOptions<J>) {
@@ -100,6 +99,14 @@ export class Executor<J extends JournalPort = JournalPort> {
     this.ledger = this.core.ledger;
     this.tracker = this.core.tracker;
     this.index = this.core.index;
+    this.submitting = {
+      core: this.core,
+      journal: this.journal,
+      gate: this.gate,
+      accepting: () => this.alive() && !this.draining,
+      reconciled: () => this.reconciledOnce,
+      exposureView: () => this.exposureView(),
+    };
   }
 
   /**
@@ -176,50 +183,9 @@ export class Executor<J extends JournalPort = JournalPort> {
     return this.core.batcher.size === 0 && this.journal.nonTerminalCount() === 0;
   }
 
-  /** A refusal before anything is journaled: an event and the answer. */
-  private denied(intent: Intent, reason: DenialReason, message: string): Promise<SubmitResult> {
-    this.core.emit({ type: 'intentDenied', intent, reason, message });
-    return Promise.resolve({ status: 'denied', reason, message });
-  }
-
-  /**
-   * Not an async function: the accepted path hands back the insert's own promise, where an async
-   * wrapper would add a promise and two microtask hops to every round trip. A throw still reaches
-   * the caller as a rejection.
-   */
+  /** Through the duplicate checks, the gate and the build to the insert queue (submitIntent.ts). */
   submit(intent: Intent): Promise<SubmitResult> {
-    try {
-      return this.submitNow(intent);
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  }
-
-  private submitNow(intent: Intent): Promise<SubmitResult> {
-    if (!this.alive() || this.draining)
-      return this.denied(intent, DenialReason.TRADING_HALTED, 'the executor is stopping');
-    // Synchronous from the duplicate checks to the insert queue: no await may split them.
-    const journaled = this.journal.byIntent(intent.intentId);
-    const duplicate = duplicateOf(journaled, this.core.book.queuedFor(intent.intentId));
-    if (duplicate !== undefined) {
-      this.core.emit({ type: 'intentDuplicate', intentId: intent.intentId });
-      return Promise.resolve({ status: 'duplicate', clientRequestIds: duplicate });
-    }
-    if (!this.reconciledOnce)
-      return this.denied(intent, DenialReason.NOT_RECONCILED, 'start-up reconciliation has not finished');
-    if (intent.kind === 'closeAll')
-      return sendCloseAll(this.core, intent.intentId, intent.strategyId).then(() => ({
-        status: 'accepted',
-        clientRequestIds: [],
-      }));
-    const spec = this.core.markets.get(intent.symbol);
-    if (spec === undefined)
-      return this.denied(intent, DenialReason.UNSUPPORTED, `unknown market ${intent.symbol}`);
-    const denial = this.gate.check(intent, this.exposureView());
-    if (denial !== undefined) return this.denied(intent, denial.reason, denial.message);
-    const built = buildRequest(this.core, intent, spec, journaled.length);
-    if (!('clientRequestId' in built)) return this.denied(intent, built.reason, built.message);
-    return this.core.book.insert(built, intent);
+    return submitIntent(this.submitting, intent);
   }
 
   /**
