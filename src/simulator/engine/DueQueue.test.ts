@@ -128,4 +128,21 @@ describe('DueQueue', () => {
     expect(ran).toEqual(['a', 'c', 'd', 'scheduled by the thrower']);
     expect(q.size).toBe(0);
   });
+
+  it('calls a (work, argument) entry with the host and that argument, in arrival order with plain entries', () => {
+    const clock = new VirtualClock();
+    const host = { name: 'engine' };
+    const q = new DueQueue(clock, host);
+    const ran: string[] = [];
+    const work = (h: { name: string }, x: string): void => {
+      ran.push(`${h.name}:${x}`);
+    };
+    q.add(10, work, 'a');
+    q.add(10, () => ran.push('plain'));
+    q.add(10, work, 'b');
+    q.add(5, work, 'first');
+    clock.advanceSync(10);
+    expect(ran).toEqual(['engine:first', 'engine:a', 'plain', 'engine:b']);
+    expect(q.size).toBe(0);
+  });
 });

@@ -73,7 +73,7 @@ export class EngineCore {
   readonly pricing: SolverPricing;
   readonly ledger: Ledger;
   /** Fills and settles: one clock timer for all of them. */
-  readonly dueQueue: DueQueue;
+  readonly dueQueue: DueQueue<EngineCore>;
   readonly timers = new Set<TimerHandle>();
   /** Undefined (the HTTP simulator): every record is kept, a status poll answers for any tempId. */
   readonly history: BoundedHistory | undefined;
@@ -94,7 +94,7 @@ export class EngineCore {
     this.fillLatency = o.fillLatencyMs;
     this.pricing = new SolverPricing(this.markOf);
     this.ledger = new Ledger(this.markOf);
-    this.dueQueue = new DueQueue(o.clock);
+    this.dueQueue = new DueQueue<EngineCore>(o.clock, this);
     this.history =
       o.history === undefined
         ? undefined

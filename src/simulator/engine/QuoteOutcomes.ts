@@ -17,8 +17,8 @@ export function outcomeOf(q: Quote): QuoteOutcome {
   return {
     status: q.status,
     market: q.market,
-    realizedPnl: q.realizedPnl.toNumber(),
-    accumulatedFunding: q.accumulatedFunding.toNumber(),
+    realizedPnl: exactNumber(q.realizedPnl),
+    accumulatedFunding: exactNumber(q.accumulatedFunding),
   };
 }
 

@@ -87,7 +87,7 @@ export function submitOpen(h: EngineCore, sub: Subaccount, p: OpenParams): Reque
   quote.openRequest = req;
   sub.live.add(quote);
   reserve(quote, at, needN);
-  if (p.orderType === 'MARKET') h.dueQueue.add(h.latency(), () => fillOpen(h, quote));
+  if (p.orderType === 'MARKET') h.dueQueue.add(h.latency(), fillOpen, quote);
   else restLimit(h, req);
   return req;
 }
@@ -95,7 +95,7 @@ export function submitOpen(h: EngineCore, sub: Subaccount, p: OpenParams): Reque
 /** Accepts a close of an OPENED position: filled on the clock (MARKET) or rested (LIMIT). */
 export function submitClose(h: EngineCore, quote: Quote, p: CloseParams): Request {
   const req = beginClose(h, quote, p);
-  if (p.orderType === 'MARKET') h.dueQueue.add(h.latency(), () => fillClose(h, req));
+  if (p.orderType === 'MARKET') h.dueQueue.add(h.latency(), fillClose, req);
   else restLimit(h, req);
   return req;
 }
