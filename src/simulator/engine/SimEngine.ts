@@ -134,7 +134,7 @@ export class SimEngine {
   }
 
   mark(symbol: string): Readonly<Mark> | undefined {
-    return this.h.marks.get(symbol);
+    return this.h.markRecord(symbol);
   }
 
   /** The solver's price now for a taker buying (LONG open, SHORT close) or selling. */
