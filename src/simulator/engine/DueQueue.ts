@@ -28,9 +28,9 @@ export class DueQueue<H = undefined> {
   private readonly fireNow = (): void => this.fire();
 
   /** `host` is what every entry's work is called with (see `add`). */
-  constructor(clock: Clock, ...host: H extends undefined ? [] : [H]) {
+  constructor(clock: Clock, host: H) {
     this.clock = clock;
-    this.host = host[0] as H;
+    this.host = host;
   }
 
   get size(): number {
@@ -107,7 +107,9 @@ export class DueQueue<H = undefined> {
         else if (this.head >= 64 && this.head * 2 >= this.end) this.compact();
         for (i = 0; bucket !== undefined && i < bucket.length; i += 2) {
           this.count--;
-          (bucket[i] as Due<H, unknown>)(this.host, bucket[i + 1]);
+          const run = bucket[i];
+          // Always a function: `add` puts the work first in each pair.
+          if (typeof run === 'function') run(this.host, bucket[i + 1]);
         }
         bucket = undefined;
       }
