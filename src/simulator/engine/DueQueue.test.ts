@@ -5,7 +5,7 @@ import { DueQueue } from './DueQueue.ts';
 describe('DueQueue', () => {
   it('runs entries at their time, earliest first, and in arrival order within one time', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: string[] = [];
     q.add(300, () => ran.push('c@300'));
     q.add(100, () => ran.push('a@100'));
@@ -22,7 +22,7 @@ describe('DueQueue', () => {
 
   it('runs an entry added for an earlier time than the armed one at that time', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: number[] = [];
     const start = clock.now();
     q.add(500, () => ran.push(clock.now() - start));
@@ -33,7 +33,7 @@ describe('DueQueue', () => {
 
   it('runs, in the same pass, work that a running entry schedules for now', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: string[] = [];
     q.add(10, () => {
       ran.push('first');
@@ -46,7 +46,7 @@ describe('DueQueue', () => {
 
   it('drops every pending entry on clear', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     let ran = 0;
     for (let i = 1; i <= 5; i++) q.add(i * 10, () => ran++);
     q.clear();
@@ -57,7 +57,7 @@ describe('DueQueue', () => {
 
   it('keeps (time, arrival) order over many random entries', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: [number, number][] = [];
     for (let i = 0; i < 2_000; i++) {
       const ms = (i * 7919) % 613;
@@ -71,7 +71,7 @@ describe('DueQueue', () => {
 
   it('keeps (time, arrival) order in a queue that never empties, fed while it runs', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: [number, number][] = [];
     let seed = 7;
     const next = () => {
@@ -100,7 +100,7 @@ describe('DueQueue', () => {
 
   it('still runs the later entries when one entry throws', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: string[] = [];
     q.add(10, () => {
       throw new Error('engine bug');
@@ -113,7 +113,7 @@ describe('DueQueue', () => {
 
   it('runs the entries behind a throwing one at the same time, in order, before later work for that time', () => {
     const clock = new VirtualClock();
-    const q = new DueQueue(clock);
+    const q = new DueQueue(clock, undefined);
     const ran: string[] = [];
     q.add(10, () => ran.push('a'));
     q.add(10, () => {
@@ -126,6 +126,23 @@ describe('DueQueue', () => {
     expect(q.size).toBe(3);
     clock.advanceSync(0);
     expect(ran).toEqual(['a', 'c', 'd', 'scheduled by the thrower']);
+    expect(q.size).toBe(0);
+  });
+
+  it('calls a (work, argument) entry with the host and that argument, in arrival order with plain entries', () => {
+    const clock = new VirtualClock();
+    const host = { name: 'engine' };
+    const q = new DueQueue(clock, host);
+    const ran: string[] = [];
+    const work = (h: { name: string }, x: string): void => {
+      ran.push(`${h.name}:${x}`);
+    };
+    q.add(10, work, 'a');
+    q.add(10, () => ran.push('plain'));
+    q.add(10, work, 'b');
+    q.add(5, work, 'first');
+    clock.advanceSync(10);
+    expect(ran).toEqual(['engine:first', 'engine:a', 'plain', 'engine:b']);
     expect(q.size).toBe(0);
   });
 });

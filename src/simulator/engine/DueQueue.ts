@@ -1,6 +1,7 @@
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
 
-type Run = () => void;
+/** An entry's work, called with the queue's host and the entry's argument. */
+export type Due<H, X> = (host: H, x: X) => void;
 
 /**
  * Work due at a clock time (fills, settles), in (time, arrival) order, behind ONE clock timer
@@ -10,11 +11,14 @@ type Run = () => void;
  * nearly always the latest, so it is placed by a short scan from the end; the earliest is taken
  * from the head. Slots are reused, never freed: a Map of buckets cost a rehash (a runtime call
  * and a new table) each time it went from one time to none and back, which a lone fill does.
+ * A bucket holds its entries as pairs (work, argument): a fill is `fillOpen` and its quote, with
+ * the host (the engine) passed in, so that no closure is made per request.
  */
-export class DueQueue {
+export class DueQueue<H = undefined> {
   private readonly clock: Clock;
+  private readonly host: H;
   private readonly times: number[] = [];
-  private readonly buckets: (Run[] | undefined)[] = [];
+  private readonly buckets: (unknown[] | undefined)[] = [];
   private head = 0;
   private end = 0;
   private count = 0;
@@ -23,26 +27,30 @@ export class DueQueue {
   /** The timer's callback, made once: a lone fill arms a timer of its own. */
   private readonly fireNow = (): void => this.fire();
 
-  constructor(clock: Clock) {
+  /** `host` is what every entry's work is called with (see `add`). */
+  constructor(clock: Clock, host: H) {
     this.clock = clock;
+    this.host = host;
   }
 
   get size(): number {
     return this.count;
   }
 
-  /** Runs `run` once `ms` from now. */
-  add(ms: number, run: Run): void {
+  /** Runs `run` once `ms` from now; or `run(host, x)`, which needs no closure over `x`. */
+  add(ms: number, run: () => void): void;
+  add<X>(ms: number, run: Due<H, X>, x: X): void;
+  add(ms: number, run: Due<H, never>, x?: unknown): void {
     const at = this.clock.now() + ms;
     this.count++;
     let i = this.end;
     while (i > this.head && (this.times[i - 1] ?? at) > at) i--;
     const last = i > this.head ? this.buckets[i - 1] : undefined;
     if (last !== undefined && this.times[i - 1] === at) {
-      last.push(run);
+      last.push(run, x);
       return;
     }
-    this.insert(i, at, [run]);
+    this.insert(i, at, [run, x]);
     if (at < this.armedAt) this.arm(at);
   }
 
@@ -58,7 +66,7 @@ export class DueQueue {
   }
 
   /** Puts a bucket for `at` at slot `i` of the window, moving the later ones up. */
-  private insert(i: number, at: number, bucket: Run[]): void {
+  private insert(i: number, at: number, bucket: unknown[]): void {
     if (i === this.head && this.head > 0) {
       // Before everything pending: the slot below the head is free.
       this.head--;
@@ -85,7 +93,7 @@ export class DueQueue {
     this.timer = undefined;
     this.armedAt = Number.POSITIVE_INFINITY;
     const now = this.clock.now();
-    let bucket: Run[] | undefined;
+    let bucket: unknown[] | undefined;
     let at = 0;
     let i = 0;
     try {
@@ -97,15 +105,17 @@ export class DueQueue {
         this.head++;
         if (this.head === this.end) this.head = this.end = 0;
         else if (this.head >= 64 && this.head * 2 >= this.end) this.compact();
-        for (i = 0; bucket !== undefined && i < bucket.length; i++) {
+        for (i = 0; bucket !== undefined && i < bucket.length; i += 2) {
           this.count--;
-          bucket[i]?.();
+          const run = bucket[i];
+          // Always a function: `add` puts the work first in each pair.
+          if (typeof run === 'function') run(this.host, bucket[i + 1]);
         }
         bucket = undefined;
       }
     } finally {
       // An entry that throws must not strand the ones behind it.
-      if (bucket && i + 1 < bucket.length) this.putBack(at, bucket.slice(i + 1));
+      if (bucket && i + 2 < bucket.length) this.putBack(at, bucket.slice(i + 2));
       if (this.head < this.end) {
         const next = this.times[this.head] ?? now;
         if (next < this.armedAt) this.arm(next);
@@ -124,7 +134,7 @@ export class DueQueue {
   }
 
   /** Returns unrun entries to their time, ahead of any added for that time since. */
-  private putBack(at: number, rest: Run[]): void {
+  private putBack(at: number, rest: unknown[]): void {
     // Nothing pending is earlier than `at`: its bucket, if one was made since, is the head.
     const since = this.head < this.end && this.times[this.head] === at ? this.buckets[this.head] : undefined;
     if (since !== undefined) this.buckets[this.head] = rest.concat(since);

@@ -73,7 +73,7 @@ export class EngineCore {
   readonly pricing: SolverPricing;
   readonly ledger: Ledger;
   /** Fills and settles: one clock timer for all of them. */
-  readonly dueQueue: DueQueue;
+  readonly dueQueue: DueQueue<EngineCore>;
   readonly timers = new Set<TimerHandle>();
   /** Undefined (the HTTP simulator): every record is kept, a status poll answers for any tempId. */
   readonly history: BoundedHistory | undefined;
@@ -81,10 +81,19 @@ export class EngineCore {
   onRequestEnded: ((r: Request) => void) | undefined;
   faults: EngineFaults = NO_ENGINE_FAULTS;
   readonly markOf = (symbol: string): number => {
-    const m = this.marks.get(symbol);
+    const m = this.markRecord(symbol);
     if (m === undefined) throw new Error(`no mark for ${symbol}`);
     return m.mark;
   };
+  /**
+   * The symbol looked up last, with its mark and watch: a backtest of one market asks for the
+   * same one on every tick, several times (the mark, the watch, each cross exposure's mark),
+   * and a string compare is cheaper than a Map lookup. Both maps are set for every listed
+   * market at construction and their entries never replaced, so the three stay in step.
+   */
+  private lastSymbol: string | undefined;
+  private lastMark: Mark | undefined;
+  private lastWatch: SymbolWatch | undefined;
 
   constructor(o: CoreOptions) {
     this.clock = o.clock;
@@ -94,7 +103,7 @@ export class EngineCore {
     this.fillLatency = o.fillLatencyMs;
     this.pricing = new SolverPricing(this.markOf);
     this.ledger = new Ledger(this.markOf);
-    this.dueQueue = new DueQueue(o.clock);
+    this.dueQueue = new DueQueue<EngineCore>(o.clock, this);
     this.history =
       o.history === undefined
         ? undefined
@@ -106,6 +115,21 @@ export class EngineCore {
       const p = o.prices.initial(m.spec.symbol) ?? m.initialPrice;
       this.marks.set(m.spec.symbol, { mark: p, last: p, ts: o.clock.now() });
     }
+  }
+
+  /** The mark record of `symbol` (updated in place by setMark), undefined for an unlisted one. */
+  markRecord(symbol: string): Mark | undefined {
+    if (symbol !== this.lastSymbol) this.lookUp(symbol);
+    return this.lastSymbol === symbol ? this.lastMark : undefined;
+  }
+
+  private lookUp(symbol: string): void {
+    const mark = this.marks.get(symbol);
+    const watch = this.watches.get(symbol);
+    if (mark === undefined || watch === undefined) return;
+    this.lastSymbol = symbol;
+    this.lastMark = mark;
+    this.lastWatch = watch;
   }
 
   nextTempId(): string {
@@ -143,7 +167,8 @@ export class EngineCore {
 
   /** Every listed market has its watch from the start. */
   watchOfSymbol(symbol: string): SymbolWatch {
-    const w = this.watches.get(symbol);
+    if (symbol !== this.lastSymbol) this.lookUp(symbol);
+    const w = this.lastSymbol === symbol ? this.lastWatch : undefined;
     if (w === undefined) throw new Error(`no watch for ${symbol}`);
     return w;
   }

@@ -1,6 +1,6 @@
-import type { Decimal } from '../../domain/money.ts';
 import { VENUE_STATUSES, type VenueStatus } from '../../domain/venueStatus.ts';
 import type { SimMarket } from '../markets.ts';
+import { exactNumber } from './exactNumber.ts';
 import type { Quote } from './state.ts';
 
 /** What a backtest reads of a position once it is over: its end, market, realised PnL and funding. */
@@ -17,8 +17,8 @@ export function outcomeOf(q: Quote): QuoteOutcome {
   return {
     status: q.status,
     market: q.market,
-    realizedPnl: q.realizedPnl.toNumber(),
-    accumulatedFunding: q.accumulatedFunding.toNumber(),
+    realizedPnl: exactNumber(q.realizedPnl),
+    accumulatedFunding: exactNumber(q.accumulatedFunding),
   };
 }
 
@@ -47,8 +47,8 @@ export class QuoteOutcomes {
     const i = n - 1;
     this.status[i] = VENUE_STATUSES.indexOf(q.status) + 1;
     this.market[i] = market;
-    this.realized[i] = numberOf(q.realizedPnl);
-    this.funding[i] = numberOf(q.accumulatedFunding);
+    this.realized[i] = exactNumber(q.realizedPnl);
+    this.funding[i] = exactNumber(q.accumulatedFunding);
   }
 
   get(n: number): QuoteOutcome | undefined {
@@ -73,9 +73,4 @@ export class QuoteOutcomes {
 function widened<A extends Uint8Array | Uint16Array | Float64Array>(old: A, fresh: A): A {
   fresh.set(old);
   return fresh;
-}
-
-/** A Decimal's nearest number; a zero (funding, mostly) without decimal.js's text round trip. */
-function numberOf(d: Decimal): number {
-  return d.isZero() ? (d.isNegative() ? -0 : 0) : d.toNumber();
 }

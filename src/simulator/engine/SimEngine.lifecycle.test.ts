@@ -133,6 +133,23 @@ describe('SimEngine prices', () => {
     });
     expect(e.mark('ETHUSDT')).toEqual({ mark: 3_100, last: 3_101, ts: 1_234 });
   });
+
+  it('reads each symbol’s own mark whichever was read or set last, and none for an unlisted one', () => {
+    const { e } = engine();
+    e.setMark('BTCUSDT', 95_000, 1);
+    e.setMark('ETHUSDT', 3_100, 2);
+    expect(e.mark('BTCUSDT')?.mark).toBe(95_000);
+    expect(e.mark('NOPEUSDT')).toBeUndefined();
+    e.setMark('NOPEUSDT', 1, 3);
+    expect(e.mark('ETHUSDT')?.mark).toBe(3_100);
+    expect(e.mark('BTCUSDT')?.mark).toBe(95_000);
+    e.setMark('BTCUSDT', 96_000, 4);
+    expect([e.mark('ETHUSDT')?.ts, e.mark('BTCUSDT')?.mark, e.mark('NOPEUSDT')]).toEqual([
+      2,
+      96_000,
+      undefined,
+    ]);
+  });
 });
 
 describe('SimEngine partial closes', () => {

@@ -123,7 +123,7 @@ export class SimEngine {
    */
   setMark(symbol: string, price: number, at: number = this.clock.now(), last: number = price): void {
     const h = this.h;
-    const m = h.marks.get(symbol);
+    const m = h.markRecord(symbol);
     if (!m) return;
     m.mark = price;
     m.last = last;
@@ -134,7 +134,7 @@ export class SimEngine {
   }
 
   mark(symbol: string): Readonly<Mark> | undefined {
-    return this.h.marks.get(symbol);
+    return this.h.markRecord(symbol);
   }
 
   /** The solver's price now for a taker buying (LONG open, SHORT close) or selling. */

@@ -23,11 +23,17 @@ describe('SolverPricing', () => {
     expect(sell.decimalPlaces()).toBeLessThanOrEqual(btc.spec.pricePrecision);
   });
 
-  it('re-quotes as soon as the mark moves', () => {
+  it('re-quotes both sides, in Decimal and float, as soon as the mark moves', () => {
     const { p, move } = pricing(95_000);
-    const before = p.solverPrice(btc, true);
+    const buy = p.solverPrice(btc, true);
+    const sell = p.solverPrice(btc, false);
     move(96_000);
-    expect(p.solverPrice(btc, true).greaterThan(before)).toBe(true);
+    expect(p.solverPrice(btc, true).greaterThan(buy)).toBe(true);
+    expect(p.solverPrice(btc, false).greaterThan(sell)).toBe(true);
+    move(94_000);
+    expect(p.solverPriceN(btc, false)).toBeCloseTo(p.solverPrice(btc, false).toNumber(), 6);
+    expect(p.solverPriceN(btc, true)).toBeCloseTo(p.solverPrice(btc, true).toNumber(), 6);
+    expect(p.solverPrice(btc, true).lessThan(buy)).toBe(true);
   });
 
   it('fills within slippage of the reference mark and refuses (4104 reason) beyond it', () => {

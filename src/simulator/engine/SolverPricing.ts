@@ -3,7 +3,7 @@ import type { SimMarket } from '../markets.ts';
 import { approxNumber } from './approxNumber.ts';
 
 interface Quoted {
-  readonly mark: number;
+  mark: number;
   buy: Decimal | null;
   sell: Decimal | null;
   buyN: number;
@@ -63,9 +63,14 @@ export class SolverPricing {
     const symbol = market.spec.symbol;
     const mark = this.markOf(symbol);
     let q = this.quoted.get(symbol);
-    if (q?.mark !== mark) {
+    if (q === undefined) {
       q = { mark, buy: null, sell: null, buyN: 0, sellN: 0 };
       this.quoted.set(symbol, q);
+    } else if (q.mark !== mark) {
+      // Reset in place: the mark moves before nearly every fill, and nothing keeps a Quoted.
+      q.mark = mark;
+      q.buy = null;
+      q.sell = null;
     }
     return q;
   }

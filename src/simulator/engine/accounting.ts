@@ -1,6 +1,8 @@
+import { addTo } from '../../domain/addTo.ts';
 import { Decimal, dec, ZERO } from '../../domain/money.ts';
 import { VenueFacts } from '../../domain/venueFacts.ts';
 import { removeExposure } from './Exposure.ts';
+import { feeOn, lessFee } from './feeOn.ts';
 import { sameDecimal } from './sameDecimal.ts';
 import type { Quote, Subaccount } from './state.ts';
 
@@ -95,16 +97,16 @@ export function realizeClose(q: Quote, qty: Decimal, price: Decimal, solverFee: 
   const entry = q.openedPrice;
   if (entry === null) throw new Error(`position ${q.tempId} closes without an opened price`);
   const pnl = (q.side === 'LONG' ? price.minus(entry) : entry.minus(price)).times(qty);
-  const fees = qty.times(price).times(feeRate(solverFee));
+  const fees = feeOn(feeRate(solverFee), qty, price);
   const released = releasedMargin(q, qty);
   const sub = q.subaccount;
-  sub.collateral = sub.collateral.plus(pnl).minus(fees);
+  sub.collateral = lessFee(sub.collateral.plus(pnl), fees);
   let stillExposed = true;
   if (q.marginMode === 'isolated') sub.collateral = sub.collateral.plus(released);
   else stillExposed = removeExposure(sub, q.market, q.side === 'LONG', qty, entry, released);
   // A whole close releases the whole margin: x − x is +0 in decimal.js, the value ZERO holds.
   q.margin = released === q.margin ? ZERO : q.margin.minus(released);
-  q.realizedPnl = q.realizedPnl.plus(pnl);
+  q.realizedPnl = addTo(q.realizedPnl, pnl);
   // The first close: ZERO + qty is qty's value (a quantity is far within the precision).
   q.closedAmount = q.closedAmount.isZero() && qty.sd() <= Decimal.precision ? qty : q.closedAmount.plus(qty);
   return stillExposed;

@@ -81,4 +81,17 @@ describe('engine snapshot and restore (a paper account across restarts)', () => 
     expect(after.e.request(filled.tempId)?.quote.quoteId).toBe(filled.quote.quoteId);
     expect(after.e.positions(after.sub)).toHaveLength(1);
   });
+
+  it('restores the marks into an engine that had read them before (its last lookup must not go stale)', () => {
+    const before = engine();
+    before.e.setMark('BTCUSDT', 101_000);
+    const after = engine();
+    const market = after.e.marketBySymbol('BTCUSDT');
+    if (market === undefined) throw new Error('no BTCUSDT');
+    const stale = after.e.solverPrice(market, true).toString();
+    after.e.restore(roundTrip(before.e.snapshot()));
+    expect(after.e.mark('BTCUSDT')?.mark).toBe(101_000);
+    expect(after.e.solverPrice(market, true).toString()).toBe(before.e.solverPrice(market, true).toString());
+    expect(after.e.solverPrice(market, true).toString()).not.toBe(stale);
+  });
 });

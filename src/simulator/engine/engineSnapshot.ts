@@ -108,7 +108,14 @@ export function snapshotEngine(h: EngineCore, accounts: AccountBook): EngineSnap
  * subaccount or market the engine does not have is an Error naming it.
  */
 export function restoreEngine(h: EngineCore, accounts: AccountBook, s: EngineSnapshot): void {
-  for (const [symbol, mark] of Object.entries(s.marks)) if (h.marks.has(symbol)) h.marks.set(symbol, mark);
+  // Into the engine's own records: they are kept in place (EngineCore's last lookup holds one).
+  for (const [symbol, saved] of Object.entries(s.marks)) {
+    const mark = h.marks.get(symbol);
+    if (mark === undefined) continue;
+    mark.mark = saved.mark;
+    mark.last = saved.last;
+    mark.ts = saved.ts;
+  }
   const positions = s.subaccounts.flatMap((sub) => sub.positions.map((p) => ({ sub, p })));
   positions.sort(
     (a, b) => (h.byQuoteId.numberOf(a.p.quoteId) ?? 0) - (h.byQuoteId.numberOf(b.p.quoteId) ?? 0),

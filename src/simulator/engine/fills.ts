@@ -4,6 +4,7 @@ import { isolatedLiquidationPrice, realizeClose } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
+import { lessFee } from './feeOn.ts';
 import { needOf, openCost } from './openCost.ts';
 import { unreserve } from './reservation.ts';
 import { sameDecimal } from './sameDecimal.ts';
@@ -42,7 +43,7 @@ export function fillOpen(h: EngineCore, q: Quote): boolean {
   q.quoteId = h.byQuoteId.issue();
   h.byQuoteId.store(q.quoteId, q);
   const w = h.watchOf(q);
-  sub.collateral = sub.collateral.minus(fees);
+  sub.collateral = lessFee(sub.collateral, fees);
   if (q.marginMode === 'isolated') sub.collateral = sub.collateral.minus(margin);
   else {
     applyExposure(sub, q.market, q.side === 'LONG', q.quantity, cost.notional, margin, 1);

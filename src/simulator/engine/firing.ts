@@ -24,8 +24,8 @@ function triggerLimit(h: EngineCore, w: SymbolWatch, r: Request): void {
   if (r.kind === 'open') {
     moveRequest(r, 'LOCKED', h.clock.now());
     h.setQuoteStatus(r.quote, 'LOCKED');
-    h.dueQueue.add(h.latency(), () => fillOpen(h, r.quote));
-  } else h.dueQueue.add(h.latency(), () => fillClose(h, r));
+    h.dueQueue.add(h.latency(), fillOpen, r.quote);
+  } else h.dueQueue.add(h.latency(), fillClose, r);
 }
 
 function triggerTpSl(h: EngineCore, q: Quote, which: string): void {
@@ -35,7 +35,7 @@ function triggerTpSl(h: EngineCore, q: Quote, which: string): void {
   q.takeProfit = null;
   q.stopLoss = null;
   const r = beginClose(h, q, { quantityToClose: qty, orderType: 'MARKET' });
-  h.dueQueue.add(h.latency(), () => fillClose(h, r));
+  h.dueQueue.add(h.latency(), fillClose, r);
   r.reason = `${which} triggered`;
 }
 
@@ -44,7 +44,7 @@ export function restLimit(h: EngineCore, r: Request): void {
   const w = h.watchOf(r.quote);
   w.limits.add(r);
   w.watchLimit(r);
-  h.dueQueue.add(h.limitTtlMs, () => expire(h, r));
+  h.dueQueue.add(h.limitTtlMs, expire, r);
   const mark = h.markOf(r.quote.market.spec.symbol);
   if (w.mayTrigger(mark)) fireTriggers(h, w, mark);
 }

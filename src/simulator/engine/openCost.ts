@@ -1,6 +1,7 @@
 import { compact, type Decimal } from '../../domain/money.ts';
 import { feeRate } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
+import { feeOn } from './feeOn.ts';
 
 /** What opening `quantity` at `price` costs: the notional, the margin it locks, the opening fees. */
 export interface OpenCost {
@@ -10,14 +11,17 @@ export interface OpenCost {
   readonly fees: Decimal;
 }
 
-/** The margin is compacted (see `compact`): a position keeps it for life. */
+/**
+ * The margin is compacted (see `compact`): a position keeps it for life. At leverage 1 it is the
+ * notional's value: a product within the precision, which dividing by one gives back unrounded.
+ */
 export function openCost(quantity: Decimal, price: Decimal, leverage: number, solverFee: Decimal): OpenCost {
   const notional = quantity.times(price);
   return {
     price,
     notional,
-    margin: compact(notional.div(leverage)),
-    fees: notional.times(feeRate(solverFee)),
+    margin: compact(leverage === 1 ? notional : notional.div(leverage)),
+    fees: feeOn(feeRate(solverFee), notional),
   };
 }
 
