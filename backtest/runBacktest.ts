@@ -180,6 +180,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // The scheduler runs a job one microtask after its timer fires, and a bar on which nothing is in
   // flight never awaits: the driver lets a fired job run before it submits that bar's intents.
   let jobsSeen = 0;
+  const closeSlotMs = Math.round(((SLOTS - 1) * tl.intervalMs) / SLOTS);
   for (let i = 0; i < n; i++) {
     const t = tl.times[i] ?? Number.NaN;
     const arrived = moveTo(t);
@@ -202,8 +203,13 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     live = liveCount();
     if (lastOpen && i === n - 1) await closeEverything(kernel, clock);
     // The walk, slot by slot at its replay times: what fills on the way (TP/SL, LIMITs) is booked
-    // then, and a strategy's answer to it (onFill) is sent at once, as live.
-    for (let slot = 1; slot < SLOTS; slot++) {
+    // then, and a strategy's answer to it (onFill) is sent at once, as live. A bar whose paths are
+    // empty (nothing rests, no liquidation inside it) sets no mark before its close: with nothing
+    // in flight and no timer due before the close slot, the clock goes straight there.
+    const closeSlot = t + closeSlotMs;
+    const next = clock.nextDue();
+    const quiet = (next === undefined || next > closeSlot) && ex.isIdle() && walker.pathsEmpty();
+    for (let slot = quiet ? SLOTS - 1 : 1; slot < SLOTS; slot++) {
       const at = moveTo(t + Math.round((slot * tl.intervalMs) / SLOTS));
       if (at) await at;
       while (!walker.walkSlot(slot)) await clock.advance(0);
