@@ -1,5 +1,6 @@
 import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
+import { exactNumber } from './exactNumber.ts';
 
 /**
  * The account's equity in floats, read once per bar: collateral (converted only when it changed)
@@ -16,7 +17,7 @@ export function equityReader(world: BacktestWorld): () => number {
   return () => {
     if (account.collateral !== seen) {
       seen = account.collateral;
-      collateral = seen.toNumber();
+      collateral = exactNumber(seen);
     }
     let equity = collateral;
     for (const e of account.exposures.values()) {
