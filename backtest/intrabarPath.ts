@@ -39,12 +39,14 @@ function crossLiquidationLevel(world: BacktestWorld, symbol: string): number | u
   if (e === undefined || e.nGross === 0) return undefined;
   let equity = collateralNumber(account.collateral);
   let mm = 0;
-  for (const x of account.exposures.values()) {
-    if (x === e) continue;
-    const mark = sim.engine.mark(x.market.spec.symbol)?.mark ?? 0;
-    equity += mark * x.nNet - x.nCost;
-    mm += mark * x.nGross * x.market.maintenanceMarginRate;
-  }
+  // One market held (every bar of a one-market backtest in a position): no other term to add.
+  if (account.exposures.size > 1)
+    for (const x of account.exposures.values()) {
+      if (x === e) continue;
+      const mark = sim.engine.mark(x.market.spec.symbol)?.mark ?? 0;
+      equity += mark * x.nNet - x.nCost;
+      mm += mark * x.nGross * x.market.maintenanceMarginRate;
+    }
   const slope = e.nNet - e.nGross * e.market.maintenanceMarginRate;
   if (slope === 0) return undefined;
   const level = (mm - equity + e.nCost) / slope;

@@ -180,7 +180,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // The scheduler runs a job one microtask after its timer fires, and a bar on which nothing is in
   // flight never awaits: the driver lets a fired job run before it submits that bar's intents.
   let jobsSeen = 0;
-  const closeSlotMs = Math.round(((SLOTS - 1) * tl.intervalMs) / SLOTS);
+  /** Each slot's time after the bar's open. */
+  const slotMs = Array.from({ length: SLOTS }, (_, slot) => Math.round((slot * tl.intervalMs) / SLOTS));
+  const closeSlotMs = slotMs[SLOTS - 1] ?? 0;
   for (let i = 0; i < n; i++) {
     const t = tl.times[i] ?? Number.NaN;
     const arrived = moveTo(t);
@@ -208,13 +210,21 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     // in flight and no timer due before the close slot, the clock goes straight there.
     const closeSlot = t + closeSlotMs;
     const next = clock.nextDue();
-    const quiet = (next === undefined || next > closeSlot) && ex.isIdle() && walker.pathsEmpty();
-    for (let slot = quiet ? SLOTS - 1 : 1; slot < SLOTS; slot++) {
-      const at = moveTo(t + Math.round((slot * tl.intervalMs) / SLOTS));
-      if (at) await at;
-      while (!walker.walkSlot(slot)) await clock.advance(0);
+    if ((next === undefined || next > closeSlot) && ex.isIdle() && walker.pathsEmpty()) {
+      // moveTo's synchronous step: nothing in flight, nothing due on the way.
+      if (closeSlot > clock.now()) clock.advanceSync(closeSlot - clock.now());
+      // A timer due on the way fires, then the walk goes on from where it stopped.
+      if (!walker.closeMarks())
+        do await clock.advance(0);
+        while (!walker.walkSlot(SLOTS - 1));
       if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
-    }
+    } else
+      for (let slot = 1; slot < SLOTS; slot++) {
+        const at = moveTo(t + (slotMs[slot] ?? 0));
+        if (at) await at;
+        while (!walker.walkSlot(slot)) await clock.advance(0);
+        if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+      }
     holding = true;
     if (liveCount() < live) await learnVenueCloses();
     const closed = moveTo(t + tl.intervalMs);
