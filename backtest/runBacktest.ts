@@ -1,11 +1,8 @@
 import { VirtualClock } from '../src/clock/VirtualClock.ts';
 import type { BacktestConfig } from '../src/config/sections/backtest.ts';
 import type { Fill } from '../src/domain/fill.ts';
-import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
-import type { CloseIntent, Intent } from '../src/domain/intent.ts';
-import { deriveIntentId } from '../src/domain/intentId.ts';
+import type { Intent } from '../src/domain/intent.ts';
 import { itemAt } from '../src/domain/itemAt.ts';
-import { dec } from '../src/domain/money.ts';
 import { type ExecutionEvent, Kernel } from '../src/kernel/Kernel.ts';
 import { type Logger, silentLogger } from '../src/log/Logger.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
@@ -15,6 +12,7 @@ import { BarWalker } from './BarWalker.ts';
 import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { checkHistory } from './checkHistory.ts';
+import { closeEverything, stopKernel } from './endOfRun.ts';
 import { equityReader } from './equityReader.ts';
 import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
@@ -264,38 +262,6 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     fills,
     warnings,
   };
-}
-
-/** The kernel's own stop (drain, last reconciliation, journal closed), on the backtest's clock. */
-async function stopKernel(kernel: Kernel, clock: VirtualClock): Promise<void> {
-  let stopped = false;
-  const stopping = kernel.stop().then(() => {
-    stopped = true;
-  });
-  await clock.runUntil(() => stopped, 60_000);
-  await stopping;
-}
-
-/** Positions still open after the last bar close at its close price, as backtesting.py does. */
-async function closeEverything(kernel: Kernel, clock: VirtualClock): Promise<void> {
-  const ex = kernel.executor;
-  for (const lot of ex.ledger.openLots()) {
-    if (lot.strategyId === null || lot.quoteId === null) continue;
-    const close: CloseIntent = {
-      kind: 'close',
-      intentId: deriveIntentId(StrategyId(lot.strategyId), `backtest-end:${lot.key}`),
-      strategyId: StrategyId(lot.strategyId),
-      createdAt: clock.now(),
-      symbol: MarketSymbol(lot.symbol),
-      position: { by: 'quote', quoteId: lot.quoteId },
-      quantity: 'all',
-      orderType: 'MARKET',
-      slippage: dec('0.5'),
-      reason: 'end of the backtest data',
-    };
-    await kernel.submit(close);
-  }
-  await clock.runUntil(() => ex.isIdle(), 60_000);
 }
 
 export type { Timeline };
