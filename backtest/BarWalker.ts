@@ -78,6 +78,59 @@ export class BarWalker {
   }
 
   /**
+   * Whether every opened feed's intrabar path is empty, decided now (as slot 1 would): then slots 1
+   * and 2 set no mark, and the driver, with nothing due before the close slot, can go straight to
+   * it. The paths are kept for `walkSlot(3)`; when one is not empty they are dropped, and slot 1
+   * makes them again at its own time (the account may change before it).
+   */
+  pathsEmpty(): boolean {
+    const { opened, cursor, paths } = this;
+    for (let i = 0; i < this.openCount; i++) {
+      const k = opened[i] ?? -1;
+      const f = this.feed(k);
+      const j = cursor[k] ?? -1;
+      const path = intrabarPath(
+        this.world,
+        f.symbol,
+        f.open[j] ?? Number.NaN,
+        f.high[j] ?? Number.NaN,
+        f.low[j] ?? Number.NaN,
+        this.usesTriggers,
+        this.hasIsolated,
+      );
+      if (path.length > 0) return false;
+      paths[i] = path;
+    }
+    return true;
+  }
+
+  /**
+   * Slot 3 of a bar `pathsEmpty` found quiet: each opened feed's close mark, what `walkSlot(3)` does
+   * with empty paths, without its general bookkeeping (a call per bar). False when a timer fell due
+   * on the way: `walkSlot(3)` then goes on from the next feed.
+   */
+  closeMarks(): boolean {
+    const { opened, cursor, feeds, market, usesTriggers } = this;
+    const { clock, sim } = this.world;
+    const engine = sim.engine;
+    const now = clock.now();
+    for (let i = 0; i < this.openCount; i++) {
+      const k = opened[i] ?? -1;
+      const f = feeds[k];
+      if (f === undefined) throw new RangeError(`no feed ${k} of ${feeds.length}`);
+      const price = f.close[cursor[k] ?? -1] ?? Number.NaN;
+      engine.setMark(f.symbol, price, now);
+      if (usesTriggers) market.pushMark({ symbol: f.symbol, mark: price, ts: now });
+      if (clock.hasDue()) {
+        this.slotFeed = i + 1;
+        this.slotPoint = 0;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * Walks slot `slot` (1, 2 or 3) of every opened feed: slot 1 is the first point of each bar's
    * intrabar path (computed then, after whatever filled at the open), slot 2 the rest of it, slot 3
    * the close — as `barReplayPrices` replays a bar for a live poller, at t + slot·I/4 (the driver

@@ -1,5 +1,6 @@
 import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
+import { exactNumber } from './exactNumber.ts';
 
 /**
  * The account's equity in floats, read once per bar: collateral (converted only when it changed)
@@ -16,13 +17,15 @@ export function equityReader(world: BacktestWorld): () => number {
   return () => {
     if (account.collateral !== seen) {
       seen = account.collateral;
-      collateral = seen.toNumber();
+      collateral = exactNumber(seen);
     }
     let equity = collateral;
-    for (const e of account.exposures.values()) {
-      if (e.nNet === 0 && e.nCost === 0) continue;
-      equity += (engine.mark(e.market.spec.symbol)?.mark ?? 0) * e.nNet - e.nCost;
-    }
+    // No position: no iterator to make (a flat book's bars are most of some backtests).
+    if (account.exposures.size > 0)
+      for (const e of account.exposures.values()) {
+        if (e.nNet === 0 && e.nCost === 0) continue;
+        equity += (engine.mark(e.market.spec.symbol)?.mark ?? 0) * e.nNet - e.nCost;
+      }
     if (isolated)
       for (const q of engine.positions(account))
         if (q.marginMode === 'isolated' && q.openedPrice !== null)

@@ -1,5 +1,6 @@
 import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
+import { exactNumber } from './exactNumber.ts';
 
 const NONE: readonly number[] = Object.freeze([]);
 
@@ -9,7 +10,7 @@ let seenCollateralN = 0;
 function collateralNumber(c: Decimal): number {
   if (c !== seenCollateral) {
     seenCollateral = c;
-    seenCollateralN = c.toNumber();
+    seenCollateralN = exactNumber(c);
   }
   return seenCollateralN;
 }
@@ -19,11 +20,11 @@ function triggerLevels(world: BacktestWorld, symbol: string): number[] {
   const out: number[] = [];
   for (const q of world.sim.engine.positions(world.account)) {
     if (q.market.spec.symbol !== symbol) continue;
-    if (q.takeProfit !== null) out.push(q.takeProfit.toNumber());
-    if (q.stopLoss !== null) out.push(q.stopLoss.toNumber());
-    if (q.status === 'PENDING' && q.limitPrice !== null) out.push(q.limitPrice.toNumber());
+    if (q.takeProfit !== null) out.push(exactNumber(q.takeProfit));
+    if (q.stopLoss !== null) out.push(exactNumber(q.stopLoss));
+    if (q.status === 'PENDING' && q.limitPrice !== null) out.push(exactNumber(q.limitPrice));
     const c = q.closeRequest;
-    if (c?.price !== undefined && c.price !== null) out.push(c.price.toNumber());
+    if (c?.price !== undefined && c.price !== null) out.push(exactNumber(c.price));
   }
   return out;
 }
@@ -38,12 +39,14 @@ function crossLiquidationLevel(world: BacktestWorld, symbol: string): number | u
   if (e === undefined || e.nGross === 0) return undefined;
   let equity = collateralNumber(account.collateral);
   let mm = 0;
-  for (const x of account.exposures.values()) {
-    if (x === e) continue;
-    const mark = sim.engine.mark(x.market.spec.symbol)?.mark ?? 0;
-    equity += mark * x.nNet - x.nCost;
-    mm += mark * x.nGross * x.market.maintenanceMarginRate;
-  }
+  // One market held (every bar of a one-market backtest in a position): no other term to add.
+  if (account.exposures.size > 1)
+    for (const x of account.exposures.values()) {
+      if (x === e) continue;
+      const mark = sim.engine.mark(x.market.spec.symbol)?.mark ?? 0;
+      equity += mark * x.nNet - x.nCost;
+      mm += mark * x.nGross * x.market.maintenanceMarginRate;
+    }
   const slope = e.nNet - e.nGross * e.market.maintenanceMarginRate;
   if (slope === 0) return undefined;
   const level = (mm - equity + e.nCost) / slope;

@@ -1,11 +1,8 @@
 import { VirtualClock } from '../src/clock/VirtualClock.ts';
 import type { BacktestConfig } from '../src/config/sections/backtest.ts';
 import type { Fill } from '../src/domain/fill.ts';
-import { MarketSymbol, StrategyId } from '../src/domain/ids.ts';
-import type { CloseIntent, Intent } from '../src/domain/intent.ts';
-import { deriveIntentId } from '../src/domain/intentId.ts';
+import type { Intent } from '../src/domain/intent.ts';
 import { itemAt } from '../src/domain/itemAt.ts';
-import { dec } from '../src/domain/money.ts';
 import { type ExecutionEvent, Kernel } from '../src/kernel/Kernel.ts';
 import { type Logger, silentLogger } from '../src/log/Logger.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
@@ -15,6 +12,7 @@ import { BarWalker } from './BarWalker.ts';
 import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { checkHistory } from './checkHistory.ts';
+import { closeEverything, stopKernel } from './endOfRun.ts';
 import { equityReader } from './equityReader.ts';
 import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
@@ -180,6 +178,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // The scheduler runs a job one microtask after its timer fires, and a bar on which nothing is in
   // flight never awaits: the driver lets a fired job run before it submits that bar's intents.
   let jobsSeen = 0;
+  /** Each slot's time after the bar's open. */
+  const slotMs = Array.from({ length: SLOTS }, (_, slot) => Math.round((slot * tl.intervalMs) / SLOTS));
+  const closeSlotMs = slotMs[SLOTS - 1] ?? 0;
   for (let i = 0; i < n; i++) {
     const t = tl.times[i] ?? Number.NaN;
     const arrived = moveTo(t);
@@ -202,13 +203,26 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     live = liveCount();
     if (lastOpen && i === n - 1) await closeEverything(kernel, clock);
     // The walk, slot by slot at its replay times: what fills on the way (TP/SL, LIMITs) is booked
-    // then, and a strategy's answer to it (onFill) is sent at once, as live.
-    for (let slot = 1; slot < SLOTS; slot++) {
-      const at = moveTo(t + Math.round((slot * tl.intervalMs) / SLOTS));
-      if (at) await at;
-      while (!walker.walkSlot(slot)) await clock.advance(0);
+    // then, and a strategy's answer to it (onFill) is sent at once, as live. A bar whose paths are
+    // empty (nothing rests, no liquidation inside it) sets no mark before its close: with nothing
+    // in flight and no timer due before the close slot, the clock goes straight there.
+    const closeSlot = t + closeSlotMs;
+    const next = clock.nextDue();
+    if ((next === undefined || next > closeSlot) && ex.isIdle() && walker.pathsEmpty()) {
+      // moveTo's synchronous step: nothing in flight, nothing due on the way.
+      if (closeSlot > clock.now()) clock.advanceSync(closeSlot - clock.now());
+      // A timer due on the way fires, then the walk goes on from where it stopped.
+      if (!walker.closeMarks())
+        do await clock.advance(0);
+        while (!walker.walkSlot(SLOTS - 1));
       if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
-    }
+    } else
+      for (let slot = 1; slot < SLOTS; slot++) {
+        const at = moveTo(t + (slotMs[slot] ?? 0));
+        if (at) await at;
+        while (!walker.walkSlot(slot)) await clock.advance(0);
+        if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+      }
     holding = true;
     if (liveCount() < live) await learnVenueCloses();
     const closed = moveTo(t + tl.intervalMs);
@@ -248,38 +262,6 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     fills,
     warnings,
   };
-}
-
-/** The kernel's own stop (drain, last reconciliation, journal closed), on the backtest's clock. */
-async function stopKernel(kernel: Kernel, clock: VirtualClock): Promise<void> {
-  let stopped = false;
-  const stopping = kernel.stop().then(() => {
-    stopped = true;
-  });
-  await clock.runUntil(() => stopped, 60_000);
-  await stopping;
-}
-
-/** Positions still open after the last bar close at its close price, as backtesting.py does. */
-async function closeEverything(kernel: Kernel, clock: VirtualClock): Promise<void> {
-  const ex = kernel.executor;
-  for (const lot of ex.ledger.openLots()) {
-    if (lot.strategyId === null || lot.quoteId === null) continue;
-    const close: CloseIntent = {
-      kind: 'close',
-      intentId: deriveIntentId(StrategyId(lot.strategyId), `backtest-end:${lot.key}`),
-      strategyId: StrategyId(lot.strategyId),
-      createdAt: clock.now(),
-      symbol: MarketSymbol(lot.symbol),
-      position: { by: 'quote', quoteId: lot.quoteId },
-      quantity: 'all',
-      orderType: 'MARKET',
-      slippage: dec('0.5'),
-      reason: 'end of the backtest data',
-    };
-    await kernel.submit(close);
-  }
-  await clock.runUntil(() => ex.isIdle(), 60_000);
 }
 
 export type { Timeline };

@@ -1,4 +1,5 @@
 import type { Fill } from '../src/domain/fill.ts';
+import { exactNumber } from './exactNumber.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 
 /** What the venue booked against one position beyond its fills: funding, positive = paid. */
@@ -47,24 +48,24 @@ export function tradesFromFills(
     if (f.effect === 'open') {
       opens.set(key, {
         fill: f,
-        quantity: f.quantity.toNumber(),
-        price: f.price.toNumber(),
-        fee: f.fee.toNumber(),
+        quantity: exactNumber(f.quantity),
+        price: exactNumber(f.price),
+        fee: exactNumber(f.fee),
         realized: 0,
       });
       continue;
     }
     const open = opens.get(key);
     if (open === undefined) continue;
-    const quantity = f.quantity.toNumber();
+    const quantity = exactNumber(f.quantity);
     const share = open.quantity > 0 ? quantity / open.quantity : 0;
     const sign = f.side === 'LONG' ? 1 : -1;
     const venue = f.clientRequestId === null && f.quoteId !== null ? venueCloseOf(f.quoteId) : undefined;
     const exitPrice =
       venue === undefined
-        ? f.price.toNumber()
+        ? exactNumber(f.price)
         : open.price + (sign * (venue.realizedPnl - open.realized)) / quantity;
-    const exitFee = venue === undefined ? f.fee.toNumber() : quantity * exitPrice * venue.feeRate;
+    const exitFee = venue === undefined ? exactNumber(f.fee) : quantity * exitPrice * venue.feeRate;
     open.realized += sign * (exitPrice - open.price) * quantity;
     const fees = open.fee * share + exitFee;
     const funding = (f.quoteId === null ? 0 : fundingOf(f.quoteId)) * share;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { backtestSchema } from '../src/config/sections/backtest.ts';
+import { MarketSymbol } from '../src/domain/ids.ts';
+import type { BarColumns } from '../src/market/readBarColumns.ts';
+import { defineStrategy } from '../src/strategy/index.ts';
+import { wideRisk } from '../test/backtest/wideRisk.ts';
+import { runBacktest } from './runBacktest.ts';
+
+const H = 3_600_000;
+const I = 4 * H;
+/** open, high, low, close of 4-hour bars of a symbol the catalog does not know. */
+const ROWS = [
+  [100, 100, 100, 100],
+  [90, 91, 76, 88],
+  [88, 89, 87, 88],
+] as const;
+
+function feed(): BarColumns {
+  const col = (k: number) => Float64Array.from(ROWS, (r) => r[k] as number);
+  return {
+    symbol: MarketSymbol('TEST'),
+    intervalMs: I,
+    length: ROWS.length,
+    time: Float64Array.from(ROWS, (_, i) => i * I),
+    open: col(0),
+    high: col(1),
+    low: col(2),
+    close: col(3),
+    volume: new Float64Array(ROWS.length),
+    gaps: [],
+  };
+}
+
+/** Opens 10 long at leverage 10 after the first bar: it fills at bar 1's open, 90. */
+const opener = defineStrategy({
+  name: 'opener',
+  params: z.strictObject({}),
+  interval: '4h',
+  warmup: 0,
+  init: () => ({ done: false }),
+  onBar: (ctx) => {
+    if (ctx.local.done) return undefined;
+    ctx.local.done = true;
+    return [{ kind: 'open', market: 'TEST', side: 'LONG', quantity: 10, leverage: 10, signal: 'open' }];
+  },
+});
+
+describe('a bar walked with nothing resting on it', () => {
+  it('lets a timer due before the close slot fire before the bar is found quiet: funding at 1 h into the bar brings the liquidation inside it', async () => {
+    // 150 cash, 10 long at 90 with leverage 10, maintenance 0.5 % of notional (default spec). At
+    // the open the liquidation price is 750 / 9.95 = 75.4, below bar 1's low (76): nothing to
+    // visit. The first hourly funding (1 % of 10 × 90 = 9, at T + 1 h = slot 1) moves it to
+    // 759 / 9.95 = 76.28, inside the bar: the walk must visit it there, not skip to the close.
+    const r = await runBacktest({
+      feeds: [feed()],
+      strategies: [{ id: 's', strategy: opener, markets: ['TEST'], params: {} }],
+      settings: backtestSchema.parse({
+        cash: 150,
+        fees: { open: 0, close: 0 },
+        fundingRate: 0.01,
+        markets: { TEST: { fundingEpochHours: 1 } },
+      }),
+      risk: wideRisk(),
+    });
+    const [t] = r.trades;
+    expect(r.trades).toHaveLength(1);
+    expect(t?.entryPrice).toBe(90);
+    expect(t?.exitTime).toBe(1 * I);
+    expect(t?.exitPrice).toBeCloseTo(759 / 9.95, 6);
+    expect(t?.funding).toBeCloseTo(9, 9);
+  });
+});
