@@ -1,6 +1,6 @@
+import { exactNumber } from '../src/domain/exactNumber.ts';
 import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
-import { exactNumber } from './exactNumber.ts';
 
 const NONE: readonly number[] = Object.freeze([]);
 

@@ -1,5 +1,5 @@
+import { exactNumber } from '../src/domain/exactNumber.ts';
 import type { Fill } from '../src/domain/fill.ts';
-import { exactNumber } from './exactNumber.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 
 /** What the venue booked against one position beyond its fills: funding, positive = paid. */

@@ -1,6 +1,6 @@
+import { exactNumber } from '../../domain/exactNumber.ts';
 import { VENUE_STATUSES, type VenueStatus } from '../../domain/venueStatus.ts';
 import type { SimMarket } from '../markets.ts';
-import { exactNumber } from './exactNumber.ts';
 import type { Quote } from './state.ts';
 
 /** What a backtest reads of a position once it is over: its end, market, realised PnL and funding. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../src/domain/money.ts';
 import { exactNumber } from './exactNumber.ts';
+import { Decimal } from './money.ts';
 
 /** A seeded stream of decimal strings: 1 to 20 digits, exponents −30 to 29, either sign. */
 function* decimals(count: number): Generator<string> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal, dec } from '../../domain/money.ts';
 import { exactNumber } from './exactNumber.ts';
+import { Decimal, dec } from './money.ts';
 
 /** The same double, -0 told from 0. */
 const same = (d: Decimal): void => {

@@ -1,7 +1,10 @@
-import type { Decimal } from '../src/domain/money.ts';
+import type { Decimal } from './money.ts';
 
-/** 10^k for k = 0 to 22: every one an exact double. */
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+/** 10^0 … 10^22 as literals: each is a double exactly (5^22 < 2^53), which `10 ** k` is not sure to give. */
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+  1e20, 1e21, 1e22,
+] as const;
 
 /** Decimal digits of a base-1e7 word (1 to 7). */
 function digitsOf(word: number): number {
