@@ -51,7 +51,7 @@ export class StrategyRunner {
   private barsSeen = 0;
   private failures = 0;
   private started = false;
-  paused = false;
+  private stopped = false;
   /** onBar calls the hook itself (it has one, untimed, started, not paused): one read per bar, not four. */
   private direct = false;
 
@@ -69,8 +69,7 @@ export class StrategyRunner {
     this.warmup = warmupOf(o.strategy, o.params);
     this.barHook = o.strategy.onBar;
     this.tracked = new TrackedState(o.state.load(o.id));
-    const { data, book } = o;
-    const id = o.id;
+    const { data, book, id } = o;
     this.ctx = {
       strategyId: id,
       now: o.clock.now(),
@@ -99,6 +98,11 @@ export class StrategyRunner {
     this.scope = scope;
   }
 
+  /** Paused by its failures (or a failed init) until resumed; read-only, as onBar keeps a flag of it. */
+  get paused(): boolean {
+    return this.stopped;
+  }
+
   /** Still collecting its warm-up bars (its intents are dropped until then). */
   get warming(): boolean {
     return this.barsSeen < this.warmup;
@@ -123,11 +127,11 @@ export class StrategyRunner {
       this.ctx.local = init(this.ctx as StrategyContext<never, undefined>);
     } catch (error) {
       this.fail('init', 'threw', `init threw: ${messageOf(error)}`, error);
-      this.paused = true;
+      this.stopped = true;
       return false;
     }
     if (this.overBudget('init', t0)) {
-      this.paused = true;
+      this.stopped = true;
       return false;
     }
     this.started = true;
@@ -191,7 +195,7 @@ export class StrategyRunner {
 
   /** After the operator fixed the cause: counts start again from zero. */
   resume(): void {
-    this.paused = false;
+    this.stopped = false;
     this.failures = 0;
     this.steer();
   }
@@ -241,7 +245,6 @@ export class StrategyRunner {
     return this.barsSeen < this.warmup ? NONE : out;
   }
 
-  /** After `started` or `paused` changed. */
   private steer(): void {
     this.direct = this.started && !this.paused && !this.timed && this.barHook !== undefined;
   }
@@ -283,7 +286,7 @@ export class StrategyRunner {
       at,
     });
     if (this.failures >= this.maxFailures && !this.paused) {
-      this.paused = true;
+      this.stopped = true;
       this.steer();
       const consecutiveFailures = this.failures;
       this.o.emit({ type: 'paused', strategyId: this.id, hook, consecutiveFailures, at, alert: true });
