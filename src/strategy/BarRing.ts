@@ -46,16 +46,23 @@ export class BarRing {
   /** The view's row becomes the newest bar: remembered by its row while the rows are consecutive. */
   follow(v: ColumnBarView): void {
     const row = v.row;
-    const next = this.cols === v.columns && row === this.last + 1;
-    const first = this.cols === undefined && this.count === 0;
-    if (!next && !first) {
+    if (this.cols === v.columns && row === this.last + 1) {
+      this.last = row;
+      if (this.count < this.cap) this.count++;
+      this.view = undefined;
+    } else this.start(v, row);
+  }
+
+  /** A view's first row, or a row after a jump (then copied): apart, so `follow` stays short to inline. */
+  private start(v: ColumnBarView, row: number): void {
+    if (this.cols !== undefined || this.count !== 0) {
       this.push(v);
       return;
     }
     this.cols = v.columns;
     this.symbol = v.symbol;
     this.last = row;
-    if (this.count < this.cap) this.count++;
+    this.count = 1;
     this.view = undefined;
   }
 

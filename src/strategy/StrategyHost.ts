@@ -67,9 +67,13 @@ export class StrategyHost {
     }
   }
 
+  /** The per-bar lookup: the last lane when the stream stays on its market (see StrategyRunner.onBar on keeping this short). */
   private lane(symbol: string): Lane {
     const last = this.last;
-    if (last !== undefined && last.symbol === symbol) return last;
+    return last !== undefined && last.symbol === symbol ? last : this.laneOf(symbol);
+  }
+
+  private laneOf(symbol: string): Lane {
     let lane = this.lanes.get(symbol);
     if (lane === undefined) {
       lane = { symbol, slot: this.data.slot(symbol), runners: [], tickRunners: [] };

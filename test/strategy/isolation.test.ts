@@ -247,4 +247,24 @@ describe('strategy isolation on the untimed bar path (a backtest: hooks not time
     expect(summary(t.events).at(-1)).toBe('returns-garbage paused after 3 (onBar)');
     expect(t.intents.map((i) => i.strategyId)).toEqual(['healthy', 'healthy', 'healthy', 'healthy']);
   });
+
+  it('hands bars to a paused strategy again once resumed, and counts its failures from zero', () => {
+    let failing = true;
+    const recovers: AnyStrategy = {
+      ...healthy,
+      onBar: (ctx, bar) => {
+        if (failing) throw new Error('feed glitch');
+        return healthy.onBar?.(ctx, bar);
+      },
+    };
+    const t = host([recovers], Number.POSITIVE_INFINITY);
+    t.feed(4);
+    expect(t.runners[0]?.paused).toBe(true);
+    failing = false;
+    t.runners[0]?.resume();
+    t.feed(2);
+    expect(t.runners[0]?.paused).toBe(false);
+    expect(t.runners[0]?.failureCount).toBe(0);
+    expect(t.intents).toHaveLength(2);
+  });
 });

@@ -1,0 +1,30 @@
+import type { Clock } from '../clock/Clock.ts';
+import type { Stopwatch } from '../clock/Stopwatch.ts';
+import type { AnyStrategy } from './defineStrategy.ts';
+import type { MarketData } from './MarketData.ts';
+import type { StrategyEvent } from './runnerEvents.ts';
+import type { StrategyBook } from './StrategyBook.ts';
+import type { StateStore } from './StrategyState.ts';
+
+/** What a StrategyRunner runs, on which markets, and what it reads and reports to. */
+export interface StrategyRunnerOptions {
+  readonly strategy: AnyStrategy;
+  readonly id: string;
+  readonly markets: readonly string[];
+  /** Already validated against the strategy's schema (see validateStrategyParams). */
+  readonly params: unknown;
+  readonly clock: Clock;
+  readonly data: MarketData;
+  readonly book: StrategyBook;
+  readonly state: StateStore;
+  readonly emit: (event: StrategyEvent) => void;
+  /**
+   * Real time a hook may take (default 50 ms); a hook over it has its intents dropped. Infinity:
+   * hooks are not timed at all (no stopwatch read), as in a backtest, whose result must not
+   * depend on how fast the machine is.
+   */
+  readonly hookBudgetMs?: number;
+  /** Consecutive failed hook calls after which the strategy is paused (default 3). */
+  readonly maxConsecutiveFailures?: number;
+  readonly stopwatch?: Stopwatch;
+}
