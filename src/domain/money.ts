@@ -1,4 +1,5 @@
 import { Decimal as DecimalJs } from 'decimal.js';
+import { exactNumber } from './exactNumber.ts';
 
 /**
  * The one Decimal of perpflow: 40 significant digits, half-even rounding for arithmetic
@@ -79,7 +80,7 @@ export function formatFixed(value: DecimalInput, decimals: number, mode: Roundin
 
 /** The JSON number the venue expects; the caller rounds to precision first, so the conversion is exact. */
 export function toWireNumber(value: DecimalInput): number {
-  return dec(value).toNumber();
+  return exactNumber(dec(value));
 }
 
 export function sum(values: Iterable<DecimalInput>): Decimal {

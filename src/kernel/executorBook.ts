@@ -1,3 +1,4 @@
+import { exactNumber } from '../domain/exactNumber.ts';
 import { StrategyId } from '../domain/ids.ts';
 import type { Executor } from '../execution/Executor.ts';
 import type { StrategyBook, StrategyPosition, StrategyRequest } from '../strategy/StrategyBook.ts';
@@ -24,8 +25,8 @@ export class ExecutorBook implements StrategyBook {
         return {
           market: l.symbol,
           side: l.side,
-          quantity: l.openQuantity.toNumber(),
-          entryPrice: l.avgOpenPrice.toNumber(),
+          quantity: exactNumber(l.openQuantity),
+          entryPrice: exactNumber(l.avgOpenPrice),
           ...(intentId === undefined ? {} : { intentId }),
           ...(l.quoteId === null ? {} : { quoteId: l.quoteId }),
         };
@@ -45,8 +46,8 @@ export class ExecutorBook implements StrategyBook {
         market: r.symbol,
         kind: o.kind,
         ...(r.side === undefined ? {} : { side: r.side }),
-        quantity: o.quantity.toNumber(),
-        ...(o.orderType === 'LIMIT' && limit !== undefined ? { limitPrice: limit.toNumber() } : {}),
+        quantity: exactNumber(o.quantity),
+        ...(o.orderType === 'LIMIT' && limit !== undefined ? { limitPrice: exactNumber(limit) } : {}),
       });
     }
     return out;

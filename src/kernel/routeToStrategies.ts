@@ -1,4 +1,5 @@
 import type { Subscription } from 'rxjs';
+import { exactNumber } from '../domain/exactNumber.ts';
 import type { Executor } from '../execution/Executor.ts';
 import type { StrategyFill, StrategyRequestUpdate } from '../strategy/defineStrategy.ts';
 
@@ -27,8 +28,8 @@ export function routeToStrategies(ex: Executor, stage: StrategyRoutes): Subscrip
         intentId: r.intentId,
         kind: f.effect,
         side: f.side,
-        quantity: f.quantity.toNumber(),
-        price: f.price.toNumber(),
+        quantity: exactNumber(f.quantity),
+        price: exactNumber(f.price),
         at: f.ts,
       });
     } else if (e.type === 'intentDenied') {

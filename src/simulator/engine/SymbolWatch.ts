@@ -1,3 +1,4 @@
+import { exactNumber } from '../../domain/exactNumber.ts';
 import { SlotList } from './SlotList.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 
@@ -45,8 +46,8 @@ export class SymbolWatch {
   watchQuote(q: Quote, isolatedLiquidation: (q: Quote) => number | null): void {
     const long = q.side === 'LONG';
     if (this.tpsl.has(q)) {
-      if (q.takeProfit) this.watchPrice(q.takeProfit.toNumber(), long);
-      if (q.stopLoss) this.watchPrice(q.stopLoss.toNumber(), !long);
+      if (q.takeProfit) this.watchPrice(exactNumber(q.takeProfit), long);
+      if (q.stopLoss) this.watchPrice(exactNumber(q.stopLoss), !long);
     }
     if (this.isolated.has(q)) {
       const p = isolatedLiquidation(q);
@@ -71,8 +72,8 @@ export class SymbolWatch {
     }
     for (const q of this.tpsl) {
       const long = q.side === 'LONG';
-      if (q.takeProfit) add(q.takeProfit.toNumber(), long);
-      if (q.stopLoss) add(q.stopLoss.toNumber(), !long);
+      if (q.takeProfit) add(exactNumber(q.takeProfit), long);
+      if (q.stopLoss) add(exactNumber(q.stopLoss), !long);
     }
     for (const q of this.isolated) {
       const p = isolatedLiquidation(q);

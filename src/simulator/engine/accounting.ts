@@ -1,4 +1,5 @@
 import { addTo } from '../../domain/addTo.ts';
+import { exactNumber } from '../../domain/exactNumber.ts';
 import { Decimal, dec, ZERO } from '../../domain/money.ts';
 import { VenueFacts } from '../../domain/venueFacts.ts';
 import { removeExposure } from './Exposure.ts';
@@ -131,10 +132,10 @@ function releasedMargin(q: Quote, qty: Decimal): Decimal {
 /** Price at which an isolated position's equity (margin − funding + uPnL) meets its maintenance margin. */
 export function isolatedLiquidationPrice(q: Quote): number | null {
   if (!q.openedPrice) return null;
-  const qty = q.quantity.minus(q.closedAmount).toNumber();
+  const qty = exactNumber(q.quantity.minus(q.closedAmount));
   if (qty <= 0) return null;
-  const entry = q.openedPrice.toNumber();
-  const margin = q.margin.minus(q.accumulatedFunding).toNumber();
+  const entry = exactNumber(q.openedPrice);
+  const margin = exactNumber(q.margin.minus(q.accumulatedFunding));
   const mmr = q.market.maintenanceMarginRate;
   return q.side === 'LONG'
     ? (entry * qty - margin) / (qty * (1 - mmr))

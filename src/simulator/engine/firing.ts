@@ -1,3 +1,4 @@
+import { exactNumber } from '../../domain/exactNumber.ts';
 import { isolatedLiquidationPrice } from './accounting.ts';
 import { beginClose } from './beginClose.ts';
 import type { EngineCore } from './EngineCore.ts';
@@ -31,7 +32,7 @@ function triggerLimit(h: EngineCore, w: SymbolWatch, r: Request): void {
 function triggerTpSl(h: EngineCore, q: Quote, which: string): void {
   h.watchOf(q).tpsl.delete(q);
   if (q.status !== 'OPENED') return;
-  const qty = q.quantity.minus(q.closedAmount).toNumber();
+  const qty = exactNumber(q.quantity.minus(q.closedAmount));
   q.takeProfit = null;
   q.stopLoss = null;
   const r = beginClose(h, q, { quantityToClose: qty, orderType: 'MARKET' });
