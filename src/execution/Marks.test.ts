@@ -26,4 +26,15 @@ describe('Marks', () => {
     m.setNumber('BTC', Number.NaN);
     expect(() => m.get('BTC')).toThrow('not a finite number');
   });
+
+  it("gives each mark as a float too: the feed's very number, or the nearest double of a Decimal", () => {
+    const m = new Marks();
+    expect(m.number('BTC')).toBeUndefined();
+    m.setNumber('BTC', 100.1);
+    expect(m.number('BTC')).toBe(100.1);
+    expect(m.get('BTC')?.toString()).toBe('100.1');
+    expect(m.number('BTC')).toBe(100.1);
+    m.set('BTC', dec('0.3'));
+    expect(m.number('BTC')).toBe(0.3);
+  });
 });

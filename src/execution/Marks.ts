@@ -1,3 +1,4 @@
+import { exactNumber } from '../domain/exactNumber.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 
 /** One market's latest mark: as it came (a number from a feed, or a Decimal) and its Decimal once read. */
@@ -36,6 +37,14 @@ export class Marks {
     const c = this.cell(symbol);
     c.raw = price;
     c.pending = true;
+  }
+
+  /** The same mark as a float (the very number a feed gave, or the Decimal's nearest double). */
+  number(symbol: string): number | undefined {
+    const c = this.cells.get(symbol);
+    if (c === undefined) return undefined;
+    if (c.pending) return c.raw;
+    return c.value === undefined ? undefined : exactNumber(c.value);
   }
 
   get(symbol: string): Decimal | undefined {

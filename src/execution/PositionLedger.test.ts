@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Fill } from '../domain/fill.ts';
 import { ClientRequestId, FillId, MarketSymbol, QuoteId, StrategyId } from '../domain/ids.ts';
 import { dec, sum as total } from '../domain/money.ts';
-import { type LotKey, quoteLotKey } from './lotKey.ts';
-import { type Lot, lotKeyOf, PositionLedger } from './PositionLedger.ts';
+import { type LotKey, lotKeyOf, quoteLotKey } from './lotKey.ts';
+import { type Lot, PositionLedger } from './PositionLedger.ts';
 
 const fill = (
   id: string,
@@ -187,5 +187,17 @@ describe('PositionLedger', () => {
     expect(l.feesSince(150).toString()).toBe(
       total(done.filter((f) => f.ts >= 150).map((f) => f.fee)).toString(),
     );
+  });
+
+  it('gives the open notional in floats as the exact one rounded, and none while a market has no mark', () => {
+    const l = new PositionLedger();
+    l.apply(fill('a', 'open', '0.3', '100.1'));
+    l.apply(fill('b', 'open', '2', '7', { quoteId: QuoteId('8'), symbol: MarketSymbol('ETHUSDT') }));
+    l.markNumber('BTCUSDT', 101.7);
+    expect(l.approxOpenNotional()).toBeUndefined();
+    l.markNumber('ETHUSDT', 7.1);
+    expect(l.approxOpenNotional()).toBeCloseTo(l.openNotional().toNumber(), 12);
+    expect(l.openNotional().toString()).toBe('44.71');
+    expect(l.approxOpenNotional(StrategyId('other'))).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { addTo } from '../domain/addTo.ts';
+import { exactNumber } from '../domain/exactNumber.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { QuoteId, StrategyId } from '../domain/ids.ts';
 import { isPositive } from '../domain/isPositive.ts';
@@ -6,17 +7,12 @@ import { type Decimal, ZERO } from '../domain/money.ts';
 import { sideSign } from '../domain/side.ts';
 import type { LedgerEntry, StrategyBook, Totals } from './ledgerEntry.ts';
 import { type Lot, newLot, type PnlSummary } from './lot.ts';
-import { type LotKey, quoteLotKey, requestLotKey } from './lotKey.ts';
+import { lotKeyOf } from './lotKey.ts';
 import { Marks } from './Marks.ts';
 import { OpenExposure } from './OpenExposure.ts';
 import { RunningSum } from './RunningSum.ts';
 
 export type { Lot, PnlSummary } from './lot.ts';
-
-/** The key a fill belongs to: the venue's quote id when known, else our request id. */
-export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): LotKey {
-  return fill.quoteId !== null ? quoteLotKey(fill.quoteId) : requestLotKey(fill.clientRequestId);
-}
 
 /**
  * Account positions with per-strategy attribution, realised and unrealised PnL, fees and
@@ -27,7 +23,8 @@ export class PositionLedger {
   /** The lots by the id a fill finds them by (quote, else request): no key string hashed per fill. */
   private readonly byQuote = new Map<string, LedgerEntry>();
   private readonly byRequest = new Map<string, LedgerEntry>();
-  private readonly marks = new Marks();
+  /** The marks, read as Decimals (markPrice) or as floats (`marks.number`). */
+  readonly marks = new Marks();
   /** Every realised amount and fee, in order: the account's totals are their sums, taken when read. */
   private readonly realisedLog = new RunningSum();
   private readonly feeLog = new RunningSum();
@@ -190,6 +187,25 @@ export class PositionLedger {
       else
         for (const l of this.openLots(strategyId))
           if (l.symbol === symbol) total = total.plus(l.openQuantity.times(l.avgOpenPrice));
+    }
+    return total;
+  }
+
+  /**
+   * `openNotional` in floats, each step rounded once, for a check far from a limit; undefined when
+   * a market has no mark or a term is not positive (the caller then takes the exact path).
+   */
+  approxOpenNotional(strategyId?: StrategyId | null): number | undefined {
+    let total = 0;
+    for (const [symbol, cell] of this.exposureBook.quantities(
+      strategyId === undefined ? '*' : String(strategyId),
+    )) {
+      const qty = cell.quantity;
+      if (qty.isZero()) continue;
+      const mark = this.marks.number(symbol);
+      const term = mark === undefined ? Number.NaN : exactNumber(qty) * mark;
+      if (!(term > 0)) return undefined;
+      total += term;
     }
     return total;
   }

@@ -1,3 +1,4 @@
+import { exactNumber } from '../domain/exactNumber.ts';
 import type { StrategyId } from '../domain/ids.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
 import type { RequestRecord } from '../domain/request.ts';
@@ -35,5 +36,19 @@ export function createExposureView(ledger: PositionLedger, index: ExposureIndex)
     },
     markPrice: (symbol) => ledger.markPrice(symbol),
     isMarketUnresolved: (symbol) => index.isMarketUnresolved(symbol),
+    approx: {
+      // The same sum in floats; a pending open without a quantity or a mark counts 0, as above.
+      notional: (strategy) => {
+        let total = ledger.approxOpenNotional(strategy);
+        if (total === undefined) return undefined;
+        for (const r of index.pending()) {
+          if (!mine(r, strategy) || r.quantity === undefined) continue;
+          const mark = ledger.marks.number(r.symbol);
+          if (mark !== undefined) total += exactNumber(r.quantity) * mark;
+        }
+        return total;
+      },
+      mark: (symbol) => ledger.marks.number(symbol),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { Fill } from '../domain/fill.ts';
 import type { Brand, QuoteId } from '../domain/ids.ts';
 
 /**
@@ -10,3 +11,8 @@ export type LotKey = Brand<string, 'LotKey'>;
 export const quoteLotKey = (quoteId: QuoteId | string): LotKey => `q:${quoteId}` as LotKey;
 export const requestLotKey = (clientRequestId: string | null): LotKey =>
   `r:${clientRequestId ?? 'none'}` as LotKey;
+
+/** The key a fill belongs to: the venue's quote id when known, else our request id. */
+export function lotKeyOf(fill: Pick<Fill, 'quoteId' | 'clientRequestId'>): LotKey {
+  return fill.quoteId !== null ? quoteLotKey(fill.quoteId) : requestLotKey(fill.clientRequestId);
+}

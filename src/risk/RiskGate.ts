@@ -22,6 +22,14 @@ export interface ExposureView {
   markPrice(symbol: string): Decimal | undefined;
   /** Markets where an open's outcome is not known yet. */
   isMarketUnresolved(symbol: string): boolean;
+  /**
+   * The same notional and marks in floats (undefined where not known that way), when the view can
+   * give them cheaply: a limit far from them is decided without a Decimal (checkLimits).
+   */
+  readonly approx?: {
+    notional(strategy?: StrategyId): number | undefined;
+    mark(symbol: string): number | undefined;
+  };
 }
 
 const STATE_KEY = 'tradingState';
