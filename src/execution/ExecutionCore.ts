@@ -16,6 +16,7 @@ import type { RequestStatusReport, VenuePort } from '../venue/VenuePort.ts';
 import type { RequestWatch } from '../venue/VenueReport.ts';
 import { Batcher } from './Batcher.ts';
 import type { CrashHook, CrashPoint } from './crash.ts';
+import { dailyLossClear } from './dailyLossClear.ts';
 import type { AlertSeverity, ExecutionEvent } from './events.ts';
 import { ExposureIndex } from './exposureIndex.ts';
 import { feeRatesOf } from './feeRates.ts';
@@ -212,6 +213,11 @@ export class ExecutionCore implements ReconcileHost, SendHost, RequestBookHost, 
   checkLosses(equity?: Decimal): void {
     if (!this.gate.hasLossLimits) return;
     const dayStart = Math.floor(this.clock.now() / 86_400_000) * 86_400_000;
+    if (equity === undefined) {
+      // Without the equity only the daily loss is checked: skipped when floats show it far inside.
+      const limit = this.gate.dailyLossLimit;
+      if (limit === undefined || dailyLossClear(this.ledger, dayStart, limit)) return;
+    }
     const daily = this.ledger
       .realisedSince(dayStart)
       .plus(this.ledger.unrealisedTotal())

@@ -26,8 +26,8 @@ export class PositionLedger {
   /** The marks, read as Decimals (markPrice) or as floats (`marks.number`). */
   readonly marks = new Marks();
   /** Every realised amount and fee, in order: the account's totals are their sums, taken when read. */
-  private readonly realisedLog = new RunningSum();
-  private readonly feeLog = new RunningSum();
+  readonly realisedLog = new RunningSum();
+  readonly feeLog = new RunningSum();
   /** Every fillId applied: a fill is applied once however often it is reported. */
   private readonly applied = new Set<string>();
   /** The lots with quantity still open: the few that reads iterate. */

@@ -60,4 +60,26 @@ describe('RunningSum', () => {
       expect(s.total.toString()).toBe(seen.reduce((a, [, v]) => a.plus(v), dec(0)).toString());
     }
   });
+
+  it('gives since in floats with the amounts’ sizes, asked again and again while amounts arrive, in order and then not', () => {
+    const s = new RunningSum();
+    const check = (ts: number) => {
+      const a = s.approxSince(ts);
+      expect(a.sum).toBeCloseTo(s.since(ts).toNumber(), 12);
+      return a.abs;
+    };
+    s.push(10, dec('1.5'));
+    s.push(20, dec('-0.25'));
+    expect(check(20)).toBe(0.25);
+    s.push(20, dec('2'));
+    expect(check(20)).toBe(2.25);
+    s.push(30, dec('4'));
+    expect(check(20)).toBe(6.25);
+    expect(check(0)).toBe(7.75);
+    expect(check(31)).toBe(0);
+    s.push(15, dec('100'));
+    expect(check(15)).toBe(106.25);
+    expect(check(15)).toBe(106.25);
+    expect(check(0)).toBe(107.75);
+  });
 });

@@ -1,3 +1,4 @@
+import { exactNumber } from '../domain/exactNumber.ts';
 import { type Decimal, ZERO } from '../domain/money.ts';
 
 /**
@@ -11,6 +12,8 @@ import { type Decimal, ZERO } from '../domain/money.ts';
 export class RunningSum {
   private readonly times: number[] = [];
   private readonly amounts: Decimal[] = [];
+  /** The same amounts as floats, for `approxSince`. */
+  private readonly floats: number[] = [];
   private sorted = true;
   /** The sum of the first `runTo` amounts. */
   private run: Decimal = ZERO;
@@ -25,6 +28,7 @@ export class RunningSum {
     if (n > 0 && ts < (this.times[n - 1] as number)) this.sorted = false;
     this.times.push(ts);
     this.amounts.push(amount);
+    this.floats.push(exactNumber(amount));
   }
 
   /** The sum of every amount, added in push order. */
@@ -42,21 +46,52 @@ export class RunningSum {
       return s;
     }
     if (ts !== this.askedTs) {
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((this.times[mid] as number) < ts) lo = mid + 1;
-        else hi = mid;
-      }
       this.askedTs = ts;
       this.asked = ZERO;
-      this.askedTo = lo;
+      this.askedTo = this.firstAtOrAfter(ts);
     }
     // In time order, what came since the last answer is all at or after ts once one entry is.
     for (; this.askedTo < n; this.askedTo++)
       if ((this.times[this.askedTo] as number) >= ts)
         this.asked = this.asked.plus(this.amounts[this.askedTo] as Decimal);
     return this.asked;
+  }
+
+  /** The float twin of `since` for one time at a time: its last answer, kept as `since` keeps its own. */
+  private approxTs = Number.NaN;
+  private approxSum = 0;
+  private approxAbs = 0;
+  private approxTo = 0;
+
+  /**
+   * `since(ts)` in floats, with the sum of the amounts' sizes: each addition rounds once, so the
+   * float is within (count × 2^-53) × abs of the exact sum. No Decimal is made.
+   */
+  approxSince(ts: number): { readonly sum: number; readonly abs: number } {
+    const n = this.floats.length;
+    if (!this.sorted || ts !== this.approxTs) {
+      this.approxTs = this.sorted ? ts : Number.NaN;
+      this.approxSum = 0;
+      this.approxAbs = 0;
+      this.approxTo = this.sorted ? this.firstAtOrAfter(ts) : 0;
+    }
+    for (; this.approxTo < n; this.approxTo++)
+      if ((this.times[this.approxTo] ?? Number.NaN) >= ts) {
+        const a = this.floats[this.approxTo] ?? 0;
+        this.approxSum += a;
+        this.approxAbs += Math.abs(a);
+      }
+    return { sum: this.approxSum, abs: this.approxAbs };
+  }
+
+  private firstAtOrAfter(ts: number): number {
+    let lo = 0;
+    let hi = this.times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.times[mid] ?? Number.NaN) < ts) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }

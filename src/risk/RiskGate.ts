@@ -75,6 +75,11 @@ export class RiskGate {
   }
 
   /** Whether any limit needs PnL after each fill (daily loss, drawdown). */
+  /** The account's daily loss limit, if it has one. */
+  get dailyLossLimit(): Decimal | undefined {
+    return this.options.account.dailyLossLimit;
+  }
+
   get hasLossLimits(): boolean {
     return (
       this.options.account.dailyLossLimit !== undefined || this.options.account.maxDrawdownPct !== undefined
