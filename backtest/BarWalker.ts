@@ -84,24 +84,28 @@ export class BarWalker {
    * makes them again at its own time (the account may change before it).
    */
   pathsEmpty(): boolean {
-    const { opened, cursor, paths } = this;
+    const { opened, paths } = this;
     for (let i = 0; i < this.openCount; i++) {
-      const k = opened[i] ?? -1;
-      const f = this.feed(k);
-      const j = cursor[k] ?? -1;
-      const path = intrabarPath(
-        this.world,
-        f.symbol,
-        f.open[j] ?? Number.NaN,
-        f.high[j] ?? Number.NaN,
-        f.low[j] ?? Number.NaN,
-        this.usesTriggers,
-        this.hasIsolated,
-      );
+      const path = this.pathOf(opened[i] ?? -1);
       if (path.length > 0) return false;
       paths[i] = path;
     }
     return true;
+  }
+
+  /** The intrabar path of feed `k`'s current bar, as the account stands now. */
+  private pathOf(k: number) {
+    const f = this.feed(k);
+    const j = this.cursor[k] ?? -1;
+    return intrabarPath(
+      this.world,
+      f.symbol,
+      f.open[j] ?? Number.NaN,
+      f.high[j] ?? Number.NaN,
+      f.low[j] ?? Number.NaN,
+      this.usesTriggers,
+      this.hasIsolated,
+    );
   }
 
   /**
@@ -145,16 +149,7 @@ export class BarWalker {
       const k = opened[this.slotFeed] ?? -1;
       const f = this.feed(k);
       const j = cursor[k] ?? -1;
-      if (slot === 1 && this.slotPoint === 0)
-        paths[this.slotFeed] = intrabarPath(
-          this.world,
-          f.symbol,
-          f.open[j] ?? Number.NaN,
-          f.high[j] ?? Number.NaN,
-          f.low[j] ?? Number.NaN,
-          this.usesTriggers,
-          this.hasIsolated,
-        );
+      if (slot === 1 && this.slotPoint === 0) paths[this.slotFeed] = this.pathOf(k);
       const path = paths[this.slotFeed];
       if (path === undefined) throw new Error(`walkSlot(${slot}) before slot 1 made the intrabar paths`);
       const first = slot === 1 ? 0 : slot === 2 ? Math.min(1, path.length) : path.length;

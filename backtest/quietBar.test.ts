@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { backtestSchema } from '../src/config/sections/backtest.ts';
-import { MarketSymbol } from '../src/domain/ids.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import { defineStrategy } from '../src/strategy/index.ts';
+import { ohlcFeed } from '../test/backtest/ohlcFeed.ts';
 import { wideRisk } from '../test/backtest/wideRisk.ts';
 import { runBacktest } from './runBacktest.ts';
 
@@ -16,21 +16,7 @@ const ROWS = [
   [88, 89, 87, 88],
 ] as const;
 
-function feed(): BarColumns {
-  const col = (k: number) => Float64Array.from(ROWS, (r) => r[k] as number);
-  return {
-    symbol: MarketSymbol('TEST'),
-    intervalMs: I,
-    length: ROWS.length,
-    time: Float64Array.from(ROWS, (_, i) => i * I),
-    open: col(0),
-    high: col(1),
-    low: col(2),
-    close: col(3),
-    volume: new Float64Array(ROWS.length),
-    gaps: [],
-  };
-}
+const feed = (): BarColumns => ohlcFeed(ROWS, I);
 
 /** Opens 10 long at leverage 10 after the first bar: it fills at bar 1's open, 90. */
 const opener = defineStrategy({

@@ -39,6 +39,10 @@ const limits = (per: string, total: string): LimitSet => ({
   maxTotalNotional: dec(total),
 });
 
+/** The exact check's answer and the answer with the float twin, for one order and view. */
+const both = (order: OpenIntent, mark: string, held: string, set: LimitSet) =>
+  [false, true].map((floats) => checkLimits(order, view(mark, held, floats), set, 'account', undefined));
+
 describe('checkLimits', () => {
   it('gives the same answer with the float twin as the exact check, at, just under and just over each limit', () => {
     // 0.5 × 2000 = 1000 exactly: at the limit passes, a hair over is denied, by the exact check.
@@ -51,20 +55,7 @@ describe('checkLimits', () => {
       ['0.1', '0.3', '0.03', '1e9'],
     ];
     for (const [qty, mark, per, total] of cases) {
-      const exact = checkLimits(
-        intent(qty),
-        view(mark, '2000', false),
-        limits(per, total),
-        'account',
-        undefined,
-      );
-      const fast = checkLimits(
-        intent(qty),
-        view(mark, '2000', true),
-        limits(per, total),
-        'account',
-        undefined,
-      );
+      const [exact, fast] = both(intent(qty), mark, '2000', limits(per, total));
       expect([qty, mark, per, total, fast]).toEqual([qty, mark, per, total, exact]);
     }
   });

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { backtestFromFiles } from '../../backtest/backtestFromFiles.ts';
 import { runBacktest } from '../../backtest/runBacktest.ts';
 import { type BacktestConfig, backtestSchema } from '../../src/config/sections/backtest.ts';
-import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import { readBars } from '../../src/market/readBars.ts';
 import { readFundingRates } from '../../src/market/readFundingRates.ts';
 import scripted from '../fixtures/backtest/scripted.ts';
+import { ohlcFeed } from './ohlcFeed.ts';
 import { wideRisk } from './wideRisk.ts';
 
 const H = 3_600_000;
@@ -22,21 +22,7 @@ const ROWS = [
   [95, 96, 94, 95],
 ] as const;
 
-function feed(): BarColumns {
-  const col = (k: number) => Float64Array.from(ROWS, (r) => r[k] as number);
-  return {
-    symbol: MarketSymbol('TEST'),
-    intervalMs: H,
-    length: ROWS.length,
-    time: Float64Array.from(ROWS, (_, i) => i * H),
-    open: col(0),
-    high: col(1),
-    low: col(2),
-    close: col(3),
-    volume: new Float64Array(ROWS.length),
-    gaps: [],
-  };
-}
+const feed = (): BarColumns => ohlcFeed(ROWS, H);
 
 const RISK = wideRisk();
 
