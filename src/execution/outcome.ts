@@ -1,3 +1,4 @@
+import { feeOn } from '../domain/feeOn.ts';
 import type { Fill } from '../domain/fill.ts';
 import { FillId } from '../domain/ids.ts';
 import { isPositive } from '../domain/isPositive.ts';
@@ -68,8 +69,7 @@ export function fillOf(
     effect,
     quantity,
     price,
-    // No fee rate (a backtest without costs): zero without two products.
-    fee: rate.isZero() ? ZERO : quantity.times(price).times(rate),
+    fee: feeOn(rate, quantity, price),
     ts,
   };
 }

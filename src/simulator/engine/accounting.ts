@@ -1,9 +1,9 @@
 import { addTo } from '../../domain/addTo.ts';
 import { exactNumber } from '../../domain/exactNumber.ts';
+import { feeOn, lessFee } from '../../domain/feeOn.ts';
 import { Decimal, dec, ZERO } from '../../domain/money.ts';
 import { VenueFacts } from '../../domain/venueFacts.ts';
 import { removeExposure } from './Exposure.ts';
-import { feeOn, lessFee } from './feeOn.ts';
 import { sameDecimal } from './sameDecimal.ts';
 import type { Quote, Subaccount } from './state.ts';
 

@@ -1,10 +1,10 @@
+import { lessFee } from '../../domain/feeOn.ts';
 import type { Decimal } from '../../domain/money.ts';
 import type { VenueStatus } from '../../domain/venueStatus.ts';
 import { isolatedLiquidationPrice, realizeClose } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
 import type { EngineCore } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
-import { lessFee } from './feeOn.ts';
 import { needOf, openCost } from './openCost.ts';
 import { unreserve } from './reservation.ts';
 import { sameDecimal } from './sameDecimal.ts';

@@ -1,7 +1,7 @@
+import { feeOn } from '../../domain/feeOn.ts';
 import { compact, type Decimal } from '../../domain/money.ts';
 import { feeRate } from './accounting.ts';
 import { approxNumber } from './approxNumber.ts';
-import { feeOn } from './feeOn.ts';
 
 /** What opening `quantity` at `price` costs: the notional, the margin it locks, the opening fees. */
 export interface OpenCost {

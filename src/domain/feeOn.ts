@@ -1,5 +1,5 @@
-import { isOwnSum } from '../../domain/addTo.ts';
-import { Decimal, ZERO } from '../../domain/money.ts';
+import { isOwnSum } from './addTo.ts';
+import { Decimal, ZERO } from './money.ts';
 
 /** −0: what decimal.js gives for a zero product of factors of opposite signs. */
 const MINUS_ZERO = new Decimal(-0);

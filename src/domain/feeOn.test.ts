@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal, dec } from '../../domain/money.ts';
-import { VenueFacts } from '../../domain/venueFacts.ts';
 import { feeOn, lessFee } from './feeOn.ts';
+import { Decimal, dec } from './money.ts';
+import { VenueFacts } from './venueFacts.ts';
 
 /** Same value, same sign of zero, same digits. */
 const same = (a: Decimal, b: Decimal): void => {
