@@ -23,6 +23,12 @@ export class RunningSum {
   private asked: Decimal = ZERO;
   private askedTo = 0;
 
+  /** The float twin of `since` for one time at a time: its last answer, kept as `since` keeps its own. */
+  private approxTs = Number.NaN;
+  private approxSum = 0;
+  private approxAbs = 0;
+  private approxTo = 0;
+
   push(ts: number, amount: Decimal): void {
     const n = this.times.length;
     if (n > 0 && ts < (this.times[n - 1] as number)) this.sorted = false;
@@ -56,12 +62,6 @@ export class RunningSum {
         this.asked = this.asked.plus(this.amounts[this.askedTo] as Decimal);
     return this.asked;
   }
-
-  /** The float twin of `since` for one time at a time: its last answer, kept as `since` keeps its own. */
-  private approxTs = Number.NaN;
-  private approxSum = 0;
-  private approxAbs = 0;
-  private approxTo = 0;
 
   /**
    * `since(ts)` in floats, with the sum of the amounts' sizes: each addition rounds once, so the

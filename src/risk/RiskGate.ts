@@ -74,12 +74,12 @@ export class RiskGate {
     return this.latches.get(REASON_KEY);
   }
 
-  /** Whether any limit needs PnL after each fill (daily loss, drawdown). */
   /** The account's daily loss limit, if it has one. */
   get dailyLossLimit(): Decimal | undefined {
     return this.options.account.dailyLossLimit;
   }
 
+  /** Whether any limit needs PnL after each fill (daily loss, drawdown). */
   get hasLossLimits(): boolean {
     return (
       this.options.account.dailyLossLimit !== undefined || this.options.account.maxDrawdownPct !== undefined
