@@ -160,10 +160,11 @@ export function createDirectVenue(
       if (market === undefined) return catalog.get(order.symbol).then((m) => openOn(m, order));
       return settledNow(() => openOn(market, order));
     },
+    // A close names its market only when the caller knows it; without one it is not rounded.
     closePosition: (order: CloseOrder) => {
-      const market = order.symbol === undefined ? undefined : catalog.peek(order.symbol);
-      if (market === undefined && order.symbol !== undefined)
-        return marketOf(order.symbol).then((m) => closeOn(m, order));
+      if (order.symbol === undefined) return settledNow(() => closeOn(undefined, order));
+      const market = catalog.peek(order.symbol);
+      if (market === undefined) return catalog.get(order.symbol).then((m) => closeOn(m, order));
       return settledNow(() => closeOn(market, order));
     },
     cancelOpen: async (positionId) => submit('/v1/trade/cancel-quote', { positionId, chainId }),
