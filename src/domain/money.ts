@@ -65,7 +65,11 @@ export type Rounding = keyof typeof Rounding;
 export function roundTo(value: DecimalInput, decimals: number, mode: Rounding = 'halfUp'): Decimal {
   if (!Number.isInteger(decimals) || decimals < 0)
     throw new RangeError(`precision must be a whole number ≥ 0, got ${decimals}`);
-  return dec(value).toDecimalPlaces(decimals, Rounding[mode]);
+  const d = dec(value);
+  // Already within the places (a quantity rounded once before, the usual case): the rounding
+  // would only copy it. decimal.js's own count of places reads the last digit word.
+  if (d.isFinite() && d.decimalPlaces() <= decimals) return d;
+  return d.toDecimalPlaces(decimals, Rounding[mode]);
 }
 
 /** True when `value` has no more than `decimals` places. */
