@@ -8,21 +8,19 @@ import module from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BACKTEST_NODE_FLAGS } from './backtestNodeFlags.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const major = Number(process.versions.node.split('.')[0]);
 const entry = join(root, 'src', 'cli', 'main.ts');
 
 /**
- * V8 flags for the commands that hold a large heap. A backtest keeps its requests and fills to the
- * end, so its objects outlive the young generation; Node 24 grows that generation to 2 × 64 MB,
- * about 80 MB of RSS on a 1M-bar backtest with no gain in time (16 MB semi-spaces measured
- * 514–516 MB against 585–604 MB peak RSS, the same CPU). V8 sizes its heap when it starts, so the
- * flag must be on Node's command line: such a command replaces this process (`process.execve`, the
- * same pid; a bare Node start, ≈ 30 ms, measured 28 against 56 ms for `node -e 0`) with one that has it. `--expose-gc` lets the backtest collect once between
- * its walk and its report (backtest/collectRunGarbage.ts).
+ * A backtest needs V8 flags (backtestNodeFlags.js). V8 sizes its heap when it starts, so the
+ * flags must be on Node's command line: such a command replaces this process (`process.execve`,
+ * the same pid; a bare Node start, ≈ 30 ms, measured 28 against 56 ms for `node -e 0`) with one
+ * that has them.
  */
-const heapFlags = ['--max-semi-space-size=16', '--expose-gc'];
+const heapFlags = BACKTEST_NODE_FLAGS;
 const args = process.argv.slice(2);
 const wantsHeapFlags =
   args[0] === 'backtest' &&

@@ -1,22 +1,26 @@
-import { KeyFilter } from './KeyFilter.ts';
+import { KeyFilter, keyHash } from './KeyFilter.ts';
 
-/** Entries in the young map before they move to the old one: few enough to stay in the CPU's caches. */
+/** Entries in the young map before it is retired: few enough to stay in the CPU's caches. */
 const YOUNG_UP_TO = 4_096;
 
 /**
  * A string-keyed map for tables that keep every id of a run (requests, fills, lots) while nearly
  * every access is to an id made moments ago, or to one never seen (the duplicate check of a fresh
- * id). In one large Map a fresh id's lookup reads cold memory: a random bucket and the keys
- * chained there. Here new keys go to a small young Map, which moves into the old Map in one go
- * when full, and a filter of the old keys answers a fresh id with two bit reads. Insertion order
- * is kept, as a Map's (a key set again stays where it was). No delete: the tables it serves only
- * grow.
+ * id). In one large Map each fresh id reads cold memory twice, for its miss and for its insert: a
+ * random bucket and the keys chained there. Here new keys go to a small young Map, retired whole
+ * when full (never copied), and a filter of every retired key answers a fresh id with two bit
+ * reads. A retired map has a filter of its own, so an old key is found without asking each map.
+ * Insertion order is kept, as a Map's (a key set again stays where it was). No delete: the
+ * tables it serves only grow.
  */
 export class AgedMap<K extends string, V> {
   private young = new Map<K, V>();
-  private readonly old = new Map<K, V>();
+  /** Retired young maps, oldest first, each with its filter. */
+  private readonly old: { readonly map: Map<K, V>; readonly filter: KeyFilter }[] = [];
+  /** Every retired key's hash, oldest first: the whole filter is rebuilt from these, not from the keys. */
+  private hashes = new Uint32Array(YOUNG_UP_TO);
+  private oldSize = 0;
   private readonly filter = new KeyFilter();
-
   private readonly youngUpTo: number;
 
   constructor(youngUpTo = YOUNG_UP_TO) {
@@ -24,24 +28,27 @@ export class AgedMap<K extends string, V> {
   }
 
   get size(): number {
-    return this.old.size + this.young.size;
+    return this.oldSize + this.young.size;
   }
 
   get(key: K): V | undefined {
     const v = this.young.get(key);
-    if (v !== undefined || !this.filter.mayHave(key)) return v;
-    return this.old.get(key);
+    if (v !== undefined || this.oldSize === 0) return v;
+    return this.oldHolding(key)?.get(key);
   }
 
   has(key: K): boolean {
-    return this.young.has(key) || (this.filter.mayHave(key) && this.old.has(key));
+    return this.young.has(key) || (this.oldSize !== 0 && this.oldHolding(key) !== undefined);
   }
 
   set(key: K, value: V): void {
     const young = this.young;
-    if (!young.has(key) && this.filter.mayHave(key) && this.old.has(key)) {
-      this.old.set(key, value);
-      return;
+    if (this.oldSize !== 0 && !young.has(key)) {
+      const holder = this.oldHolding(key);
+      if (holder !== undefined) {
+        holder.set(key, value);
+        return;
+      }
     }
     young.set(key, value);
     if (young.size >= this.youngUpTo) this.retire();
@@ -49,23 +56,47 @@ export class AgedMap<K extends string, V> {
 
   /** The values in insertion order, as a new array. */
   values(): V[] {
-    return [...this.old.values(), ...this.young.values()];
+    const out: V[] = [];
+    for (const o of this.old) for (const v of o.map.values()) out.push(v);
+    for (const v of this.young.values()) out.push(v);
+    return out;
   }
 
-  /** The young entries to the old map, in their order; the filter grows when they would crowd it. */
+  /** The retired map holding `key`, if any: newest first, asking only those whose filter may hold it. */
+  private oldHolding(key: K): Map<K, V> | undefined {
+    const h = keyHash(key);
+    if (!this.filter.mayHave(h)) return undefined;
+    for (let i = this.old.length - 1; i >= 0; i--) {
+      const o = this.old[i];
+      if (o?.filter.mayHave(h) && o.map.has(key)) return o.map;
+    }
+    return undefined;
+  }
+
   private retire(): void {
-    const old = this.old;
+    const retired = this.young;
+    const own = new KeyFilter(retired.size);
     const filter = this.filter;
-    const resize = !filter.fits(this.young.size);
-    for (const [k, v] of this.young) {
-      old.set(k, v);
-      if (!resize) filter.add(k);
+    const grow = !filter.fits(retired.size);
+    if (this.oldSize + retired.size > this.hashes.length) {
+      const more = new Uint32Array(2 * (this.oldSize + retired.size));
+      more.set(this.hashes.subarray(0, this.oldSize));
+      this.hashes = more;
     }
+    let n = this.oldSize;
+    for (const k of retired.keys()) {
+      const h = keyHash(k);
+      own.add(h);
+      if (!grow) filter.add(h);
+      this.hashes[n++] = h;
+    }
+    if (grow) {
+      // Sized for twice the keys it will hold, then filled from the kept hashes: amortised O(1) a key.
+      filter.reset(2 * n);
+      for (let i = 0; i < n; i++) filter.add(this.hashes[i] ?? 0);
+    }
+    this.old.push({ map: retired, filter: own });
+    this.oldSize = n;
     this.young = new Map();
-    if (resize) {
-      // Sized for twice the keys it holds now, then every old key added again: amortised O(1) per key.
-      filter.reset(2 * old.size);
-      for (const k of old.keys()) filter.add(k);
-    }
   }
 }

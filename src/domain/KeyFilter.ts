@@ -1,7 +1,7 @@
 /**
- * A Bloom filter over string keys: `mayHave` false means the key was never added. It answers a
- * miss in a table of every id of a long run with two reads of a small bit array, where the
- * table's own miss reads cold memory (its bucket, and the keys chained there).
+ * A Bloom filter over string keys, by their `keyHash`: `mayHave` false means the key was never
+ * added. It answers a miss in a table of every id of a long run with two reads of a small bit
+ * array, where the table's own miss reads cold memory (its bucket, and the keys chained there).
  */
 export class KeyFilter {
   private bits: Int32Array;
@@ -23,8 +23,8 @@ export class KeyFilter {
     return (this.count + more) * BITS_PER_KEY <= this.bits.length * 32;
   }
 
-  add(key: string): void {
-    const h = hashOf(key);
+  /** Adds the key whose `keyHash` is `h`. */
+  add(h: number): void {
     const a = h & this.mask;
     const b = mix(h) & this.mask;
     const bits = this.bits;
@@ -33,8 +33,8 @@ export class KeyFilter {
     this.count++;
   }
 
-  mayHave(key: string): boolean {
-    const h = hashOf(key);
+  /** False when no key with `keyHash` `h` was added. */
+  mayHave(h: number): boolean {
     const a = h & this.mask;
     if (((this.bits[a >>> 5] ?? 0) & (1 << (a & 31))) === 0) return false;
     const b = mix(h) & this.mask;
@@ -64,7 +64,7 @@ function sizeFor(expected: number): number {
  * FNV-1a over the length and the last 24 characters: ids differ at their end (a digest, a
  * counter, a suffix), and a long shared prefix need not be read on every probe.
  */
-function hashOf(key: string): number {
+export function keyHash(key: string): number {
   let h = (2_166_136_261 ^ key.length) >>> 0;
   const from = key.length > 24 ? key.length - 24 : 0;
   for (let i = from; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16_777_619);

@@ -10,7 +10,8 @@
  * venue client over the in-process fetch (ky + zod) in its place. BARS (default 1,000,000) and ROUND_TRIPS (default 10,000) size the runs;
  * (b) times the steady state a long backtest runs in: WARMUP round trips (default 2,000) first, untimed, so the
  * figure is not the JIT's first tier (50 warm-up round trips left it 1.5–2× slower than a long run).
- * It also counts the event-loop turns of a round trip (the clock's timers that fire, each one
+ * It runs under the V8 flags of `perpflow backtest` (bin/backtestNodeFlags.js), re-executing itself when
+ * started without them. It also counts the event-loop turns of a round trip (the clock's timers that fire, each one
  * trip through the loop on the virtual clock) and the heap it allocates (allocatedBytes).
  */
 
@@ -31,6 +32,10 @@ import { createVenueClient } from '../../src/venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
 import type { VenuePort } from '../../src/venue/VenuePort.ts';
 import { allocatedBytes } from './support/allocatedBytes.ts';
+import { underBacktestFlags } from './support/underBacktestFlags.ts';
+
+// The heap of `perpflow backtest` (bin/backtestNodeFlags.js): its young generation and pretenuring decide the round trip's allocation cost.
+underBacktestFlags(import.meta.url);
 
 const BARS = Number(process.env.BARS ?? 1_000_000);
 const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 10_000);
