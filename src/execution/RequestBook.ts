@@ -57,6 +57,9 @@ export class RequestBook {
   private insertQueue: QueuedInsert[] = [];
   private readonly outcomes = new FewMap<ClientRequestId, Outcome>();
   private outcomeCommitScheduled = false;
+  // Made once: a closure per insert or outcome was an allocation on every round trip.
+  private readonly commitInsertsLater = () => this.commitInserts();
+  private readonly commitOutcomesLater = () => this.commitOutcomes();
 
   constructor(host: RequestBookHost) {
     this.host = host;
@@ -79,7 +82,7 @@ export class RequestBook {
     this.host.index.update(record);
     return new Promise<SubmitResult>((resolve) => {
       this.insertQueue.push({ record, intent, resolve });
-      if (this.insertQueue.length === 1) queueMicrotask(() => this.commitInserts());
+      if (this.insertQueue.length === 1) queueMicrotask(this.commitInsertsLater);
     });
   }
 
@@ -181,9 +184,8 @@ export class RequestBook {
     if (immediate) this.commitOutcomes();
     else if (!this.outcomeCommitScheduled) {
       this.outcomeCommitScheduled = true;
-      const commit = () => this.commitOutcomes();
-      if (this.host.journal.syncsToDisk) this.host.nextTick(commit);
-      else queueMicrotask(commit);
+      if (this.host.journal.syncsToDisk) this.host.nextTick(this.commitOutcomesLater);
+      else queueMicrotask(this.commitOutcomesLater);
     }
   }
 
