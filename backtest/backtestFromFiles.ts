@@ -26,6 +26,11 @@ export interface BacktestRequest {
   readonly loaded?: LoadedData;
   /** The files being read on a worker thread (the CLI starts it first); read here if it failed. */
   readonly reading?: DataReading;
+  /**
+   * False for a run that is one of many in the same heap (a sweep's set): no collection before
+   * the report (collectRunGarbage), which shrinks the heap the next set must grow again.
+   */
+  readonly collect?: boolean;
 }
 
 export interface BacktestOutcome {
@@ -98,7 +103,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     // Nothing the CLI writes lists the decided intents.
     keepIntents: false,
   });
-  if (result.equity.time.length >= COLLECT_FROM_BARS) collectRunGarbage();
+  if (req.collect !== false && result.equity.time.length >= COLLECT_FROM_BARS) collectRunGarbage();
   // With one strategy (or one market) its own curve is the account's; with several, the driver
   // keeps no curve per group and their equity figures are N/A (the trade figures are given).
   const only = ([id, ...more]: readonly string[]) =>

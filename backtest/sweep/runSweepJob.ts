@@ -31,7 +31,9 @@ export async function runSweepJob(
   try {
     const all = job.params['*'] ?? {};
     const params = Object.fromEntries(ids.map((id) => [id, { ...all, ...job.params[id] }]));
-    const o = await backtestFromFiles({ ...job.request, params, loaded });
+    // Set after set in one heap: a collection per set (`--expose-gc`, as `perpflow backtest`
+    // runs) measured 31–35 s against 16–18 s for 32 sets of 200k bars on one thread.
+    const o = await backtestFromFiles({ ...job.request, params, loaded, collect: false });
     const m = o.metrics.overall;
     return {
       index: job.index,
