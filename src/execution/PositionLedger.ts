@@ -1,4 +1,3 @@
-import { AgedMap } from '../domain/AgedMap.ts';
 import { addTo } from '../domain/addTo.ts';
 import { exactNumber } from '../domain/exactNumber.ts';
 import type { Fill } from '../domain/fill.ts';
@@ -22,8 +21,8 @@ export type { Lot, PnlSummary } from './lot.ts';
  */
 export class PositionLedger {
   /** The lots by the id a fill finds them by (quote, else request): no key string hashed per fill. */
-  private readonly byQuote = new AgedMap<string, LedgerEntry>();
-  private readonly byRequest = new AgedMap<string, LedgerEntry>();
+  private readonly byQuote = new Map<string, LedgerEntry>();
+  private readonly byRequest = new Map<string, LedgerEntry>();
   /** The marks, read as Decimals (markPrice) or as floats (`marks.number`). */
   readonly marks = new Marks();
   /** Every realised amount and fee, in order: the account's totals are their sums, taken when read. */

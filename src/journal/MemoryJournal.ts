@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock/Clock.ts';
-import { AgedMap } from '../domain/AgedMap.ts';
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
@@ -27,7 +26,7 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
   readonly leaseSpansHosts = false;
   private scope: string | undefined;
   private readonly clock: Clock;
-  private readonly fillLog = new AgedMap<string, Fill>();
+  private readonly fillLog = new Map<string, Fill>();
   private readonly meta = new Map<string, string>();
   private readonly externalRows = new Map<string, ExternalPositionRow>();
   private failure: JournalError | undefined;
@@ -114,7 +113,7 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
   }
 
   fills(): Fill[] {
-    return this.fillLog.values();
+    return [...this.fillLog.values()];
   }
 
   dataVersion(): number {

@@ -1,4 +1,3 @@
-import { AgedMap } from '../domain/AgedMap.ts';
 import { FewMap } from '../domain/FewMap.ts';
 import type { ClientRequestId, IntentId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
@@ -10,9 +9,9 @@ const NONE: readonly RequestRecord[] = Object.freeze([]);
 
 /** The journal's in-memory view of its requests: by id, by intent (in insert order), and open ones. */
 export class RequestCache {
-  private readonly byId = new AgedMap<ClientRequestId, RequestRecord>();
+  private readonly byId = new Map<ClientRequestId, RequestRecord>();
   /** An intent's request ids in insert order: the one id itself while it has one (nearly always), no array per intent. */
-  private readonly byIntentIndex = new AgedMap<IntentId, ClientRequestId | ClientRequestId[]>();
+  private readonly byIntentIndex = new Map<IntentId, ClientRequestId | ClientRequestId[]>();
   /** The requests not yet terminal: a few at a time, each added and removed once (no Map churn). */
   private readonly open = new FewMap<ClientRequestId, RequestRecord>();
   /**
@@ -66,7 +65,7 @@ export class RequestCache {
   }
 
   all(): RequestRecord[] {
-    return this.byId.values();
+    return [...this.byId.values()];
   }
 
   nonTerminalCount(): number {
