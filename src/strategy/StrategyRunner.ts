@@ -17,7 +17,7 @@ import { intentsOfResult, type ResultScope } from './intentsOfResult.ts';
 import type { HookFailure, HookName } from './runnerEvents.ts';
 import type { StrategyRunnerOptions } from './StrategyRunnerOptions.ts';
 import { TrackedState } from './StrategyState.ts';
-import type { HookResult, StrategyIntent } from './strategyIntent.ts';
+import type { HookResult } from './strategyIntent.ts';
 
 export type { StrategyRunnerOptions };
 
@@ -201,7 +201,7 @@ export class StrategyRunner {
   }
 
   /** Validates and converts what an rx stream emitted, with the same isolation as a hook. */
-  acceptRx(intent: StrategyIntent): readonly Intent[] {
+  acceptRx(intent: unknown): readonly Intent[] {
     return this.call('rx', () => intent, undefined, false);
   }
 
@@ -213,7 +213,7 @@ export class StrategyRunner {
   /** `run(ctx, arg)` without a closure per call: every hook but an untimed onBar (see onBar). */
   private call<A>(
     hook: HookName,
-    run: (ctx: never, arg: A) => HookResult,
+    run: (ctx: never, arg: A) => unknown,
     arg: A,
     timed = true,
     at?: number,
@@ -223,7 +223,7 @@ export class StrategyRunner {
     this.ctx.now = now;
     const timing = timed && this.timed;
     const t0 = timing ? this.stopwatch.elapsedMs() : 0;
-    let result: HookResult;
+    let result: unknown;
     try {
       result = run(this.ctx as never, arg);
     } catch (error) {
@@ -234,7 +234,7 @@ export class StrategyRunner {
   }
 
   /** What a hook called at `now` returned, checked and converted; one bad intent fails the call. */
-  private accept(hook: HookName, result: Exclude<HookResult, undefined>, now: number): readonly Intent[] {
+  private accept(hook: HookName, result: unknown, now: number): readonly Intent[] {
     if (Array.isArray(result) && result.length === 0) return this.succeed();
     this.scope.hook = hook;
     this.scope.now = now;

@@ -1,7 +1,7 @@
 import type { Intent } from '../domain/intent.ts';
 import { checkIntent } from './checkIntent.ts';
 import type { HookName } from './runnerEvents.ts';
-import { type HookResult, type StrategyIntent, strategyIntentSchema } from './strategyIntent.ts';
+import { type StrategyIntent, strategyIntentSchema } from './strategyIntent.ts';
 import { type ConvertContext, toDomainIntents } from './toDomainIntents.ts';
 
 /** What the conversion needs of the runner; `hook`, `now` and `index` change per call. */
@@ -20,7 +20,8 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * field is wrong and why.
  */
 export function intentsOfResult(
-  result: Exclude<HookResult, undefined>,
+  // What a hook returned, or an rx stream emitted: checked here, whatever it claims to be.
+  result: unknown,
   s: Writable<ResultScope>,
 ): Intent[] | { readonly invalid: string } {
   const out: Intent[] = [];

@@ -18,10 +18,8 @@ export function startRx(
   sink: (intent: Intent) => void,
 ): Subscription | undefined {
   if (strategy.rx === undefined) return undefined;
-  const ctx: RxStrategyContext<unknown, unknown> = Object.assign(
-    Object.create(runner.context) as object,
-    streams,
-  ) as never;
+  // The runner's context (its helpers and state) under the two streams, without copying it.
+  const ctx: RxStrategyContext<unknown, unknown> = Object.assign(Object.create(runner.context), streams);
   let out$: Observable<unknown>;
   try {
     out$ = strategy.rx(ctx);
@@ -31,7 +29,7 @@ export function startRx(
   }
   return out$.subscribe({
     next: (intent) => {
-      for (const i of runner.acceptRx(intent as never)) sink(i);
+      for (const i of runner.acceptRx(intent)) sink(i);
     },
     error: (error: unknown) => runner.rxFailed(error),
   });

@@ -21,6 +21,7 @@ import type {
   VenueActions,
   VenueClient,
 } from '../../venue/VenuePort.ts';
+import { WireKeyPermissions } from '../../venue/wire/permissions.ts';
 import { WireTpSlList } from '../../venue/wire/tpsl.ts';
 import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
@@ -91,13 +92,13 @@ export function createDirectVenue(
   const batch = (name: string, items: readonly unknown[] | undefined): BatchAck => {
     const path = `/v1/trade/${name}`;
     const body = items === undefined ? own : { ...own, items };
-    return batchAckFrom(`POST ${path}`, run({ method: 'POST', path, body, kind: 'submit' }) as never);
+    return batchAckFrom(`POST ${path}`, run({ method: 'POST', path, body, kind: 'submit' }));
   };
   const loadMarkets = async (): Promise<MarketSpec[]> => {
     const template = '/v1/markets/aggregated/{chainId}';
     const path = `/v1/markets/aggregated/${chainId}`;
     const params = { chainId: String(chainId) };
-    return marketsFrom(run({ method: 'GET', path, template, params, kind: 'read' }) as never);
+    return marketsFrom(run({ method: 'GET', path, template, params, kind: 'read' }));
   };
   const catalog = new MarketCatalog(loadMarkets, engine.clock, solver);
   const marketOf = (symbol: MarketSymbol | undefined) =>
@@ -224,11 +225,13 @@ export function createDirectVenue(
           path: '/v1/solvers/funding-info',
           query: { solver, chainId },
           kind: 'read',
-        }) as never,
+        }),
       ),
     listPermissions: async () =>
       toKeyPermissions(
-        run({ method: 'POST', path: '/v1/api-keys/list-permissions', body: {}, kind: 'read' }) as never,
+        WireKeyPermissions.parse(
+          run({ method: 'POST', path: '/v1/api-keys/list-permissions', body: {}, kind: 'read' }),
+        ),
       ),
     ...actions,
     submit: (group) => submitVia(actions, group),
@@ -253,7 +256,7 @@ export function createDirectVenue(
         kind: 'read',
         nullOn404: true,
       });
-      return row === null ? null : statusFrom(row as never);
+      return row === null ? null : statusFrom(row);
     },
   };
 }

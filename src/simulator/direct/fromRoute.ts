@@ -9,15 +9,18 @@ import { toMarketSpecs } from '../../venue/mappers/market.ts';
 import { toPosition } from '../../venue/mappers/position.ts';
 import { toRequestStatus } from '../../venue/mappers/requestStatus.ts';
 import type { FundingInfo, RequestStatusReport } from '../../venue/VenuePort.ts';
+import { WireFundingInfo } from '../../venue/wire/funding.ts';
+import { WireAggregatedMarkets } from '../../venue/wire/markets.ts';
 import { decimalOrUndefined } from '../../venue/wire/scalars.ts';
+import { WireRequestStatus } from '../../venue/wire/status.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
 import type { Quote } from '../engine/state.ts';
 import { money } from '../http/serialize.ts';
 
 /**
  * Route data (the objects the HTTP face would serialise) to the client's domain values, through
- * the client's own mappers and its one text → Decimal conversion: the same values and the same
- * string forms as a read over the wire, without the JSON in between.
+ * the client's own wire schemas and mappers: the same values and the same string forms as a read
+ * over the wire, without the JSON in between, and no cast of what a route answered.
  */
 export function wireDec(text: unknown): Decimal {
   const d = decimalOrUndefined(text);
@@ -25,56 +28,18 @@ export function wireDec(text: unknown): Decimal {
   return d;
 }
 
-type Row = Record<string, unknown>;
-const MARKET_DECIMALS = [
-  'minNotionalValue',
-  'maxNotionalValue',
-  'hedgerFeeOpen',
-  'hedgerFeeClose',
-  'tradingFee',
-];
-
-export function marketsFrom(data: Record<string, { markets: Record<string, Row> }>): MarketSpec[] {
-  const wire: Record<string, { markets: Record<string, never> }> = {};
-  for (const [solver, group] of Object.entries(data)) {
-    const markets: Record<string, never> = {};
-    for (const [symbol, row] of Object.entries(group.markets)) {
-      const out: Row = { ...row };
-      for (const k of MARKET_DECIMALS) out[k] = wireDec(row[k]);
-      markets[symbol] = out as never;
-    }
-    wire[solver] = { markets };
-  }
-  return toMarketSpecs(wire);
+/** The markets route's data, read by the client's own schema (money text → Decimal, ids checked). */
+export function marketsFrom(data: unknown): MarketSpec[] {
+  return toMarketSpecs(WireAggregatedMarkets.parse(data));
 }
 
-export function statusFrom(row: {
-  tempId: string;
-  quoteId: string | null;
-  status: string;
-  filledQuantity: string;
-  avgPrice: string | null;
-  errorCode?: string;
-  reason?: string;
-  updatedAt: number;
-}): RequestStatusReport {
-  return toRequestStatus({
-    ...row,
-    filledQuantity: wireDec(row.filledQuantity),
-    avgPrice: row.avgPrice === null ? null : wireDec(row.avgPrice),
-  });
+/** A status route's row, read as the client reads a poll's answer. */
+export function statusFrom(row: unknown): RequestStatusReport {
+  return toRequestStatus(WireRequestStatus.parse(row));
 }
 
-export function fundingFrom(data: Record<string, Row>): FundingInfo[] {
-  const wire: Record<string, never> = {};
-  for (const [symbol, f] of Object.entries(data))
-    wire[symbol] = {
-      next_funding_time: f.next_funding_time,
-      next_funding_rate_long: wireDec(f.next_funding_rate_long),
-      next_funding_rate_short: wireDec(f.next_funding_rate_short),
-      funding_rate_epoch_duration: f.funding_rate_epoch_duration,
-    } as never;
-  return toFundingInfos(wire);
+export function fundingFrom(data: unknown): FundingInfo[] {
+  return toFundingInfos(WireFundingInfo.parse(data));
 }
 
 /** One row of `positions/all` as `serialize.ts` writes it (money at ≤ 8 places), then mapped. */
