@@ -37,7 +37,8 @@ export interface QuietBarParts {
   readonly closeSlotMs: number;
   /** The bar whose open closes everything (`closeAtEnd: lastOpen`), else -1. */
   readonly closeAtOpenOf: number;
-  readonly isIdle: () => boolean;
+  /** The executor: nothing in flight. */
+  readonly executor: { isIdle(): boolean };
   readonly schedulesFired: () => number;
   readonly liveCount: () => number;
   readonly pushFunding: (now: number) => void;
@@ -62,26 +63,26 @@ export class QuietBar {
   }
 
   walk(i: number, t: number): BarPhase {
-    const { clock, walker, isIdle, liveCount } = this.p;
+    const { clock, walker, executor, liveCount } = this.p;
     const s = this.s;
     const end = t + this.p.intervalMs;
     if (s.pending.length > 0 || this.p.schedulesFired() !== s.jobsSeen || i === this.p.closeAtOpenOf)
       return BarPhase.none;
     let next = clock.nextDue();
-    if ((next !== undefined && next <= end) || !isIdle()) return BarPhase.none;
+    if ((next !== undefined && next <= end) || !executor.isIdle()) return BarPhase.none;
     // The driver's moveTo with nothing in flight: its synchronous step, no timer on the way.
     if (t > clock.now()) clock.advanceSync(t - clock.now());
     walker.open(t);
     if (clock.hasDue() || s.pending.length > 0) return BarPhase.opened;
     const closeSlot = t + this.p.closeSlotMs;
     next = clock.nextDue();
-    if ((next !== undefined && next <= closeSlot) || !isIdle() || !walker.pathsEmpty())
+    if ((next !== undefined && next <= closeSlot) || !executor.isIdle() || !walker.pathsEmpty())
       return BarPhase.opened;
     s.holding = false;
     s.live = liveCount();
     if (closeSlot > clock.now()) clock.advanceSync(closeSlot - clock.now());
     if (!walker.closeMarks()) return BarPhase.closeMarksStopped;
-    if (!isIdle() || liveCount() < s.live) return BarPhase.walked;
+    if (!executor.isIdle() || liveCount() < s.live) return BarPhase.walked;
     s.holding = true;
     // The driver's moveTo to the close, idle: timers due on the way fire in its synchronous step.
     if (end > clock.now()) clock.advanceSync(end - clock.now());

@@ -246,7 +246,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       intervalMs: tl.intervalMs,
       closeSlotMs,
       closeAtOpenOf: lastOpen ? n - 1 : -1,
-      isIdle: () => ex.isIdle(),
+      executor: ex,
       schedulesFired: () => kernel.activity.schedulesFired,
       liveCount,
       pushFunding,
