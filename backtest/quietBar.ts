@@ -32,6 +32,8 @@ export interface DriveState {
 export interface QuietBarParts {
   readonly clock: VirtualClock;
   readonly walker: BarWalker;
+  /** The bar times (the timeline's): `walk` takes an index, as a double argument is a heap number per call. */
+  readonly times: Float64Array;
   readonly intervalMs: number;
   /** The close slot's time after the bar's open. */
   readonly closeSlotMs: number;
@@ -62,9 +64,11 @@ export class QuietBar {
     this.s = state;
   }
 
-  walk(i: number, t: number): BarPhase {
+  /** Bar `i` of the timeline, as far as it is quiet. */
+  walk(i: number): BarPhase {
     const { clock, walker, executor, liveCount } = this.p;
     const s = this.s;
+    const t = this.p.times[i] ?? Number.NaN;
     const end = t + this.p.intervalMs;
     if (s.pending.length > 0 || this.p.schedulesFired() !== s.jobsSeen || i === this.p.closeAtOpenOf)
       return BarPhase.none;

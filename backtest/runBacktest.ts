@@ -13,7 +13,7 @@ import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { checkHistory } from './checkHistory.ts';
 import { closeEverything, stopKernel } from './endOfRun.ts';
-import { equityReader } from './equityReader.ts';
+import { equityWriter } from './equityWriter.ts';
 import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { BarPhase, type DriveState, QuietBar } from './quietBar.ts';
@@ -174,7 +174,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // The curve's times are the timeline's (a view of a single feed's column): no copy per bar.
   const eqTime = tl.times;
   const eqValue = new Float64Array(n);
-  const readEquity = equityReader(world);
+  const writeEquity = equityWriter(world);
   const liveCount = () => world.account.live.size;
   const lastOpen = input.settings.closeAtEnd === 'lastOpen';
   /** A bar the quiet path could not walk whole, from the phase it reached. */
@@ -243,6 +243,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     {
       clock,
       walker: bw,
+      times: tl.times,
       intervalMs: tl.intervalMs,
       closeSlotMs,
       closeAtOpenOf: lastOpen ? n - 1 : -1,
@@ -257,12 +258,11 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // OSR code for the inner one was dropped on leaving it ("exit from OSR'd inner loop", every ~26 bars).
   let i = 0;
   for (; i < n; i++) {
-    const t = tl.times[i] ?? Number.NaN;
     // Most bars are quiet: walked in one synchronous call. Otherwise the general path goes on
     // from where the quiet one stopped (quietBar.ts), as if it had done those steps itself.
-    const phase = quiet.walk(i, t);
-    if (phase !== BarPhase.done) await generalBar(i, t, phase);
-    eqValue[i] = readEquity();
+    const phase = quiet.walk(i);
+    if (phase !== BarPhase.done) await generalBar(i, tl.times[i] ?? Number.NaN, phase);
+    writeEquity(eqValue, i);
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(kernel, clock);
