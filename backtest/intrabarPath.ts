@@ -29,14 +29,18 @@ function triggerLevels(world: BacktestWorld, symbol: string): number[] {
   return out;
 }
 
+/** Where `crossLiquidationLevel` puts the level: a double returned from a call is a heap number. */
+const found = new Float64Array(1);
+
 /**
- * The mark of `symbol` at which the cross account's equity meets its maintenance margin, the
- * other markets held at their marks (nudged a hair past, since the engine liquidates below it).
+ * Whether the cross account has a liquidation level on `symbol`: the mark at which its equity meets
+ * its maintenance margin, the other markets held at their marks (nudged a hair past, since the
+ * engine liquidates below it), left in `found[0]`.
  */
-function crossLiquidationLevel(world: BacktestWorld, symbol: string): number | undefined {
+function crossLiquidationLevel(world: BacktestWorld, symbol: string): boolean {
   const { account, sim } = world;
   const e = account.exposures.get(symbol);
-  if (e === undefined || e.nGross === 0) return undefined;
+  if (e === undefined || e.nGross === 0) return false;
   let equity = collateralNumber(account.collateral);
   let mm = 0;
   // One market held (every bar of a one-market backtest in a position): no other term to add.
@@ -48,10 +52,16 @@ function crossLiquidationLevel(world: BacktestWorld, symbol: string): number | u
       mm += mark * x.nGross * x.market.maintenanceMarginRate;
     }
   const slope = e.nNet - e.nGross * e.market.maintenanceMarginRate;
-  if (slope === 0) return undefined;
+  if (slope === 0) return false;
   const level = (mm - equity + e.nCost) / slope;
-  if (!(level > 0)) return undefined;
-  return level * (slope > 0 ? 1 - 1e-12 : 1 + 1e-12);
+  if (!(level > 0)) return false;
+  found[0] = level * (slope > 0 ? 1 - 1e-12 : 1 + 1e-12);
+  return true;
+}
+
+/** Whether x lies strictly inside (low, high). */
+function isBetween(x: number | undefined, low: number, high: number): boolean {
+  return x !== undefined && x > low && x < high;
 }
 
 /** `levels` strictly between a and b, in the order a walk from a to b meets them. */
@@ -83,15 +93,14 @@ export function intrabarPath(
   const net = world.account.exposures.get(symbol)?.nNet ?? 0;
   const first = net < 0 ? high : low;
   const second = net < 0 ? low : high;
-  const liquidation = net === 0 ? undefined : crossLiquidationLevel(world, symbol);
-  const liquidates = liquidation !== undefined && liquidation > low && liquidation < high;
+  const liquidates = net !== 0 && crossLiquidationLevel(world, symbol) && isBetween(found[0], low, high);
   // Nothing rests in the bar and no liquidation lies inside it: the extremes change nothing that
   // the close does not (cross equity is linear in the mark). Isolated positions keep the walk, as
   // their liquidation prices are the engine's own and not among the levels. Decided before any
   // array is built: this is every bar of a backtest without TP/SL or LIMITs.
   if (!withLevels && !liquidates) return hasIsolated ? [first, second] : NONE;
   const levels = withLevels ? triggerLevels(world, symbol) : [];
-  if (liquidates) levels.push(liquidation);
+  if (liquidates) levels.push(found[0] ?? Number.NaN);
   if (levels.length === 0) return hasIsolated ? [first, second] : NONE;
   return [...between(levels, open, first), first, ...between(levels, first, second), second];
 }

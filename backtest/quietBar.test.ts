@@ -56,4 +56,21 @@ describe('a bar walked with nothing resting on it', () => {
     expect(t?.exitPrice).toBeCloseTo(759 / 9.95, 6);
     expect(t?.funding).toBeCloseTo(9, 9);
   });
+
+  it("closes at the last bar's open with closeAtEnd lastOpen when that bar is otherwise quiet", async () => {
+    // Bought at bar 1's open (90); bar 2 has nothing due (24-hour funding), nothing in flight and
+    // no liquidation inside it: only lastOpen makes it not quiet, and the close at its open, 88.
+    const r = await runBacktest({
+      feeds: [feed()],
+      strategies: [{ id: 's', strategy: opener, markets: ['TEST'], params: {} }],
+      settings: backtestSchema.parse({
+        cash: 10_000,
+        fees: { open: 0, close: 0 },
+        closeAtEnd: 'lastOpen',
+        markets: { TEST: { fundingEpochHours: 24 } },
+      }),
+      risk: wideRisk(),
+    });
+    expect(r.trades.map((t) => [t.entryPrice, t.exitPrice, t.exitTime])).toEqual([[90, 88, 2 * I]]);
+  });
 });

@@ -13,9 +13,10 @@ import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { checkHistory } from './checkHistory.ts';
 import { closeEverything, stopKernel } from './endOfRun.ts';
-import { equityReader } from './equityReader.ts';
+import { equityWriter } from './equityWriter.ts';
 import { fundingPush } from './fundingPush.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
+import { BarPhase, type DriveState, QuietBar } from './quietBar.ts';
 import { type BacktestWarning, requestEndWarnings } from './requestEndWarnings.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
@@ -100,10 +101,10 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     ...(input.venue === undefined ? {} : { venue: input.venue }),
   });
   const denials: { intentId: string; reason: string }[] = [];
-  let pending: Intent[] = [];
   // Decisions on a bar (at its close) and on a schedule due before the open wait for the next
-  // open; from the open to the end of the walk, an answer to a fill is sent at once, as live.
-  let holding = true;
+  // open (`pending`); from the open to the end of the walk (`holding` false), an answer to a fill
+  // is sent at once, as live.
+  const drive: DriveState = { pending: [], holding: true, jobsSeen: 0, live: 0 };
   const decided: { decidedAt: number; intent: Intent }[] = [];
   const keepIntents = input.keepIntents ?? true;
   const events: StrategyEvent[] = [];
@@ -128,8 +129,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       )
         walker.usesTriggers = true;
       if (keepIntents) decided.push({ decidedAt: clock.now(), intent });
-      if (!holding) return true;
-      pending.push(intent);
+      if (!drive.holding) return true;
+      drive.pending.push(intent);
       return false;
     },
   });
@@ -144,7 +145,8 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     }),
     ...(input.onExecutionEvent === undefined ? [] : [ex.events$.subscribe(input.onExecutionEvent)]),
   ];
-  walker = new BarWalker(world, edges.market, tl, input.feeds);
+  const bw = new BarWalker(world, edges.market, tl, input.feeds);
+  walker = bw;
   const pushFunding = fundingPush(world, edges.market);
   pushFunding(clock.now());
   // Both answer synchronously on the common path (nothing in flight, nothing due): no await per bar.
@@ -172,64 +174,95 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   // The curve's times are the timeline's (a view of a single feed's column): no copy per bar.
   const eqTime = tl.times;
   const eqValue = new Float64Array(n);
-  const readEquity = equityReader(world);
+  const writeEquity = equityWriter(world);
   const liveCount = () => world.account.live.size;
   const lastOpen = input.settings.closeAtEnd === 'lastOpen';
-  // The scheduler runs a job one microtask after its timer fires, and a bar on which nothing is in
-  // flight never awaits: the driver lets a fired job run before it submits that bar's intents.
-  let jobsSeen = 0;
-  /** Each slot's time after the bar's open. */
-  const slotMs = Array.from({ length: SLOTS }, (_, slot) => Math.round((slot * tl.intervalMs) / SLOTS));
-  const closeSlotMs = slotMs[SLOTS - 1] ?? 0;
-  for (let i = 0; i < n; i++) {
-    const t = tl.times[i] ?? Number.NaN;
-    const arrived = moveTo(t);
-    if (arrived) await arrived;
-    if (kernel.activity.schedulesFired !== jobsSeen) {
-      jobsSeen = kernel.activity.schedulesFired;
-      await undefined;
-    }
-    walker.open(t);
-    let live = liveCount();
-    const due = flushDue();
-    if (due) await due;
-    if (liveCount() < live) await learnVenueCloses();
-    holding = false;
-    if (pending.length > 0) {
-      const batch = pending;
-      pending = [];
-      await submitAll(batch);
-    }
-    live = liveCount();
-    if (lastOpen && i === n - 1) await closeEverything(kernel, clock);
-    // The walk, slot by slot at its replay times: what fills on the way (TP/SL, LIMITs) is booked
-    // then, and a strategy's answer to it (onFill) is sent at once, as live. A bar whose paths are
-    // empty (nothing rests, no liquidation inside it) sets no mark before its close: with nothing
-    // in flight and no timer due before the close slot, the clock goes straight there.
-    const closeSlot = t + closeSlotMs;
-    const next = clock.nextDue();
-    if ((next === undefined || next > closeSlot) && ex.isIdle() && walker.pathsEmpty()) {
-      // moveTo's synchronous step: nothing in flight, nothing due on the way.
-      if (closeSlot > clock.now()) clock.advanceSync(closeSlot - clock.now());
-      // A timer due on the way fires, then the walk goes on from where it stopped.
-      if (!walker.closeMarks())
-        do await clock.advance(0);
-        while (!walker.walkSlot(SLOTS - 1));
-      if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
-    } else
-      for (let slot = 1; slot < SLOTS; slot++) {
-        const at = moveTo(t + (slotMs[slot] ?? 0));
-        if (at) await at;
-        while (!walker.walkSlot(slot)) await clock.advance(0);
-        if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+  /** A bar the quiet path could not walk whole, from the phase it reached. */
+  async function generalBar(i: number, t: number, from: BarPhase): Promise<void> {
+    let phase = from;
+    if (phase === BarPhase.none) {
+      const arrived = moveTo(t);
+      if (arrived) await arrived;
+      // The scheduler runs a job one microtask after its timer fires, and a bar on which nothing is
+      // in flight never awaits: the driver lets a fired job run before it submits that bar's intents.
+      if (kernel.activity.schedulesFired !== drive.jobsSeen) {
+        drive.jobsSeen = kernel.activity.schedulesFired;
+        await undefined;
       }
-    holding = true;
-    if (liveCount() < live) await learnVenueCloses();
+      bw.open(t);
+    }
+    if (phase <= BarPhase.opened) {
+      const live = liveCount();
+      const due = flushDue();
+      if (due) await due;
+      if (liveCount() < live) await learnVenueCloses();
+      drive.holding = false;
+      if (drive.pending.length > 0) {
+        const batch = drive.pending;
+        drive.pending = [];
+        await submitAll(batch);
+      }
+      drive.live = liveCount();
+      if (lastOpen && i === n - 1) await closeEverything(kernel, clock);
+      // The walk, slot by slot at its replay times: what fills on the way (TP/SL, LIMITs) is booked
+      // then, and a strategy's answer to it (onFill) is sent at once, as live. A bar whose paths are
+      // empty (nothing rests, no liquidation inside it) sets no mark before its close: with nothing
+      // in flight and no timer due before the close slot, the clock goes straight there.
+      const closeSlot = t + closeSlotMs;
+      const next = clock.nextDue();
+      if ((next === undefined || next > closeSlot) && ex.isIdle() && bw.pathsEmpty()) {
+        // moveTo's synchronous step: nothing in flight, nothing due on the way.
+        if (closeSlot > clock.now()) clock.advanceSync(closeSlot - clock.now());
+        phase = bw.closeMarks() ? BarPhase.walked : BarPhase.closeMarksStopped;
+      } else
+        for (let slot = 1; slot < SLOTS; slot++) {
+          const at = moveTo(t + (slotMs[slot] ?? 0));
+          if (at) await at;
+          while (!bw.walkSlot(slot)) await clock.advance(0);
+          if (!ex.isIdle()) await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+        }
+    }
+    // A timer due on the way fires, then the walk goes on from where it stopped.
+    if (phase === BarPhase.closeMarksStopped)
+      do await clock.advance(0);
+      while (!bw.walkSlot(SLOTS - 1));
+    // The slot walk settled after each slot; the walk straight to the close settles here.
+    if (phase >= BarPhase.closeMarksStopped && !ex.isIdle())
+      await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
+    drive.holding = true;
+    if (liveCount() < drive.live) await learnVenueCloses();
     const closed = moveTo(t + tl.intervalMs);
     if (closed) await closed;
     pushFunding(clock.now());
-    walker.close();
-    eqValue[i] = readEquity();
+    bw.close();
+  }
+  /** Each slot's time after the bar's open. */
+  const slotMs = Array.from({ length: SLOTS }, (_, slot) => Math.round((slot * tl.intervalMs) / SLOTS));
+  const closeSlotMs = slotMs[SLOTS - 1] ?? 0;
+  const quiet = new QuietBar(
+    {
+      clock,
+      walker: bw,
+      times: tl.times,
+      intervalMs: tl.intervalMs,
+      closeSlotMs,
+      closeAtOpenOf: lastOpen ? n - 1 : -1,
+      executor: ex,
+      schedulesFired: () => kernel.activity.schedulesFired,
+      liveCount,
+      pushFunding,
+    },
+    drive,
+  );
+  // The index outside the loop: `for (let i …)` in an async function is two nested loops to V8, whose
+  // OSR code for the inner one was dropped on leaving it ("exit from OSR'd inner loop", every ~26 bars).
+  let i = 0;
+  for (; i < n; i++) {
+    // Most bars are quiet: walked in one synchronous call. Otherwise the general path goes on
+    // from where the quiet one stopped (quietBar.ts), as if it had done those steps itself.
+    const phase = quiet.walk(i);
+    if (phase !== BarPhase.done) await generalBar(i, tl.times[i] ?? Number.NaN, phase);
+    writeEquity(eqValue, i);
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(kernel, clock);
