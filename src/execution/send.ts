@@ -2,6 +2,7 @@ import type { Clock } from '../clock/Clock.ts';
 import type { ClientRequestId, IntentId, StrategyId } from '../domain/ids.ts';
 import type { Position } from '../domain/position.ts';
 import type { RecordKind, RequestRecord } from '../domain/request.ts';
+import type { RequestKind } from '../domain/venueStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
@@ -30,43 +31,88 @@ export interface SendHost extends AnswerHost {
   onJournalFailure(e: unknown): void;
 }
 
-/** Sends one flushed group: SUBMITTING is committed first, then exactly one call. */
-export async function sendGroup(
+/**
+ * Sends one flushed group: SUBMITTING is committed first, then exactly one call. An adapter that
+ * knows its answer at once (`submitNow`, the in-process one) has it applied in this same turn;
+ * otherwise the answer is awaited. Either way the same steps follow, in the same order.
+ */
+export function sendGroup(
   h: SendHost,
   kind: RecordKind,
   ids: readonly ClientRequestId[],
-): Promise<void> {
-  if (!h.alive()) return;
+): Promise<void> | undefined {
+  if (!h.alive()) return undefined;
   if (kind === 'setTpSl') return sendTpSl(h, ids);
   let records: RequestRecord[];
+  let pending: Promise<void> | undefined;
   try {
     h.crashAt('beforeJournalCommit');
     const now = h.clock.now();
     records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));
-    const pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
-    if (pending !== undefined) {
-      await pending;
-      if (!h.alive()) return;
-    }
-    h.crashAt('afterCommitBeforeSend');
+    pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
+    if (pending === undefined) h.crashAt('afterCommitBeforeSend');
   } catch (e) {
     if (h.alive()) h.onJournalFailure(e);
-    return;
+    return undefined;
   }
+  if (pending === undefined) return call(h, kind, records);
+  const sent = records;
+  return pending.then(
+    () => {
+      if (!h.alive()) return undefined;
+      try {
+        h.crashAt('afterCommitBeforeSend');
+      } catch (e) {
+        if (h.alive()) h.onJournalFailure(e);
+        return undefined;
+      }
+      return call(h, kind, sent);
+    },
+    (e: unknown) => {
+      if (h.alive()) h.onJournalFailure(e);
+    },
+  );
+}
+
+/** The one venue call of a group, and what its answer (or its failure) does. */
+function call(h: SendHost, kind: RequestKind, records: RequestRecord[]): Promise<void> | undefined {
   h.emit({
     type: 'venueCall',
     call: records.length > 1 ? 'batch' : 'submit',
     kind,
     requests: records.length,
   });
-  let ack: SubmitAck | BatchAck | undefined;
-  let failure: unknown;
+  const group = groupOf(kind, records);
+  let now: SubmitAck | BatchAck | undefined;
   try {
-    // One call; the adapter picks the single or the batch endpoint.
-    ack = await h.venue.submit(groupOf(kind, records));
+    now = h.venue.submitNow?.(group);
   } catch (e) {
-    failure = e;
+    answered(h, records, undefined, e);
+    return undefined;
   }
+  if (now !== undefined) {
+    answered(h, records, now, undefined);
+    return undefined;
+  }
+  let later: Promise<SubmitAck | BatchAck>;
+  try {
+    later = h.venue.submit(group);
+  } catch (e) {
+    answered(h, records, undefined, e);
+    return undefined;
+  }
+  return later.then(
+    (ack) => answered(h, records, ack, undefined),
+    (e: unknown) => answered(h, records, undefined, e),
+  );
+}
+
+function answered(
+  h: SendHost,
+  records: readonly RequestRecord[],
+  ack: SubmitAck | BatchAck | undefined,
+  failure: unknown,
+): void {
   if (!h.alive()) return;
   try {
     h.crashAt('afterSendBefore201');

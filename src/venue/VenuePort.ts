@@ -127,6 +127,12 @@ export interface VenuePort {
    * answers a SubmitAck (a refusal throws), a batch a BatchAck (refusals per item).
    */
   submit(group: SubmitGroup): Promise<SubmitAck | BatchAck>;
+  /**
+   * The same call answered in this turn, by an adapter that knows its answer at once (the
+   * in-process one): the answer, a refusal thrown as `submit` would reject with it, or undefined
+   * when this group needs `submit` (nothing was sent then). Saves the core an await per call.
+   */
+  readonly submitNow?: (group: SubmitGroup) => SubmitAck | BatchAck | undefined;
   /** Synchronous: the answer is the effect (no tempId, no status poll). */
   setTpSl(order: TpSlOrder): Promise<void>;
   /** Quotes the venue does not know are absent from the answer. */

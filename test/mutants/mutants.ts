@@ -18,14 +18,14 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/send.ts',
-        find: "    records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));\n    const pending",
-        replace: '    records = ids.map((id) => h.current(id));\n    void now;\n    const pending',
+        find: "    records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));\n    pending",
+        replace: '    records = ids.map((id) => h.current(id));\n    void now;\n    pending',
       },
       {
         file: 'src/execution/send.ts',
-        find: '    failure = e;\n  }\n  if (!h.alive()) return;\n  try {',
+        find: "  if (!h.alive()) return;\n  try {\n    h.crashAt('afterSendBefore201');",
         replace:
-          "    failure = e;\n  }\n  if (!h.alive()) return;\n  records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: h.clock.now() } })));\n  try {",
+          "  if (!h.alive()) return;\n  records = h.move(records.map((r) => ({ id: r.clientRequestId, to: 'SUBMITTING' as const, patch: { submittedAt: h.clock.now() } })));\n  try {\n    h.crashAt('afterSendBefore201');",
       },
     ],
   },

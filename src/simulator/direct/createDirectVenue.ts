@@ -235,6 +235,21 @@ export function createDirectVenue(
       ),
     ...actions,
     submit: (group) => submitVia(actions, group),
+    // A single open or close of a market the catalog holds: the engine answers it now.
+    submitNow: (group) => {
+      if (group.items.length !== 1) return undefined;
+      if (group.kind === 'open') {
+        const [order] = group.items;
+        const market = order === undefined ? undefined : catalog.peek(order.symbol);
+        return order === undefined || market === undefined ? undefined : openOn(market, order);
+      }
+      if (group.kind !== 'close') return undefined;
+      const [order] = group.items;
+      if (order === undefined) return undefined;
+      if (order.symbol === undefined) return closeOn(undefined, order);
+      const market = catalog.peek(order.symbol);
+      return market === undefined ? undefined : closeOn(market, order);
+    },
     setTpSl,
     listTpSl: async (quoteIds) =>
       tpslStatesFrom(
