@@ -1,6 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import { ClientRequestId, type IntentId, type QuoteId } from '../domain/ids.ts';
 import type { CloseIntent, Intent, OpenIntent } from '../domain/intent.ts';
+import { isAtMostZero } from '../domain/isAtMostZero.ts';
 import { type MarketSpec, roundPrice, roundQuantity } from '../domain/market.ts';
 import { newRequest, type RequestBase } from '../domain/newRequest.ts';
 import type { RequestRecord } from '../domain/request.ts';
@@ -79,7 +80,7 @@ function buildOpen(
       message: `${intent.strategyId} already has a ${intent.side} open in flight on ${intent.symbol}`,
     };
   const quantity = roundQuantity(spec, intent.quantity);
-  if (quantity.lessThanOrEqualTo(0))
+  if (isAtMostZero(quantity))
     return {
       reason: DenialReason.UNSUPPORTED,
       message: `quantity ${intent.quantity} rounds to 0 at precision ${spec.quantityPrecision}`,
@@ -116,7 +117,7 @@ function buildClose(
     side = opened?.side;
   }
   const lot = quoteId === undefined ? undefined : ctx.ledger.lotOfQuote(quoteId);
-  if (quoteId === undefined || lot === undefined || lot.openQuantity.lessThanOrEqualTo(0))
+  if (quoteId === undefined || lot === undefined || isAtMostZero(lot.openQuantity))
     return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
   const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);
   return newRequest(

@@ -1,3 +1,4 @@
+import { isAtMostZero } from '../../domain/isAtMostZero.ts';
 import { type MarketSpec, roundPrice, roundQuantity } from '../../domain/market.ts';
 import { type Decimal, toWireNumber } from '../../domain/money.ts';
 import { VenueRejectedError } from '../../errors/venueErrors.ts';
@@ -6,7 +7,7 @@ import type { CloseOrder, OpenOrder } from '../VenuePort.ts';
 /** Rounded down to the market's precision; refused before sending when nothing is left. */
 function wireQuantity(market: MarketSpec, quantity: Decimal, endpoint: string): number {
   const rounded = roundQuantity(market, quantity);
-  if (rounded.lessThanOrEqualTo(0))
+  if (isAtMostZero(rounded))
     throw new VenueRejectedError(
       `${endpoint}: quantity ${quantity.toString()} is zero at ${market.symbol}'s precision of ${market.quantityPrecision} decimals (not sent)`,
       { endpoint, venueCode: 'VALIDATION' },
