@@ -16,6 +16,8 @@ function child<V>(m: Map<string, V>, k: string, make: () => V): V {
 }
 
 const newIds = (): Ids => new FewMap();
+const newBySide = (): Map<string, Ids> => new Map();
+const newBySymbol = (): Map<string, Map<string, Ids>> => new Map();
 
 /**
  * In-memory indexes over non-terminal requests, so the gate's questions ("anything unknown on
@@ -37,13 +39,13 @@ export class ExposureIndex {
     if (isTerminal(r.status)) {
       this.slot(r.strategyId, r.symbol, r.side ?? '')?.delete(id);
       this.pendingOpens.delete(id);
+    } else if (this.pendingOpens.has(id)) {
+      // Pending already, so already in its slot (an open keeps its strategy, market and side):
+      // a move between pending statuses only refreshes the record.
+      this.pendingOpens.set(id, r);
     } else {
-      const bySymbol = child(this.openSlots, r.strategyId, () => new Map<string, Map<string, Ids>>());
-      child(
-        child(bySymbol, r.symbol, () => new Map<string, Ids>()),
-        r.side ?? '',
-        newIds,
-      ).set(id, true);
+      const bySymbol = child(this.openSlots, r.strategyId, newBySymbol);
+      child(child(bySymbol, r.symbol, newBySide), r.side ?? '', newIds).set(id, true);
       this.pendingOpens.set(id, r);
     }
   }
