@@ -8,6 +8,7 @@ import { STATUS_ENDPOINTS } from '../../venue/actions/status.ts';
 import { tpslBody, tpslStatesFrom } from '../../venue/actions/tpsl.ts';
 import { assertApiKey } from '../../venue/http/apiKey.ts';
 import { toBalance } from '../../venue/mappers/balance.ts';
+import { toBatchAck } from '../../venue/mappers/batchAck.ts';
 import { closeItem, openItem } from '../../venue/mappers/orders.ts';
 import { toKeyPermissions } from '../../venue/mappers/permissions.ts';
 import { MarketCatalog } from '../../venue/marketCatalog.ts';
@@ -22,10 +23,10 @@ import type {
   VenueClient,
 } from '../../venue/VenuePort.ts';
 import { WireKeyPermissions } from '../../venue/wire/permissions.ts';
+import { WireBatchAck } from '../../venue/wire/submit.ts';
 import { WireTpSlList } from '../../venue/wire/tpsl.ts';
 import type { AccountBook } from '../engine/AccountBook.ts';
 import type { SimEngine } from '../engine/SimEngine.ts';
-import { batchAckFrom } from './batchAckFrom.ts';
 import { engineReports } from './engineReports.ts';
 import { fundingFrom, marketsFrom, positionFrom, statusFrom, wireDec } from './fromRoute.ts';
 import {
@@ -92,7 +93,8 @@ export function createDirectVenue(
   const batch = (name: string, items: readonly unknown[] | undefined): BatchAck => {
     const path = `/v1/trade/${name}`;
     const body = items === undefined ? own : { ...own, items };
-    return batchAckFrom(`POST ${path}`, run({ method: 'POST', path, body, kind: 'submit' }));
+    const answer = WireBatchAck.parse(run({ method: 'POST', path, body, kind: 'submit' }));
+    return toBatchAck(`POST ${path}`, answer, items?.length ?? answer.results.length);
   };
   const loadMarkets = async (): Promise<MarketSpec[]> => {
     const template = '/v1/markets/aggregated/{chainId}';

@@ -1,47 +1,9 @@
-import { BatchId, type QuoteId, TempId } from '../../domain/ids.ts';
-import { OutcomeUnknownError, VenueRejectedError } from '../../errors/venueErrors.ts';
-import { redactText } from '../../log/redact.ts';
+import type { QuoteId, TempId } from '../../domain/ids.ts';
+import { toBatchAck } from '../mappers/batchAck.ts';
 import { closeItem, openItem } from '../mappers/orders.ts';
-import type { BatchAck, BatchItemResult, CloseOrder, OpenOrder } from '../VenuePort.ts';
+import type { BatchAck, CloseOrder, OpenOrder } from '../VenuePort.ts';
 import { WireBatchAck } from '../wire/submit.ts';
 import type { VenueContext } from './context.ts';
-
-/**
- * Items are independent: one refused item does not stop the others. An item the venue did not
- * report, or refused without a code, has an unknown outcome (settle it by reconciliation).
- */
-function toBatchAck(endpoint: string, wire: WireBatchAck, count: number): BatchAck {
-  const byIndex = new Map(wire.results.map((r) => [r.index, r]));
-  const results: BatchItemResult[] = [];
-  for (let index = 0; index < count; index++) {
-    const r = byIndex.get(index);
-    if (r?.success === true && r.tempId != null) {
-      results.push({ index, ok: true, tempId: TempId(r.tempId) });
-    } else if (r?.success === false && r.error?.code !== undefined) {
-      const said = redactText(r.error.message ?? r.error.code);
-      results.push({
-        index,
-        ok: false,
-        error: new VenueRejectedError(`${endpoint} item ${index}: ${said}`, {
-          endpoint,
-          venueCode: r.error.code,
-          details: { index },
-        }),
-      });
-    } else {
-      const why = r === undefined ? 'not in the answer' : 'answer without a tempId or error code';
-      results.push({
-        index,
-        ok: false,
-        error: new OutcomeUnknownError(`${endpoint} item ${index}: ${why}; reconcile`, {
-          endpoint,
-          details: { index },
-        }),
-      });
-    }
-  }
-  return { batchId: BatchId(wire.batchId), results };
-}
 
 async function sendBatch(
   ctx: VenueContext,
