@@ -48,13 +48,18 @@ export interface DirectVenueOptions {
   readonly onCall?: (endpoint: string) => void;
 }
 
-/** A synchronous call's answer as a settled promise: a throw becomes the rejection, as in an async function. */
-function settledNow<T>(fn: () => T): Promise<T> {
+/**
+ * `now()`'s answer as a settled promise (a throw becomes the rejection, as in an async function),
+ * or `later()` when `now` cannot answer without waiting (undefined).
+ */
+function nowOrLater<T>(now: () => T | undefined, later: () => Promise<T>): Promise<T> {
+  let answer: T | undefined;
   try {
-    return Promise.resolve(fn());
+    answer = now();
   } catch (e) {
     return Promise.reject(e);
   }
+  return answer === undefined ? later() : Promise.resolve(answer);
 }
 
 function checkSubaccount(raw: string): SubaccountAddress {
@@ -112,6 +117,17 @@ export function createDirectVenue(
     submit(openPath, { ...openItem(market, order, solver, `POST ${openPath}`), ...own });
   const closeOn = (market: MarketSpec | undefined, order: CloseOrder): SubmitAck =>
     submit(closePath, { ...closeItem(order, market, `POST ${closePath}`), chainId });
+  /** An open answered now, when the catalog holds its market; undefined when it must load it first. */
+  const openNow = (order: OpenOrder): SubmitAck | undefined => {
+    const market = catalog.peek(order.symbol);
+    return market === undefined ? undefined : openOn(market, order);
+  };
+  /** The same for a close; one that names no market is not rounded, and is answered now. */
+  const closeNow = (order: CloseOrder): SubmitAck | undefined => {
+    if (order.symbol === undefined) return closeOn(undefined, order);
+    const market = catalog.peek(order.symbol);
+    return market === undefined ? undefined : closeOn(market, order);
+  };
 
   const markPrices = async (symbols: readonly MarketSymbol[]): Promise<PriceTick[]> => {
     if (symbols.length === 0) return [];
@@ -158,18 +174,16 @@ export function createDirectVenue(
   const actions: VenueActions = {
     // The catalog holds the market after the first call: the answer is then made in this turn,
     // with no promise of an async lookup awaited in between (a round trip's hops).
-    openPosition: (order: OpenOrder) => {
-      const market = catalog.peek(order.symbol);
-      if (market === undefined) return catalog.get(order.symbol).then((m) => openOn(m, order));
-      return settledNow(() => openOn(market, order));
-    },
-    // A close names its market only when the caller knows it; without one it is not rounded.
-    closePosition: (order: CloseOrder) => {
-      if (order.symbol === undefined) return settledNow(() => closeOn(undefined, order));
-      const market = catalog.peek(order.symbol);
-      if (market === undefined) return catalog.get(order.symbol).then((m) => closeOn(m, order));
-      return settledNow(() => closeOn(market, order));
-    },
+    openPosition: (order: OpenOrder) =>
+      nowOrLater(
+        () => openNow(order),
+        () => catalog.get(order.symbol).then((m) => openOn(m, order)),
+      ),
+    closePosition: (order: CloseOrder) =>
+      nowOrLater(
+        () => closeNow(order),
+        () => marketOf(order.symbol).then((m) => closeOn(m, order)),
+      ),
     cancelOpen: async (positionId) => submit('/v1/trade/cancel-quote', { positionId, chainId }),
     cancelClose: async (closeRequestId) =>
       submit('/v1/trade/cancel-close-request', { closeRequestId, chainId }),
@@ -242,15 +256,11 @@ export function createDirectVenue(
       if (group.items.length !== 1) return undefined;
       if (group.kind === 'open') {
         const [order] = group.items;
-        const market = order === undefined ? undefined : catalog.peek(order.symbol);
-        return order === undefined || market === undefined ? undefined : openOn(market, order);
+        return order === undefined ? undefined : openNow(order);
       }
       if (group.kind !== 'close') return undefined;
       const [order] = group.items;
-      if (order === undefined) return undefined;
-      if (order.symbol === undefined) return closeOn(undefined, order);
-      const market = catalog.peek(order.symbol);
-      return market === undefined ? undefined : closeOn(market, order);
+      return order === undefined ? undefined : closeNow(order);
     },
     setTpSl,
     listTpSl: async (quoteIds) =>
