@@ -50,28 +50,29 @@ export function sendGroup(
     const now = h.clock.now();
     records = h.move(ids.map((id) => ({ id, to: 'SUBMITTING' as const, patch: { submittedAt: now } })));
     pending = h.journal.pendingCommit(); // a networked journal: SUBMITTING durable first
-    if (pending === undefined) h.crashAt('afterCommitBeforeSend');
   } catch (e) {
     if (h.alive()) h.onJournalFailure(e);
     return undefined;
   }
-  if (pending === undefined) return call(h, kind, records);
+  if (pending === undefined) return committed(h, kind, records);
   const sent = records;
   return pending.then(
-    () => {
-      if (!h.alive()) return undefined;
-      try {
-        h.crashAt('afterCommitBeforeSend');
-      } catch (e) {
-        if (h.alive()) h.onJournalFailure(e);
-        return undefined;
-      }
-      return call(h, kind, sent);
-    },
+    () => (h.alive() ? committed(h, kind, sent) : undefined),
     (e: unknown) => {
       if (h.alive()) h.onJournalFailure(e);
     },
   );
+}
+
+/** SUBMITTING is durable: the crash point between the commit and the send, then the call. */
+function committed(h: SendHost, kind: RequestKind, records: RequestRecord[]): Promise<void> | undefined {
+  try {
+    h.crashAt('afterCommitBeforeSend');
+  } catch (e) {
+    if (h.alive()) h.onJournalFailure(e);
+    return undefined;
+  }
+  return call(h, kind, records);
 }
 
 /** The one venue call of a group, and what its answer (or its failure) does. */
