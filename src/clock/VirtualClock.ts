@@ -16,20 +16,11 @@ function settleTurn(): Promise<void> {
 const tick = (resolve: () => void): void => process.nextTick(resolve);
 
 /**
- * Lets every pending promise chain run to its end, without an event-loop turn. After the first
- * await this runs inside Node's microtask checkpoint, and a next-tick callback queued there runs
- * only once the checkpoint has emptied the microtask queue, including what the chains queued on
- * the way. Work that waits on I/O or on timers of the real clock is not waited for.
- */
-async function settleMicrotasks(): Promise<void> {
-  await undefined;
-  await drained();
-}
-
-/**
- * The same wait from code that already resumed after an await (it runs in the checkpoint): the
- * next-tick callback alone. The loops below settle this way after their first settle, an await
- * and an async function's promise less per timer they fire.
+ * Lets every pending promise chain run to its end, without an event-loop turn, when awaited from
+ * code that has already awaited once (the clock's loops start with `await undefined`): such code
+ * runs inside Node's microtask checkpoint, and a next-tick callback queued there runs only once
+ * the checkpoint has emptied the microtask queue, including what the chains queued on the way.
+ * Work that waits on I/O or on timers of the real clock is not waited for.
  */
 function drained(): Promise<void> {
   return new Promise<void>(tick);
@@ -60,14 +51,12 @@ export class VirtualClock implements Clock {
   // Sorted by (due, id); timers are few, so insertion into a sorted array beats a heap here.
   private queue: Timer[] = [];
 
+  /** The wait between timers (see SettleMode), awaited only after a first await. */
   private readonly settle: () => Promise<void>;
-  /** `settle`, from code that has awaited once already. */
-  private readonly resettle: () => Promise<void>;
 
   constructor(start = Date.UTC(2026, 0, 1), o: { readonly settle?: SettleMode } = {}) {
     this.current = start;
-    this.settle = o.settle === 'microtasks' ? settleMicrotasks : settleTurn;
-    this.resettle = o.settle === 'microtasks' ? drained : settleTurn;
+    this.settle = o.settle === 'microtasks' ? drained : settleTurn;
   }
 
   now(): number {
@@ -113,6 +102,7 @@ export class VirtualClock implements Clock {
   }
 
   async advanceTo(target: number): Promise<void> {
+    await undefined;
     await this.settle();
     for (;;) {
       const next = this.queue[0];
@@ -120,10 +110,10 @@ export class VirtualClock implements Clock {
       this.queue.shift();
       this.current = Math.max(this.current, next.due);
       next.fn();
-      await this.resettle();
+      await this.settle();
     }
     this.current = Math.max(this.current, target);
-    await this.resettle();
+    await this.settle();
   }
 
   /** Synchronous advance for hot loops that have no asynchronous reactions. */
@@ -145,11 +135,8 @@ export class VirtualClock implements Clock {
    */
   async runUntil(done: () => boolean, limitMs = 3_600_000): Promise<boolean> {
     const deadline = this.current + limitMs;
-    // settleMicrotasks inline (its first await, then the wait): one async function's promise less.
-    if (this.settle === settleMicrotasks) {
-      await undefined;
-      await drained();
-    } else await this.settle();
+    await undefined;
+    await this.settle();
     while (!done()) {
       const next = this.queue[0];
       if (next === undefined || next.due > deadline) {
@@ -159,7 +146,7 @@ export class VirtualClock implements Clock {
       this.queue.shift();
       this.current = Math.max(this.current, next.due);
       next.fn();
-      await this.resettle();
+      await this.settle();
     }
     return true;
   }
