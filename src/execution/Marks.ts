@@ -17,13 +17,19 @@ interface Mark {
  */
 export class Marks {
   private readonly cells = new Map<string, Mark>();
+  /** The last market written: a feed writes one market's marks in a row (two per backtest bar), one lookup saved each. */
+  private lastSymbol: string | undefined;
+  private lastCell: Mark = { raw: 0, pending: false, value: undefined };
 
   private cell(symbol: string): Mark {
+    if (symbol === this.lastSymbol) return this.lastCell;
     let c = this.cells.get(symbol);
     if (c === undefined) {
       c = { raw: 0, pending: false, value: undefined };
       this.cells.set(symbol, c);
     }
+    this.lastSymbol = symbol;
+    this.lastCell = c;
     return c;
   }
 
