@@ -129,7 +129,7 @@ export class SimEngine {
     m.last = last;
     m.ts = at;
     const w = h.watchOfSymbol(symbol);
-    if (w.crossSubs.size > 0) checkCrossLiquidation(h, w);
+    if (w.crossSubs.size > 0) checkCrossLiquidation(h, w, symbol, price);
     if (w.mayTrigger(price)) fireTriggers(h, w, price);
   }
 

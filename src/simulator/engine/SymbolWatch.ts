@@ -21,8 +21,19 @@ export class SymbolWatch {
   readonly tpsl = new Set<Quote>();
   /** Subaccounts with cross exposure on this symbol: the only ones a tick can liquidate. */
   readonly crossSubs = new Set<Subaccount>();
+  /** The member of `crossSubs` found last, kept to answer `soleCrossSub` without an iterator per tick. */
+  private sole: Subaccount | undefined;
   upMin = Number.POSITIVE_INFINITY;
   downMax = Number.NEGATIVE_INFINITY;
+
+  /** The one subaccount with cross exposure here, when there is exactly one. */
+  soleCrossSub(): Subaccount | undefined {
+    if (this.crossSubs.size !== 1) return undefined;
+    const sole = this.sole;
+    if (sole !== undefined && this.crossSubs.has(sole)) return sole;
+    for (const sub of this.crossSubs) this.sole = sub;
+    return this.sole;
+  }
 
   mayTrigger(price: number): boolean {
     return price >= this.upMin || price <= this.downMax;

@@ -38,5 +38,5 @@ export function payFunding(h: EngineCore, m: SimMarket): void {
     q.updatedAt = h.clock.now();
   }
   w.rebuild(isolatedLiquidationPrice);
-  checkCrossLiquidation(h, w);
+  checkCrossLiquidation(h, w, m.spec.symbol, h.markOf(m.spec.symbol));
 }
