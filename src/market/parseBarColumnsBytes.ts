@@ -33,7 +33,6 @@ function headerLine(bytes: Uint8Array, end: number): string | undefined {
 function grown(raw: RawBarColumns): RawBarColumns {
   const more = rawBarColumns(Math.ceil(raw.time.length * 1.5) + 1024);
   for (const k of ['time', 'open', 'high', 'low', 'close', 'volume', 'lines'] as const) more[k].set(raw[k]);
-  more.length = raw.length;
   return more;
 }
 
@@ -65,8 +64,6 @@ export function parseBarColumnsBytes(
   const firstRow = bytes.indexOf(LF, headerEnd + 1) - headerEnd;
   const rest = bytes.length - headerEnd;
   let raw = rawBarColumns(Math.ceil((rest / (firstRow > 0 ? firstRow : rest)) * 1.1) + 16);
-  // The columns as a const-shaped local the row loop writes through (`raw` is replaced when grown).
-  let cols: Omit<RawBarColumns, 'length'> = raw;
   const cell = new Float64Array(h.width);
   const last = h.width - 1;
   const days = newByteDayCache();
@@ -114,19 +111,16 @@ export function parseBarColumnsBytes(
     if (!(t > prev && lo > 0 && hi >= lo && op >= lo && op <= hi && cl >= lo && cl <= hi && vo >= 0))
       return undefined;
     prev = t;
-    if (n === cols.time.length) {
-      raw.length = n;
-      raw = grown(raw);
-      cols = raw;
-    }
-    cols.time[n] = t;
-    cols.open[n] = op;
-    cols.high[n] = hi;
-    cols.low[n] = lo;
-    cols.close[n] = cl;
-    cols.volume[n] = vo;
-    cols.lines[n++] = line;
+    if (n === raw.time.length) raw = grown(raw);
+    raw.time[n] = t;
+    raw.open[n] = op;
+    raw.high[n] = hi;
+    raw.low[n] = lo;
+    raw.close[n] = cl;
+    raw.volume[n] = vo;
+    raw.lines[n++] = line;
   }
+  // Set once, not on every row: `grown` copies the whole columns, whatever the length says.
   raw.length = n;
   return finishBarColumns(symbol, raw, o);
 }
