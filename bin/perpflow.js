@@ -14,14 +14,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const major = Number(process.versions.node.split('.')[0]);
 const entry = join(root, 'src', 'cli', 'main.ts');
 
+const args = process.argv.slice(2);
 /**
  * A backtest needs V8 flags (backtestNodeFlags.js). V8 sizes its heap when it starts, so the
  * flags must be on Node's command line: such a command replaces this process (`process.execve`,
  * the same pid; a bare Node start, ≈ 30 ms, measured 28 against 56 ms for `node -e 0`) with one
  * that has them.
  */
-const heapFlags = BACKTEST_NODE_FLAGS;
-const args = process.argv.slice(2);
 const wantsHeapFlags =
   args[0] === 'backtest' &&
   !args.includes('--help') &&
@@ -33,7 +32,13 @@ const wantsHeapFlags =
 
 if (major >= 24 && wantsHeapFlags && typeof process.execve === 'function') {
   const self = fileURLToPath(import.meta.url);
-  process.execve(process.execPath, [process.execPath, ...heapFlags, ...process.execArgv, self, ...args]);
+  process.execve(process.execPath, [
+    process.execPath,
+    ...BACKTEST_NODE_FLAGS,
+    ...process.execArgv,
+    self,
+    ...args,
+  ]);
 } else if (major >= 24) {
   // Here, before the first TypeScript file: main.ts turns the cache on too, but only after Node
   // has type-stripped main.ts itself, and that one uncached strip loads the stripper (about 40 ms
@@ -57,7 +62,7 @@ if (major >= 24 && wantsHeapFlags && typeof process.execve === 'function') {
   // cache on and registers the module hooks before loading perpflow.
   const child = spawn(
     pinned,
-    [...(wantsHeapFlags ? heapFlags : []), fileURLToPath(import.meta.url), ...args],
+    [...(wantsHeapFlags ? BACKTEST_NODE_FLAGS : []), fileURLToPath(import.meta.url), ...args],
     { stdio: 'inherit' },
   );
   // Whoever stops this launcher (a service manager, `kill`, Ctrl-C) means the real perpflow:
