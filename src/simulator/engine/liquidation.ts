@@ -12,7 +12,8 @@ import { isUnderwater } from './triggers.ts';
 export function checkCrossLiquidation(h: EngineCore, w: SymbolWatch, symbol: string, price: number): void {
   // One cross account holding this market alone (a one-market backtest in a position, twice a
   // bar): isUnderwater's sum for it written out, the same float operations in the same order,
-  // with no iterator, no mark lookup and no call.
+  // with no iterator, no mark lookup and no call. Calling isUnderwater here instead measured
+  // 1.53–1.58M bars/s against 1.64–1.65M (2M-bar backtest bench, alternated).
   const sole = w.soleCrossSub();
   if (sole !== undefined) {
     const es = sole.exposures.values();
