@@ -2,11 +2,13 @@ import { NEVER, Subject, type Subscription } from 'rxjs';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { IntentId, MarketSymbol, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
+import type { IntentIdScheme } from '../domain/intentId.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { Executor, type SubmitResult } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
+import { intentIdSchemeOf } from '../journal/intentIdSchemeOf.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { MarketFeed } from '../market/MarketFeed.ts';
@@ -69,6 +71,7 @@ export class Kernel {
       metrics: Metrics;
       reporter: EventReporter;
       activity: StrategyActivity;
+      intentIdScheme: IntentIdScheme;
     },
   ) {
     this.o = o;
@@ -115,6 +118,7 @@ export class Kernel {
           onError: (_what, e) => o.log.warn(`funding info read failed: ${describeError(e)}`),
         }).funding$,
       book: this.book,
+      intentIdScheme: parts.intentIdScheme,
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => {
         this.activity.intent(intent.strategyId);
@@ -133,6 +137,7 @@ export class Kernel {
     const { config } = o.loaded;
     const { edges, clock, log } = o;
     const { journal, lease, quarantinedTo } = await openKernelLease(config, edges, o);
+    let intentIdScheme: IntentIdScheme;
     const metrics = createMetrics();
     const timed = o.timeCalls !== false;
     if (timed) timeJournalCommits(journal, metrics);
@@ -146,6 +151,7 @@ export class Kernel {
     const reporting = events.subscribe((e) => reporter.onExecution(e));
     let executor: Executor<JournalPort>;
     try {
+      intentIdScheme = intentIdSchemeOf(journal);
       executor = await Executor.start({
         venue: timed ? timedVenue(edges.venue, metrics) : edges.venue,
         journal,
@@ -169,7 +175,7 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity });
+    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity, intentIdScheme });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     if (o.housekeeping !== false) for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));

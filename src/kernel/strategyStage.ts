@@ -4,6 +4,7 @@ import type { StrategyConfig } from '../config/schema.ts';
 import type { Bar } from '../domain/bar.ts';
 import { MarketSymbol } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
+import type { IntentIdScheme } from '../domain/intentId.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { barsFromTicks } from '../market/barsFromTicks.ts';
 import { parseInterval } from '../market/parseInterval.ts';
@@ -37,6 +38,8 @@ export interface StrategyStageOptions {
   readonly funding$?: Observable<readonly FundingInfo[]>;
   /** Per-hook time budget (StrategyRunner); a backtest runs untimed, so wall time never changes a result. */
   readonly hookBudgetMs?: number;
+  /** The scheme of the journal's intent ids, so a signal repeated after a restart keeps its id. */
+  readonly intentIdScheme: IntentIdScheme;
   readonly book: StrategyBook;
   readonly state: StateStore;
   readonly submit: (intent: Intent) => void;
@@ -86,6 +89,7 @@ export class StrategyStage {
         state: o.state,
         emit: o.emit,
         ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
+        intentIdScheme: o.intentIdScheme,
       });
       this.runners.set(e.id, runner);
       lane.host.add(runner);

@@ -2,21 +2,30 @@ import { describe, expect, it, vi } from 'vitest';
 import smaCross from '../../strategies/sma-cross/index.ts';
 import type { Bar } from '../domain/bar.ts';
 import { MarketSymbol, StrategyId } from '../domain/ids.ts';
-import { deriveIntentId } from '../domain/intentId.ts';
+import { deriveIntentId, intentIdsOf } from '../domain/intentId.ts';
 import { ConvertMemo } from './ConvertMemo.ts';
 import { runOnBars } from './runOnBars.ts';
 
 // The real derivation, counted: the memo must hash each id once, never change one.
+const derived = vi.hoisted(() => vi.fn());
 vi.mock('../domain/intentId.ts', async (actual) => {
   const real = await actual<typeof import('../domain/intentId.ts')>();
-  return { deriveIntentId: vi.fn(real.deriveIntentId) };
+  return {
+    ...real,
+    intentIdsOf: (...args: Parameters<typeof real.intentIdsOf>) => {
+      const ids = real.intentIdsOf(...args);
+      return (signal: string, leg: number) => {
+        derived();
+        return ids(signal, leg);
+      };
+    },
+  };
 });
-const derived = vi.mocked(deriveIntentId);
 
 describe('ConvertMemo', () => {
   const S = StrategyId('s');
   it('gives every signal and leg its own derived id, whatever order they are asked and named in', () => {
-    const m = new ConvertMemo(S);
+    const m = new ConvertMemo(intentIdsOf(S));
     const asked = ['a', 'b', 'a', 'c', 'b', 'a', 'a', 'c'];
     for (const [k, signal] of asked.entries()) {
       const expected = [deriveIntentId(S, signal, 0), deriveIntentId(S, signal, 1)];
@@ -47,7 +56,7 @@ describe('ConvertMemo', () => {
   });
 
   it('gives one Decimal per value, equal to the number, however the values alternate', () => {
-    const m = new ConvertMemo(S);
+    const m = new ConvertMemo(intentIdsOf(S));
     expect(m.dec(0.1)).toBe(m.dec(0.1));
     expect(m.dec(0.1).toString()).toBe('0.1');
     for (let i = 0; i < 600; i++) expect(m.dec(i / 8).toNumber()).toBe(i / 8);

@@ -1,5 +1,5 @@
-import type { IntentId, StrategyId } from '../domain/ids.ts';
-import { deriveIntentId } from '../domain/intentId.ts';
+import type { IntentId } from '../domain/ids.ts';
+import type { StrategyIntentIds } from '../domain/intentId.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 
 /** Decimals remembered before the Map: a strategy uses two or three values (quantity, slippage). */
@@ -15,7 +15,8 @@ const RECENT = 4;
  * character by character (≈ 150 ns, measured: the old two-slot memo paid that on most crosses).
  */
 export class ConvertMemo {
-  private readonly sid: StrategyId;
+  /** The strategy's ids, in its journal's scheme. */
+  readonly ids: StrategyIntentIds;
   private named = '';
   private namedId: IntentId | undefined;
   private readonly values = new Float64Array(RECENT).fill(Number.NaN);
@@ -23,8 +24,8 @@ export class ConvertMemo {
   private next = 0;
   private readonly more = new Map<number, Decimal>();
 
-  constructor(strategyId: StrategyId) {
-    this.sid = strategyId;
+  constructor(ids: StrategyIntentIds) {
+    this.ids = ids;
   }
 
   /**
@@ -33,7 +34,7 @@ export class ConvertMemo {
    * same length (sma-cross in long mode: a long after a long), which compares the two in full.
    */
   readonly name = (signal: string): IntentId => {
-    const id = deriveIntentId(this.sid, signal, 0);
+    const id = this.ids(signal, 0);
     this.named = signal;
     this.namedId = id;
     return id;
@@ -42,7 +43,7 @@ export class ConvertMemo {
   readonly idOf = (signal: string, leg: number): IntentId => {
     const id = this.namedId;
     if (leg === 0 && id !== undefined && signal === this.named) return id;
-    return deriveIntentId(this.sid, signal, leg);
+    return this.ids(signal, leg);
   };
 
   readonly dec = (value: number): Decimal => {

@@ -3,6 +3,7 @@ import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
 import type { Bar } from '../domain/bar.ts';
 import { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
+import { intentIdsOf } from '../domain/intentId.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { StrategyError } from '../errors/StrategyError.ts';
 import { ConvertMemo } from './ConvertMemo.ts';
@@ -59,7 +60,7 @@ export class StrategyRunner {
     this.o = o;
     this.id = o.id;
     this.sid = StrategyId(o.id);
-    this.memo = new ConvertMemo(this.sid);
+    this.memo = new ConvertMemo(intentIdsOf(this.sid, o.intentIdScheme));
     this.markets = o.markets;
     this.budgetMs = o.hookBudgetMs ?? 50;
     this.timed = Number.isFinite(this.budgetMs);
@@ -92,6 +93,7 @@ export class StrategyRunner {
       index: 0,
       defaultSignal: () => `${scope.hook}@${scope.now}`,
       price: this.ctx.price,
+      ids: this.memo.ids,
       idOf: this.memo.idOf,
       dec: this.memo.dec,
     };

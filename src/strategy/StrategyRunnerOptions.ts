@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { Stopwatch } from '../clock/Stopwatch.ts';
+import type { IntentIdScheme } from '../domain/intentId.ts';
 import type { AnyStrategy } from './defineStrategy.ts';
 import type { MarketData } from './MarketData.ts';
 import type { StrategyEvent } from './runnerEvents.ts';
@@ -27,4 +28,6 @@ export interface StrategyRunnerOptions {
   /** Consecutive failed hook calls after which the strategy is paused (default 3). */
   readonly maxConsecutiveFailures?: number;
   readonly stopwatch?: Stopwatch;
+  /** The scheme of the journal's intent ids (intentIdSchemeOf); default: a new journal's. */
+  readonly intentIdScheme?: IntentIdScheme;
 }

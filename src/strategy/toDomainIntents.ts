@@ -8,7 +8,7 @@ import type {
   SetTpSlIntent,
   TpSlPrice,
 } from '../domain/intent.ts';
-import { deriveIntentId } from '../domain/intentId.ts';
+import { deriveIntentId, type StrategyIntentIds } from '../domain/intentId.ts';
 import { type Decimal, dec } from '../domain/money.ts';
 import type { StrategyIntent } from './strategyIntent.ts';
 
@@ -21,7 +21,9 @@ export interface ConvertContext {
   readonly index: number;
   /** Latest price of a market, for notional → quantity. */
   readonly price: (market: string) => number | undefined;
-  /** deriveIntentId for this strategy's opens, possibly memoised by the caller. */
+  /** This strategy's ids, in its journal's scheme; absent: deriveIntentId's, a new journal's. */
+  readonly ids?: StrategyIntentIds;
+  /** `ids` for this strategy's opens, possibly memoised by the caller. */
   readonly idOf?: (signal: string, leg: number) => IntentId;
   /** number → Decimal, possibly memoised by the caller (Decimals are immutable, so sharing is safe). */
   readonly dec?: (value: number) => Decimal;
@@ -34,7 +36,7 @@ const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
 
 /**
  * One checked author intent → domain intents with Decimals and deterministic ids, appended to
- * `out` (returned): `deriveIntentId(strategy, signal, leg)`. The schema's defaults apply here
+ * `out` (returned): ids are `c.ids(signal, leg)`. The schema's defaults apply here
  * (MARKET, close all), so an intent that passed the fast check needs no parsed copy. An open
  * with TP/SL becomes the open (leg 0) plus a setTpSl (leg 1) referring to it by intent id; the
  * executor holds that until the open fills. A setTpSl replaces the legs it names and leaves the
@@ -47,8 +49,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
     i.signal ?? `${typeof c.defaultSignal === 'string' ? c.defaultSignal : c.defaultSignal()}#${c.index}`;
   // Only an open's id is asked of idOf: strategies name their opens by ctx.intentId (so a close or
   // a TP/SL can refer to them), and asking for others would only compare strings for nothing.
-  const intentId =
-    i.kind === 'open' && c.idOf !== undefined ? c.idOf(signal, 0) : deriveIntentId(c.strategyId, signal, 0);
+  const intentId = i.kind === 'open' && c.idOf !== undefined ? c.idOf(signal, 0) : idFor(c, signal, 0);
   const strategyId = c.strategyId;
   const createdAt = c.now;
   const symbol = MarketSymbol(i.market);
@@ -80,7 +81,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
       if (i.allowStacking !== undefined) open.allowStacking = i.allowStacking;
       out.push(open);
       if (i.takeProfit === undefined && i.stopLoss === undefined) return out;
-      const id1 = c.idOf === undefined ? deriveIntentId(strategyId, signal, 1) : c.idOf(signal, 1);
+      const id1 = c.idOf === undefined ? idFor(c, signal, 1) : c.idOf(signal, 1);
       out.push(tpsl(id1, strategyId, createdAt, symbol, i.reason, { by: 'intent', intentId }, i, d));
       return out;
     }
@@ -122,6 +123,10 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
       out.push(tpsl(intentId, strategyId, createdAt, symbol, i.reason, ref(i.position), CLEARED, d));
       return out;
   }
+}
+
+function idFor(c: ConvertContext, signal: string, leg: number): IntentId {
+  return c.ids === undefined ? deriveIntentId(c.strategyId, signal, leg) : c.ids(signal, leg);
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -12,7 +12,8 @@
  *  through `step`, the per-bar form sma-cross uses), the same run
  *  with hooks timed as live runs them (two stopwatch reads per hook), a pair that crosses rarely
  *  (200/800: the bar path alone), and the cost of one intent id, with the share of each ratio the
- *  ids alone take (two per cross, sha256 by decision: see src/domain/intentId.ts).
+ *  ids alone take (two per cross; hash96, a new journal's scheme, and sha256, a journal's from
+ *  before schemes were named: see src/domain/intentId.ts).
  * Times are CPU time of this process (process.cpuUsage), so a host shared with other work does not
  * inflate either side; the columns are built before the timed run, as a backtest loads them first.
  * Both sides must find the same number of signals, or the bench fails.
@@ -23,7 +24,7 @@ import { loadavg } from 'node:os';
 import { SMA } from 'trading-signals';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
-import { deriveIntentId } from '../../src/domain/intentId.ts';
+import { type IntentIdScheme, intentIdsOf } from '../../src/domain/intentId.ts';
 import {
   type AnyStrategy,
   ColumnBarView,
@@ -227,17 +228,22 @@ row(
   time(() => viaHost(cols, rare)),
 );
 
-// One intent id, as the runner takes it (sha256 of the key, kept: ids must not change across versions).
+// One intent id, as the runner takes it, in each scheme (a journal keeps the one it was made with).
 const IDS = Math.max(100_000, N / 20);
 const S = StrategyId('sma-cross');
 const signals = Array.from({ length: 4096 }, (_, i) => `BTCUSDT:${1_700_000_000_000 + i * 60_000}:LONG`);
-const ids = () => {
-  let n = 0;
-  for (let i = 0; i < IDS; i++) n += deriveIntentId(S, signals[i & 4095] as string).length;
-  return n;
+const idCost = (scheme: IntentIdScheme) => {
+  const ids = intentIdsOf(S, scheme);
+  const run = () => {
+    let n = 0;
+    for (let i = 0; i < IDS; i++) n += ids(signals[i & 4095] as string, 0).length;
+    return n;
+  };
+  run();
+  return (time(run).ms * 1e6) / IDS;
 };
-ids();
-const idT = time(ids);
+const idNs = idCost('hash96');
+const shaNs = idCost('sha256');
 
 process.stdout.write(
   `${N.toLocaleString('en')} synthetic 1m bars; CPU ms of this process; load average ${loadavg()
@@ -248,11 +254,12 @@ process.stdout.write(
   `${'path'.padEnd(42)}${'plain ms'.padStart(10)}${'perpflow ms'.padStart(12)}${'ratio'.padStart(9)}${'goal'.padStart(8)}${'opens'.padStart(10)}${'ns/bar'.padStart(10)}\n`,
 );
 for (const r of rows) process.stdout.write(`${r}\n`);
-const idNs = (idT.ms * 1e6) / IDS;
-process.stdout.write(`one intent id (sha256): ${idNs.toFixed(0)} ns, over ${IDS.toLocaleString('en')} ids\n`);
+process.stdout.write(
+  `one intent id: hash96 ${idNs.toFixed(0)} ns, sha256 ${shaNs.toFixed(0)} ns, over ${IDS.toLocaleString('en')} ids\n`,
+);
 // The part of each ratio no runner change can remove: a reversing cross takes two ids (exit, entry).
 const idsAlone = (opens: number, plainMs: number) =>
   `${((2 * opens * idNs) / 1e6).toFixed(0)} ms = ${((2 * opens * idNs) / 1e6 / plainMs).toFixed(1)}×`;
 process.stdout.write(
-  `the ids alone, two per cross: 1 strategy ${idsAlone(ours1.value, base1.ms)}, 3 strategies ${idsAlone(ours3.value, base3.ms)} of the plain loops\n`,
+  `the hash96 ids alone, two per cross: 1 strategy ${idsAlone(ours1.value, base1.ms)}, 3 strategies ${idsAlone(ours3.value, base3.ms)} of the plain loops\n`,
 );
