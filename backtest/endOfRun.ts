@@ -22,7 +22,12 @@ export async function closeEverything(kernel: Kernel, clock: VirtualClock): Prom
     if (lot.strategyId === null || lot.quoteId === null) continue;
     const close: CloseIntent = {
       kind: 'close',
-      intentId: deriveIntentId(StrategyId(lot.strategyId), `backtest-end:${lot.key}`),
+      intentId: deriveIntentId(
+        StrategyId(lot.strategyId),
+        `backtest-end:${lot.key}`,
+        0,
+        kernel.intentIdScheme,
+      ),
       strategyId: StrategyId(lot.strategyId),
       createdAt: clock.now(),
       symbol: MarketSymbol(lot.symbol),

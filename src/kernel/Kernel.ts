@@ -50,6 +50,8 @@ export class Kernel {
   readonly feed: MarketFeed;
   readonly stage: StrategyStage;
   readonly startedAt: number;
+  /** How this bot's intent ids are made: its journal's scheme (intentIdSchemeOf). */
+  readonly intentIdScheme: IntentIdScheme;
   /** Every market a strategy trades: what the price feed polls. */
   readonly markets: readonly MarketSymbol[];
   private readonly o: KernelOptions;
@@ -81,6 +83,7 @@ export class Kernel {
     this.metrics = parts.metrics;
     this.reporter = parts.reporter;
     this.startedAt = o.clock.now();
+    this.intentIdScheme = parts.intentIdScheme;
     const config = this.config;
     this.markets = [...new Set(config.strategies.flatMap((s) => s.markets))].map(MarketSymbol);
     this.feed =
@@ -118,7 +121,7 @@ export class Kernel {
           onError: (_what, e) => o.log.warn(`funding info read failed: ${describeError(e)}`),
         }).funding$,
       book: this.book,
-      intentIdScheme: parts.intentIdScheme,
+      intentIdScheme: this.intentIdScheme,
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => {
         this.activity.intent(intent.strategyId);
