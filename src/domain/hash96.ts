@@ -14,7 +14,7 @@
 const M1 = 0x9e3779b1;
 const M2 = 0x85ebca77;
 const M3 = 0xc2b2ae3d;
-const HEX = new Uint8Array(Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0)));
+const HEX = '0123456789abcdef';
 
 /** The three lanes after some words. */
 export interface Lanes {
@@ -100,4 +100,4 @@ function fmix(h: number): number {
 }
 
 /** The hex digit of `x`'s four bits at `shift`, as a character code. */
-const hx = (x: number, shift: number): number => HEX[(x >>> shift) & 15] as number;
+const hx = (x: number, shift: number): number => HEX.charCodeAt((x >>> shift) & 15);

@@ -8,7 +8,6 @@ import { ConfigError } from '../errors/ConfigError.ts';
 import { Executor, type SubmitResult } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
-import { intentIdSchemeOf } from '../journal/intentIdSchemeOf.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { MarketFeed } from '../market/MarketFeed.ts';
@@ -139,8 +138,7 @@ export class Kernel {
   static async start(o: KernelOptions): Promise<Kernel> {
     const { config } = o.loaded;
     const { edges, clock, log } = o;
-    const { journal, lease, quarantinedTo } = await openKernelLease(config, edges, o);
-    let intentIdScheme: IntentIdScheme;
+    const { journal, lease, quarantinedTo, intentIdScheme } = await openKernelLease(config, edges, o);
     const metrics = createMetrics();
     const timed = o.timeCalls !== false;
     if (timed) timeJournalCommits(journal, metrics);
@@ -154,7 +152,6 @@ export class Kernel {
     const reporting = events.subscribe((e) => reporter.onExecution(e));
     let executor: Executor<JournalPort>;
     try {
-      intentIdScheme = intentIdSchemeOf(journal);
       executor = await Executor.start({
         venue: timed ? timedVenue(edges.venue, metrics) : edges.venue,
         journal,

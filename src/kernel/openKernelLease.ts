@@ -1,6 +1,8 @@
 import type { PerpflowConfig } from '../config/schema.ts';
+import type { IntentIdScheme } from '../domain/intentId.ts';
 import { acquireTradingLease, leaseScopeOf, type TradingLease } from '../execution/tradingLease.ts';
 import { hostStateDir } from '../journal/hostDir.ts';
+import { intentIdSchemeOf } from '../journal/intentIdSchemeOf.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import type { VenueEdges } from './edges/VenueEdges.ts';
 import type { KernelOptions } from './KernelOptions.ts';
@@ -9,12 +11,18 @@ import { openKernelJournal } from './standby.ts';
 /**
  * The journal of a run and the lease of its venue account, in that order: nothing trades before
  * both are held. A corrupt journal moved aside is said loudly (every venue position is adopted).
+ * Then the journal's intent id scheme, which the strategies derive their ids by.
  */
 export async function openKernelLease(
   config: PerpflowConfig,
   edges: VenueEdges,
   o: KernelOptions,
-): Promise<{ journal: JournalPort; lease: TradingLease; quarantinedTo: string | undefined }> {
+): Promise<{
+  journal: JournalPort;
+  lease: TradingLease;
+  quarantinedTo: string | undefined;
+  intentIdScheme: IntentIdScheme;
+}> {
   const { log } = o;
   const { journal, lockDir, quarantinedTo } = await openKernelJournal(config, edges, o);
   if (quarantinedTo !== undefined)
@@ -40,5 +48,14 @@ export async function openKernelLease(
     journal.close();
     throw e;
   }
-  return { journal, lease, quarantinedTo };
+  // Read (and latched) only by the lease holder: a standby must not write to the journal.
+  let intentIdScheme: IntentIdScheme;
+  try {
+    intentIdScheme = intentIdSchemeOf(journal);
+  } catch (e) {
+    lease.release();
+    journal.close();
+    throw e;
+  }
+  return { journal, lease, quarantinedTo, intentIdScheme };
 }

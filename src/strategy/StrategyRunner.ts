@@ -93,9 +93,7 @@ export class StrategyRunner {
       index: 0,
       defaultSignal: () => `${scope.hook}@${scope.now}`,
       price: this.ctx.price,
-      ids: this.memo.ids,
-      idOf: this.memo.idOf,
-      dec: this.memo.dec,
+      memo: this.memo,
     };
     this.scope = scope;
   }

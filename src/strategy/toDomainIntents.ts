@@ -8,8 +8,9 @@ import type {
   SetTpSlIntent,
   TpSlPrice,
 } from '../domain/intent.ts';
-import { deriveIntentId, type StrategyIntentIds } from '../domain/intentId.ts';
+import { deriveIntentId } from '../domain/intentId.ts';
 import { type Decimal, dec } from '../domain/money.ts';
+import type { ConvertMemo } from './ConvertMemo.ts';
 import type { StrategyIntent } from './strategyIntent.ts';
 
 export interface ConvertContext {
@@ -21,12 +22,11 @@ export interface ConvertContext {
   readonly index: number;
   /** Latest price of a market, for notional → quantity. */
   readonly price: (market: string) => number | undefined;
-  /** This strategy's ids, in its journal's scheme; absent: deriveIntentId's, a new journal's. */
-  readonly ids?: StrategyIntentIds;
-  /** `ids` for this strategy's opens, possibly memoised by the caller. */
-  readonly idOf?: (signal: string, leg: number) => IntentId;
-  /** number → Decimal, possibly memoised by the caller (Decimals are immutable, so sharing is safe). */
-  readonly dec?: (value: number) => Decimal;
+  /**
+   * This strategy's ids, in its journal's scheme, with the open it named and its Decimals
+   * remembered (ConvertMemo). Absent: deriveIntentId's scheme (a new journal's) and `dec`.
+   */
+  readonly memo?: Pick<ConvertMemo, 'ids' | 'idOf' | 'dec'>;
 }
 
 const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
@@ -44,12 +44,13 @@ const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
  * Error naming the problem.
  */
 export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Intent[] = []): Intent[] {
-  const d = c.dec ?? dec;
+  const memo = c.memo;
+  const d = memo === undefined ? dec : memo.dec;
   const signal =
     i.signal ?? `${typeof c.defaultSignal === 'string' ? c.defaultSignal : c.defaultSignal()}#${c.index}`;
-  // Only an open's id is asked of idOf: strategies name their opens by ctx.intentId (so a close or
+  // Only an open's id is asked of memo.idOf: strategies name their opens by ctx.intentId (so a close or
   // a TP/SL can refer to them), and asking for others would only compare strings for nothing.
-  const intentId = i.kind === 'open' && c.idOf !== undefined ? c.idOf(signal, 0) : idFor(c, signal, 0);
+  const intentId = i.kind === 'open' && memo !== undefined ? memo.idOf(signal, 0) : idFor(c, signal, 0);
   const strategyId = c.strategyId;
   const createdAt = c.now;
   const symbol = MarketSymbol(i.market);
@@ -81,7 +82,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
       if (i.allowStacking !== undefined) open.allowStacking = i.allowStacking;
       out.push(open);
       if (i.takeProfit === undefined && i.stopLoss === undefined) return out;
-      const id1 = c.idOf === undefined ? idFor(c, signal, 1) : c.idOf(signal, 1);
+      const id1 = memo === undefined ? idFor(c, signal, 1) : memo.idOf(signal, 1);
       out.push(tpsl(id1, strategyId, createdAt, symbol, i.reason, { by: 'intent', intentId }, i, d));
       return out;
     }
@@ -126,7 +127,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
 }
 
 function idFor(c: ConvertContext, signal: string, leg: number): IntentId {
-  return c.ids === undefined ? deriveIntentId(c.strategyId, signal, leg) : c.ids(signal, leg);
+  return c.memo === undefined ? deriveIntentId(c.strategyId, signal, leg) : c.memo.ids(signal, leg);
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
