@@ -4,6 +4,7 @@ import { ClientRequestId, FillId, IntentId, MarketSymbol, TempId } from '../../s
 import { dec } from '../../src/domain/money.ts';
 import { IllegalTransitionError } from '../../src/domain/requestStatus.ts';
 import { JournalError } from '../../src/errors/JournalError.ts';
+import { INTENT_ID_SCHEME, intentIdSchemeOf } from '../../src/journal/intentIdSchemeOf.ts';
 import type { JournalPort } from '../../src/journal/JournalPort.ts';
 import { sampleOpenRecord } from '../../src/journal/testRecord.ts';
 import { abandonAll, journalStores, SCOPE } from './journalStores.ts';
@@ -124,6 +125,31 @@ describe.each(stores)('journal contract: $name', (store) => {
     j.acquireLease(SCOPE);
     expect(j.leaseHeld).toBe(SCOPE);
   });
+
+  it.runIf(store.durable)(
+    'latches its intent id scheme for good: hash96 when new, sha256 when its requests predate the scheme',
+    async () => {
+      const clock = new VirtualClock();
+      const schemeAfterReopen = async (before: (j: JournalPort) => void) => {
+        const storage = await store.fresh();
+        const j = await storage.open(clock);
+        j.acquireLease(SCOPE);
+        before(j);
+        const first = intentIdSchemeOf(j);
+        await durable(j);
+        j.abandon();
+        const again = await storage.open(clock);
+        again.acquireLease(SCOPE);
+        return [first, again.getMeta(INTENT_ID_SCHEME), intentIdSchemeOf(again)];
+      };
+      expect(await schemeAfterReopen(() => undefined)).toEqual(['hash96', 'hash96', 'hash96']);
+      expect(await schemeAfterReopen((j) => j.insertRequests([sampleOpenRecord(1)]))).toEqual([
+        'sha256',
+        'sha256',
+        'sha256',
+      ]);
+    },
+  );
 
   it.runIf(store.durable)(
     'what a commit made durable is all there after a crash: requests in insert order, statuses, fills, meta, externals',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { ClientRequestId } from '../../src/domain/ids.ts';
+import { INTENT_ID_SCHEME, intentIdSchemeOf } from '../../src/journal/intentIdSchemeOf.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
 import { INSERT_REQUEST_SQL } from '../../src/journal/requestSql.ts';
 
@@ -45,6 +46,13 @@ describe('a journal written by perpflow 0.1.0', () => {
     expect(tp?.kind === 'setTpSl' && [tp.takeProfit?.toString(), tp.stopLoss]).toEqual(['120000.9', null]);
     expect(order(7)).toMatchObject({ kind: 'setTpSl', after: 'cr_old2' });
     expect(journal.get(id('cr_old5'))).toMatchObject({ status: 'REJECTED', errorCode: 'NOT_CANCELLABLE' });
+    journal.close();
+  });
+
+  it('derives its intent ids by sha256, as 0.1.0 made them, and latches that in its meta', () => {
+    const { journal } = openJournal({ path: oldJournal(), clock: new VirtualClock() });
+    expect(intentIdSchemeOf(journal)).toBe('sha256');
+    expect(journal.getMeta(INTENT_ID_SCHEME)).toBe('sha256');
     journal.close();
   });
 
