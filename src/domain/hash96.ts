@@ -1,15 +1,15 @@
 /**
  * A 96-bit non-cryptographic hash of (prefix, text, leg) as 24 hex digits: intent ids without a
- * sha256 call (≈ 100 ns against ≈ 400 ns an id, `npm run bench -- strategies`). Ids need only be
+ * sha256 call (≈ 120 ns against ≈ 410 ns an id, `npm run bench -- strategies`). Ids need only be
  * deterministic and distinct; no one forges a strategy's own signals.
  *
  * Three 32-bit lanes, each a different odd multiplier and shift, mix one word at a time; a final
  * avalanche crosses the lanes. The words are an injective encoding of the input: each string's
  * length, then its UTF-16 units two to a word (the odd last one alone), then the leg. So two
  * different inputs differ in their words, and the ids of keys that differ in one character, as
- * signals of consecutive bars do, are as far apart as any (hash96.test.ts counts collisions).
+ * signals of consecutive bars do, are as far apart as any (hash96.test.ts counts repeats).
  *
- * The output of this file must never change: a journal holds the ids it made (intentIdScheme.ts).
+ * The output of this file must never change: a journal holds the ids it made (journal/intentIdSchemeOf.ts).
  */
 const M1 = 0x9e3779b1;
 const M2 = 0x85ebca77;

@@ -1,4 +1,4 @@
-import { type IntentIdScheme, isIntentIdScheme, NEW_INTENT_ID_SCHEME } from '../domain/intentId.ts';
+import { IntentIdScheme, isIntentIdScheme, NEW_INTENT_ID_SCHEME } from '../domain/intentId.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import type { JournalPort } from './JournalPort.ts';
 
@@ -20,7 +20,7 @@ export function intentIdSchemeOf(journal: JournalPort): IntentIdScheme {
       { details: { journal: journal.path, scheme: named } },
     );
   }
-  const scheme: IntentIdScheme = journal.all().length > 0 ? 'sha256' : NEW_INTENT_ID_SCHEME;
+  const scheme = journal.all().length > 0 ? IntentIdScheme.sha256 : NEW_INTENT_ID_SCHEME;
   journal.setMeta(INTENT_ID_SCHEME, scheme);
   return scheme;
 }
