@@ -7,13 +7,10 @@ import { StrategyId } from '../../src/domain/ids.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { INTENT_ID_SCHEME } from '../../src/journal/intentIdSchemeOf.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
-import { simAccount } from '../../src/kernel/edges/simAccount.ts';
 import { Kernel } from '../../src/kernel/Kernel.ts';
 import { silentLogger } from '../../src/log/Logger.ts';
-import { createSimulator } from '../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
 import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import { simTestEdges } from './support/simTestEdges.ts';
 
 const T0 = Date.UTC(2026, 0, 5);
 const ONCE = StrategyId('once');
@@ -49,20 +46,12 @@ shutdown: { drainMs: 0 }
   };
   if (o.before !== undefined) meta((j) => j.setMeta(INTENT_ID_SCHEME, o.before ?? ''));
   const loaded = await loadConfigWithStrategies(file);
-  const sim = createSimulator({
+  const { sim, edges } = await simTestEdges(loaded.config, {
     clock,
-    fillLatencyMs: { min: 50, max: 50 },
-    prices: manualPrices({ BTCUSDT: 50_000 }),
-  });
-  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
-  const edges = {
-    venue: account.venue,
-    prices: account.venue,
-    describe: 'test',
+    prices: { BTCUSDT: 50_000 },
+    fillMs: 50,
     ephemeral: false,
-    secrets: account.secrets,
-    close: async () => {},
-  };
+  });
   const run = async () => {
     const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger });
     await clock.advance(10_000);

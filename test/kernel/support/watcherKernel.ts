@@ -2,14 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VirtualClock } from '../../../src/clock/VirtualClock.ts';
-import { simAccount } from '../../../src/kernel/edges/simAccount.ts';
 import { Kernel } from '../../../src/kernel/Kernel.ts';
 import { silentLogger } from '../../../src/log/Logger.ts';
 import type { Notification } from '../../../src/report/notify/Notification.ts';
-import { createSimulator, type Simulator } from '../../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../../src/simulator/prices/PriceSource.ts';
+import type { Simulator } from '../../../src/simulator/createSimulator.ts';
 import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../../src/venue/http/baseUrl.ts';
+import { simTestEdges } from './simTestEdges.ts';
 
 export interface WatcherKernel {
   readonly kernel: Kernel;
@@ -39,20 +37,12 @@ strategies:
 `,
   );
   const loaded = await loadConfigWithStrategies(file);
-  const sim = createSimulator({
+  const { sim, edges } = await simTestEdges(loaded.config, {
     clock,
-    fillLatencyMs: { min: 100, max: 100 },
-    prices: manualPrices({ BTCUSDT: 50_000 }),
-  });
-  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
-  const edges = {
-    venue: account.venue,
-    prices: account.venue,
-    describe: 'test',
+    prices: { BTCUSDT: 50_000 },
+    fillMs: 100,
     ephemeral: true,
-    secrets: account.secrets,
-    close: async () => {},
-  };
+  });
   const kernel = await Kernel.start({
     loaded,
     edges,
