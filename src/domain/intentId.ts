@@ -36,15 +36,14 @@ export function intentIdsOf(
   return (signal, leg) => IntentId(hash96Id(lanes, signal, leg));
 }
 
+/** One id, for a caller that makes few (a backtest's end-of-run closes, tests): `intentIdsOf`'s. */
 export function deriveIntentId(
   strategyId: StrategyId,
   signalId: string,
   leg = 0,
   scheme: IntentIdScheme = NEW_INTENT_ID_SCHEME,
 ): IntentId {
-  return scheme === IntentIdScheme.sha256
-    ? sha256Id(strategyId, signalId, leg)
-    : IntentId(hash96Id(lanesAfter(strategyId), signalId, leg));
+  return intentIdsOf(strategyId, scheme)(signalId, leg);
 }
 
 function sha256Id(strategyId: StrategyId, signalId: string, leg: number): IntentId {
