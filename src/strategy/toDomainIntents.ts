@@ -82,7 +82,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
       if (i.allowStacking !== undefined) open.allowStacking = i.allowStacking;
       out.push(open);
       if (i.takeProfit === undefined && i.stopLoss === undefined) return out;
-      const id1 = memo === undefined ? idFor(c, signal, 1) : memo.idOf(signal, 1);
+      const id1 = idFor(c, signal, 1);
       out.push(tpsl(id1, strategyId, createdAt, symbol, i.reason, { by: 'intent', intentId }, i, d));
       return out;
     }
@@ -126,6 +126,7 @@ export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Inten
   }
 }
 
+/** The id of (signal, leg) in the strategy's scheme, asking no memo of a signal it did not name. */
 function idFor(c: ConvertContext, signal: string, leg: number): IntentId {
   return c.memo === undefined ? deriveIntentId(c.strategyId, signal, leg) : c.memo.ids(signal, leg);
 }
