@@ -1,6 +1,5 @@
-import { exactNumber } from '../src/domain/exactNumber.ts';
-import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
+import { collateralNumber } from './collateralNumber.ts';
 
 /**
  * The account's equity in floats, written once per bar into the curve: collateral (converted only
@@ -13,14 +12,8 @@ export function equityWriter(world: BacktestWorld): (out: Float64Array, i: numbe
   const { account, sim } = world;
   const engine = sim.engine;
   const isolated = world.markets.some((m) => m.spec.marginMode === 'isolated');
-  let seen: Decimal | undefined;
-  let collateral = 0;
   return (out, i) => {
-    if (account.collateral !== seen) {
-      seen = account.collateral;
-      collateral = exactNumber(seen);
-    }
-    let equity = collateral;
+    let equity = collateralNumber(account.collateral);
     // Indexed: no iterator per bar (a flat book's bars are most of some backtests).
     const exposures = account.exposures.values();
     for (let k = 0; k < exposures.length; k++) {

@@ -1,19 +1,8 @@
 import { exactNumber } from '../src/domain/exactNumber.ts';
-import type { Decimal } from '../src/domain/money.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
+import { collateralNumber } from './collateralNumber.ts';
 
 const NONE: readonly number[] = Object.freeze([]);
-
-let seenCollateral: Decimal | undefined;
-let seenCollateralN = 0;
-/** Collateral as a float, converted only when it changed (Decimals are immutable: identity says it). */
-function collateralNumber(c: Decimal): number {
-  if (c !== seenCollateral) {
-    seenCollateral = c;
-    seenCollateralN = exactNumber(c);
-  }
-  return seenCollateralN;
-}
 
 /** Prices where something rests on `symbol`: TP/SL of open positions, LIMIT opens and closes. */
 function triggerLevels(world: BacktestWorld, symbol: string): number[] {
