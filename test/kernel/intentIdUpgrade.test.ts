@@ -19,10 +19,11 @@ const SIGNAL = 'first-price';
 
 /**
  * Two processes on one journal, each running `opens-once` for 10 s: the second repeats the first's
- * signal. `before` and `between` touch the journal's meta around the first run. Returns the
- * journal's opens (their intent ids) and the scheme it names at the end.
+ * signal. With `oldFirst`, the first leaves the journal as a version before schemes left it:
+ * sha256 ids and no scheme named. Returns the journal's opens (their intent ids) and the scheme
+ * it names at the end.
  */
-async function twoRuns(o: { before?: 'sha256'; dropSchemeBetween?: boolean }) {
+async function twoRuns(oldFirst: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-ids-'));
   const path = join(dir, 'j.sqlite');
   const file = join(dir, 'k.yaml');
@@ -44,7 +45,7 @@ shutdown: { drainMs: 0 }
     f(journal);
     journal.close();
   };
-  if (o.before !== undefined) meta((j) => j.setMeta(INTENT_ID_SCHEME, o.before ?? ''));
+  if (oldFirst) meta((j) => j.setMeta(INTENT_ID_SCHEME, 'sha256'));
   const loaded = await loadConfigWithStrategies(file);
   const { sim, edges } = await simTestEdges(loaded.config, {
     clock,
@@ -63,8 +64,7 @@ shutdown: { drainMs: 0 }
     await stopping;
   };
   await run();
-  // What a journal written before schemes were named looks like: sha256 ids, no scheme.
-  if (o.dropSchemeBetween === true) meta((j) => j.deleteMeta(INTENT_ID_SCHEME));
+  if (oldFirst) meta((j) => j.deleteMeta(INTENT_ID_SCHEME));
   await run();
   sim.stop();
   let opens: string[] = [];
@@ -81,13 +81,13 @@ shutdown: { drainMs: 0 }
 
 describe('intent ids across a restart, by the journal’s scheme', () => {
   it('a new journal takes hash96, and the repeated signal is the same intent: one open', async () => {
-    const { opens, scheme } = await twoRuns({});
+    const { opens, scheme } = await twoRuns(false);
     expect(scheme).toBe('hash96');
     expect(opens).toEqual([`${deriveIntentId(ONCE, SIGNAL, 0, 'hash96')} FILLED`]);
   });
 
   it('a journal from before schemes were named keeps sha256 after the upgrade: still one open', async () => {
-    const { opens, scheme } = await twoRuns({ before: 'sha256', dropSchemeBetween: true });
+    const { opens, scheme } = await twoRuns(true);
     expect(scheme).toBe('sha256');
     expect(opens).toEqual([`${deriveIntentId(ONCE, SIGNAL, 0, 'sha256')} FILLED`]);
   });
