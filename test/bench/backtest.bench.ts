@@ -3,16 +3,22 @@
  * BARS synthetic 1-minute bars (default 1,000,000; BARS=10000000 for the issue's size) through
  * the driver — StrategyHost, risk gate, Executor, MemoryJournal, simulator engine, VirtualClock —
  * against a plain Float64Array loop computing the same crossover signals in the same run.
- * Peak RSS is compared with the raw column bytes (6 Float64Array columns).
+ * Peak RSS is compared with the raw column bytes (6 Float64Array columns). PROBE=flat (a
+ * strategy that never trades) or PROBE=hold (one long held all run) swaps sma-cross out, to
+ * split a bar's cost into the bar alone, the position held and the trades.
  */
 import { runBacktest } from '../../backtest/runBacktest.ts';
 import { backtestSchema } from '../../src/config/sections/backtest.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import type { BarColumns } from '../../src/market/readBarColumns.ts';
 import smaCross from '../../strategies/sma-cross/index.ts';
+import { POSITION_PROBES } from './support/positionProbes.ts';
 
 const BARS = Number(process.env.BARS ?? 1_000_000);
 const LIMITS = process.env.LIMITS !== '0';
+const PROBE = process.env.PROBE;
+const probe = PROBE === undefined ? undefined : POSITION_PROBES[PROBE];
+if (PROBE !== undefined && probe === undefined) throw new Error(`PROBE=${PROBE}: give flat or hold`);
 /** Relative noise per bar around a slow swing; 0.00002 lets SMA 10/30 cross a few times a swing, 0.002 every few bars. */
 const NOISE = Number(process.env.NOISE ?? 0.00002);
 const ACCOUNT_LIMITS = {
@@ -101,8 +107,8 @@ const r = await runBacktest({
   feeds: [feed],
   strategies: [
     {
-      id: 'sma-cross',
-      strategy: smaCross,
+      id: PROBE ?? 'sma-cross',
+      strategy: probe ?? smaCross,
       markets: ['BTCUSDT'],
       params: { fast: 10, slow: 30, quantity: 0.01, leverage: 1, mode: 'reverse', slippage: 0.05 },
     },
@@ -130,7 +136,7 @@ const mb = (b: number) => `${fmt(b / 2 ** 20)} MB`;
 const limit = 2 * rawBytes + 150 * 2 ** 20;
 process.stdout.write(
   [
-    `sma-cross 10/30 reverse, ${fmt(BARS)} synthetic 1-minute bars (noise ${NOISE}), account limits ${LIMITS ? 'on' : 'off'}; ${base.signals} crosses in the plain loop, ${r.trades.length} trades in the backtest`,
+    `${PROBE === undefined ? 'sma-cross 10/30 reverse' : `probe ${PROBE}`}, ${fmt(BARS)} synthetic 1-minute bars (noise ${NOISE}), account limits ${LIMITS ? 'on' : 'off'}; ${base.signals} crosses in the plain loop, ${r.trades.length} trades in the backtest`,
     '| what | perpflow backtest | plain Float64Array loop (same run) | ratio | goal |',
     '|---|---|---|---|---|',
     `| bars/s | ${fmt((BARS / ms) * 1000)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 1,000,000 bars/s |`,
