@@ -30,7 +30,7 @@ describe('deriveIntentId', () => {
     expect(deriveIntentId(S, 'bar-42', 0, 'hash96')).toBe('in_f57a4b194bf0a083e1d83810');
   });
 
-  it('gives a strategy’s bound ids exactly what deriveIntentId gives, in either scheme', () => {
+  it('gives the same ids from one deriver reused across signals and legs as from a fresh one per id, in either scheme', () => {
     for (const scheme of ['sha256', 'hash96'] as const) {
       const ids = intentIdsOf(S, scheme);
       for (const signal of ['a', 'ab', 'BTCUSDT:1767571200000:exit', '', 'é€😀'])
