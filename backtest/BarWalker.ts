@@ -33,7 +33,8 @@ export class BarWalker {
   usesTriggers = false;
 
   private readonly world: BacktestWorld;
-  private readonly hasIsolated: boolean;
+  /** Isolated positions keep their own liquidation prices, which only a walk through the bar visits. */
+  readonly hasIsolated: boolean;
   private readonly market: DrivenMarket;
 
   constructor(world: BacktestWorld, market: DrivenMarket, tl: Timeline, feeds: readonly BarColumns[]) {
@@ -168,6 +169,29 @@ export class BarWalker {
     this.slotFeed = 0;
     this.slotPoint = 0;
     return true;
+  }
+
+  /** The feed of a one-market backtest, whose rows a quiet run walks (quietRun.ts); undefined with several. */
+  get soleFeed(): BarColumns | undefined {
+    return this.feeds.length === 1 ? this.feeds[0] : undefined;
+  }
+
+  /** Feed k's row at the current bar. */
+  rowOf(k: number): number {
+    return this.cursor[k] ?? -1;
+  }
+
+  /**
+   * The sole feed's bar at its row to the kernel as `close` sends it, without the close tick: in a
+   * quiet run only the kernel's bookkeeping hears ticks, and the run sends its last close as one.
+   */
+  barOnly(): void {
+    const j = this.cursor[0] ?? -1;
+    const view = this.views[0];
+    if (view === undefined) throw new RangeError('no bar view for feed 0');
+    view.row = j;
+    this.market.pushBar(view);
+    this.cursor[0] = j + 1;
   }
 
   /** Feed k (an index the walker made from `feeds`, so in range: checked all the same). */

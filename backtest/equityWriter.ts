@@ -8,6 +8,29 @@ import { collateralNumber } from './collateralNumber.ts';
  * the final equity is taken from it. It writes instead of returning: a double returned from a call
  * the JIT does not inline is a heap number, one per bar.
  */
+/**
+ * equityWriter's sum for a one-market cross book that stays as it is (a quiet run: nothing fills,
+ * no funding): its terms read once, the mark given, the same float operations in the same order.
+ */
+export class FixedBookEquity {
+  private readonly collateral: number;
+  private readonly nNet: number;
+  private readonly nCost: number;
+  private readonly held: boolean;
+
+  constructor(world: BacktestWorld, symbol: string) {
+    const e = world.account.exposures.get(symbol);
+    this.collateral = collateralNumber(world.account.collateral);
+    this.nNet = e?.nNet ?? 0;
+    this.nCost = e?.nCost ?? 0;
+    this.held = e !== undefined && !(e.nNet === 0 && e.nCost === 0);
+  }
+
+  write(out: Float64Array, i: number, mark: number): void {
+    out[i] = this.held ? this.collateral + (mark * this.nNet - this.nCost) : this.collateral;
+  }
+}
+
 export function equityWriter(world: BacktestWorld): (out: Float64Array, i: number) => void {
   const { account, sim } = world;
   const engine = sim.engine;

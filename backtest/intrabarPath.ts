@@ -48,6 +48,16 @@ function crossLiquidationLevel(world: BacktestWorld, symbol: string): boolean {
   return true;
 }
 
+/**
+ * The cross account's liquidation level on `symbol` as `intrabarPath` finds it, NaN when it has none
+ * (no position there, or none reachable). It changes only when the account does: a quiet run
+ * (quietRun.ts) asks once and tests each bar's range against it.
+ */
+export function liquidationLevel(world: BacktestWorld, symbol: string): number {
+  const net = world.account.exposures.get(symbol)?.nNet ?? 0;
+  return net !== 0 && crossLiquidationLevel(world, symbol) ? (found[0] ?? Number.NaN) : Number.NaN;
+}
+
 /** Whether x lies strictly inside (low, high). */
 function isBetween(x: number | undefined, low: number, high: number): boolean {
   return x !== undefined && x > low && x < high;

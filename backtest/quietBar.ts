@@ -25,7 +25,10 @@ export interface DriveState {
   holding: boolean;
   /** The kernel's count of fired schedules the driver has let run. */
   jobsSeen: number;
-  /** Positions live after the bar's submits: fewer after the walk means the venue closed some. */
+  /**
+   * Positions live as the executor last knew them (after the last bar, or this bar's submits):
+   * fewer now means the venue closed some (a liquidation, at the open or inside the bar).
+   */
   live: number;
 }
 
@@ -83,7 +86,6 @@ export class QuietBar {
     if ((next !== undefined && next <= closeSlot) || !executor.isIdle() || !walker.pathsEmpty())
       return BarPhase.opened;
     s.holding = false;
-    s.live = liveCount();
     if (closeSlot > clock.now()) clock.advanceSync(closeSlot - clock.now());
     if (!walker.closeMarks()) return BarPhase.closeMarksStopped;
     if (!executor.isIdle() || liveCount() < s.live) return BarPhase.walked;

@@ -1,73 +1,28 @@
 import { VirtualClock } from '../src/clock/VirtualClock.ts';
-import type { BacktestConfig } from '../src/config/sections/backtest.ts';
-import type { Fill } from '../src/domain/fill.ts';
 import type { Intent } from '../src/domain/intent.ts';
 import { itemAt } from '../src/domain/itemAt.ts';
-import { type ExecutionEvent, Kernel } from '../src/kernel/Kernel.ts';
-import { type Logger, silentLogger } from '../src/log/Logger.ts';
-import type { BarColumns } from '../src/market/readBarColumns.ts';
-import type { FundingRate } from '../src/market/readFundingRates.ts';
+import { Kernel } from '../src/kernel/Kernel.ts';
+import { silentLogger } from '../src/log/Logger.ts';
 import type { StrategyEvent } from '../src/strategy/runnerEvents.ts';
 import { BarWalker } from './BarWalker.ts';
-import { type BacktestConfigInput, backtestConfig } from './backtestConfig.ts';
+import { backtestConfig } from './backtestConfig.ts';
 import { backtestEdges } from './backtestEdges.ts';
 import { checkHistory } from './checkHistory.ts';
 import { closeEverything, stopKernel } from './endOfRun.ts';
 import { equityWriter } from './equityWriter.ts';
 import { fundingPush } from './fundingPush.ts';
-import type { TradeRecord } from './metrics/TradeRecord.ts';
 import { BarPhase, type DriveState, QuietBar } from './quietBar.ts';
-import { type BacktestWarning, requestEndWarnings } from './requestEndWarnings.ts';
+import { QuietRun } from './quietRun.ts';
+import { requestEndWarnings } from './requestEndWarnings.ts';
 import { barTimeLookup, type Timeline, timelineOf } from './timeline.ts';
 import { tradesFromFills } from './tradesFromFills.ts';
 import { venueCloseReader } from './venueCloseReader.ts';
 
 export type { BacktestStrategy } from './backtestConfig.ts';
 
-export interface BacktestInput extends BacktestConfigInput {
-  /** One column set per market; all with the same bar interval. */
-  readonly feeds: readonly BarColumns[];
-  readonly settings: BacktestConfig;
-  readonly fundingSeries?: Readonly<Record<string, readonly FundingRate[]>>;
-  /** Bars whose open time is ≥ from and < to (epoch ms). */
-  readonly from?: number;
-  readonly to?: number;
-  /** The venue adapter under the kernel (see backtestEdges); default the direct one. */
-  readonly venue?: 'direct' | 'client';
-  /** Called every few thousand bars and at the end. */
-  readonly onProgress?: (done: number, total: number) => void;
-  /** The executor's events (venue calls, transitions, fills), as the kernel's log sees them live. */
-  readonly onExecutionEvent?: (e: ExecutionEvent) => void;
-  /** The kernel's log; default silent (the summary and the JSON carry what matters). */
-  readonly log?: Logger;
-  /**
-   * Keep every decided intent for `BacktestResult.intents` (default true, for comparing runs). The
-   * CLI leaves it off: a 1M-bar run's 78,000 intents were ≈ 12 MB of objects in a heap snapshot, plus
-   * their Decimals, kept to the end.
-   */
-  readonly keepIntents?: boolean;
-}
+import type { BacktestInput, BacktestResult } from './BacktestInput.ts';
 
-export interface BacktestResult {
-  readonly intervalMs: number;
-  readonly initialCash: number;
-  readonly finalEquity: number;
-  /** One point per bar time: the account's equity at that bar's close (label: the bar's open time). */
-  readonly equity: { readonly time: Float64Array; readonly equity: Float64Array };
-  readonly trades: readonly TradeRecord[];
-  readonly strategyEvents: readonly StrategyEvent[];
-  /** Intents the risk gate or the executor refused, with the reason. */
-  readonly denials: readonly { readonly intentId: string; readonly reason: string }[];
-  /** Every intent the strategies emitted, in order, with the bar time it was decided on (empty with `keepIntents: false`). */
-  readonly intents: readonly { readonly decidedAt: number; readonly intent: Intent }[];
-  /** The executor's fills, as it booked them. */
-  readonly fills: readonly Fill[];
-  /**
-   * Strategies that did nothing over the whole run (no hook ran, or no intent came out), and
-   * requests the venue ended without being asked to, grouped.
-   */
-  readonly warnings: readonly BacktestWarning[];
-}
+export type { BacktestInput, BacktestResult } from './BacktestInput.ts';
 
 /** How long after a bar's open the driver lets submitted requests settle before walking the bar. */
 const SETTLE_MS = 50;
@@ -192,10 +147,9 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       bw.open(t);
     }
     if (phase <= BarPhase.opened) {
-      const live = liveCount();
       const due = flushDue();
       if (due) await due;
-      if (liveCount() < live) await learnVenueCloses();
+      if (liveCount() < drive.live) await learnVenueCloses();
       drive.holding = false;
       if (drive.pending.length > 0) {
         const batch = drive.pending;
@@ -231,6 +185,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
       await clock.runUntil(() => ex.isIdle(), SETTLE_MS);
     drive.holding = true;
     if (liveCount() < drive.live) await learnVenueCloses();
+    drive.live = liveCount();
     const closed = moveTo(t + tl.intervalMs);
     if (closed) await closed;
     pushFunding(clock.now());
@@ -239,31 +194,41 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
   /** Each slot's time after the bar's open. */
   const slotMs = Array.from({ length: SLOTS }, (_, slot) => Math.round((slot * tl.intervalMs) / SLOTS));
   const closeSlotMs = slotMs[SLOTS - 1] ?? 0;
-  const quiet = new QuietBar(
-    {
-      clock,
-      walker: bw,
-      times: tl.times,
-      intervalMs: tl.intervalMs,
-      closeSlotMs,
-      closeAtOpenOf: lastOpen ? n - 1 : -1,
-      executor: ex,
-      schedulesFired: () => kernel.activity.schedulesFired,
-      liveCount,
-      pushFunding,
-    },
+  const parts = {
+    clock,
+    walker: bw,
+    times: tl.times,
+    intervalMs: tl.intervalMs,
+    closeSlotMs,
+    closeAtOpenOf: lastOpen ? n - 1 : -1,
+    executor: ex,
+    schedulesFired: () => kernel.activity.schedulesFired,
+    liveCount,
+    pushFunding,
+  };
+  const quiet = new QuietBar(parts, drive);
+  const progress = (i: number): void => {
+    if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
+  };
+  const run = new QuietRun(
+    { ...parts, world, market: edges.market, kernel, equity: eqValue, progress },
     drive,
   );
   // The index outside the loop: `for (let i …)` in an async function is two nested loops to V8, whose
   // OSR code for the inner one was dropped on leaving it ("exit from OSR'd inner loop", every ~26 bars).
   let i = 0;
   for (; i < n; i++) {
-    // Most bars are quiet: walked in one synchronous call. Otherwise the general path goes on
-    // from where the quiet one stopped (quietBar.ts), as if it had done those steps itself.
+    // Runs of quiet bars in one loop (quietRun.ts); a bar the run could not take is walked alone,
+    // quietly as far as it goes (quietBar.ts), then on the general path from where that stopped.
+    const to = run.walk(i);
+    if (to > i) {
+      i = to - 1;
+      continue;
+    }
     const phase = quiet.walk(i);
     if (phase !== BarPhase.done) await generalBar(i, tl.times[i] ?? Number.NaN, phase);
     writeEquity(eqValue, i);
-    if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
+    progress(i);
   }
   if (input.settings.closeAtEnd === 'lastClose') await closeEverything(kernel, clock);
   const finalEquity = world.sim.engine.balance(world.account).equity.toNumber();

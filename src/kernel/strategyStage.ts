@@ -173,6 +173,12 @@ export class StrategyStage {
     }
   }
 
+  /** Whether a strategy's onTick hook hears `symbol`'s prices (an RxJS strategy listens on the stream itself). */
+  hearsTicks(symbol: string): boolean {
+    for (const lane of this.lanes.values()) if (lane.host.hearsTicks(symbol)) return true;
+    return false;
+  }
+
   hears(strategyId: string, hook: 'onFill' | 'onRequestUpdate'): boolean {
     return this.runners.get(strategyId)?.hears(hook) ?? false;
   }

@@ -68,6 +68,12 @@ export class DrivenMarket implements MarketFeed {
     return t === undefined ? undefined : { mark: t.mark, at: t.ts };
   }
 
+  /** How many listen to the market's ticks and to its marks (a backtest's quiet run asks, quietRun.ts). */
+  hearers(symbol: string): { readonly ticks: number; readonly marks: number } {
+    const l = this.lane(symbol);
+    return { ticks: l.ticks.size, marks: l.marks.size };
+  }
+
   /** A mark everyone hears: the executor first, then the strategies. */
   pushTick(tick: PriceTick): void {
     const lane = this.lane(tick.symbol);

@@ -44,6 +44,11 @@ export class FanOut<T> {
     };
   }
 
+  /** Listeners now: a backtest's quiet run asks whether anyone but the kernel's bookkeeping hears a stream. */
+  get size(): number {
+    return this.listeners.length;
+  }
+
   push(value: T): void {
     const ls = this.listeners;
     for (let i = 0; i < ls.length; i++) ls[i]?.(value);

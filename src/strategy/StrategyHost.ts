@@ -39,6 +39,11 @@ export class StrategyHost {
     }
   }
 
+  /** Whether a strategy here has an onTick hook on `symbol`: then each of its prices must reach it. */
+  hearsTicks(symbol: string): boolean {
+    return (this.lanes.get(symbol)?.tickRunners.length ?? 0) > 0;
+  }
+
   onBar(bar: Bar): void {
     const lane = this.lane(bar.symbol);
     lane.slot.onBar(bar);

@@ -15,6 +15,7 @@ import { nextEpoch } from './funding.ts';
 import { fundingRates, scheduleFunding } from './fundingRun.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
 import { outcomeOf, type QuoteOutcome } from './QuoteOutcomes.ts';
+import { type QuietBand, quietAt, quietBand } from './quietMarks.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import type { OpenParams } from './submits.ts';
 import * as submits from './submits.ts';
@@ -131,6 +132,25 @@ export class SimEngine {
     const w = h.watchOfSymbol(symbol);
     if (w.crossSubs.size > 0) checkCrossLiquidation(h, w, symbol, price);
     if (w.mayTrigger(price)) fireTriggers(h, w, price);
+  }
+
+  /** Whether `setMark(symbol, price)` would only store the price (quietMarks.ts). */
+  quietAt(symbol: string, price: number): boolean {
+    return quietAt(this.h, symbol, price);
+  }
+
+  /** Prices strictly inside are quiet while the book stays as it is (quietMarks.ts). */
+  quietBand(symbol: string): QuietBand {
+    return quietBand(this.h, symbol);
+  }
+
+  /** A mark that `quietAt` or `quietBand` showed quiet: stored, without the checks that would find nothing. */
+  setQuietMark(symbol: string, price: number, at: number): void {
+    const m = this.h.markRecord(symbol);
+    if (!m) return;
+    m.mark = price;
+    m.last = price;
+    m.ts = at;
   }
 
   mark(symbol: string): Readonly<Mark> | undefined {

@@ -10,22 +10,65 @@ import { isUnderwater } from './triggers.ts';
  * maintenance. `price` is `symbol`'s mark, just set.
  */
 export function checkCrossLiquidation(h: EngineCore, w: SymbolWatch, symbol: string, price: number): void {
-  // One cross account holding this market alone (a one-market backtest in a position, twice a
-  // bar): isUnderwater's sum for it written out, the same float operations in the same order,
-  // with no iterator, no mark lookup and no call. Calling isUnderwater here instead measured
-  // 1.53–1.58M bars/s against 1.64–1.65M (2M-bar backtest bench, alternated).
-  const sole = w.soleCrossSub();
-  if (sole !== undefined) {
-    const es = sole.exposures.values();
-    const e = es[0];
-    if (es.length === 1 && e !== undefined && e.market.spec.symbol === symbol) {
-      const equity = h.ledger.collateralNumber(sole) + (price * e.nNet - e.nCost);
-      if (equity < 0 + price * e.nGross * e.market.maintenanceMarginRate) liquidateCross(h, sole);
-      return;
-    }
+  const sole = soleUnderwater(h, w, symbol, price);
+  if (sole !== SOLE.unknown) {
+    const sub = w.soleCrossSub();
+    if (sole === SOLE.underwater && sub !== undefined) liquidateCross(h, sub);
+    return;
   }
   for (const sub of w.crossSubs)
     if (isUnderwater(sub, h.ledger.collateralNumber(sub), h.markOf)) liquidateCross(h, sub);
+}
+
+/** What `soleUnderwater` knows: `unknown` when the symbol is not one cross account's only market. */
+export const SOLE = { unknown: 0, afloat: 1, underwater: 2 } as const;
+type Sole = (typeof SOLE)[keyof typeof SOLE];
+
+/**
+ * One cross account holding this market alone (a one-market backtest in a position, twice a bar):
+ * whether it is below maintenance with the mark at `price`, as isUnderwater would sum it, the same
+ * float operations in the same order, with no iterator, no mark lookup and no call. Calling
+ * isUnderwater instead measured 1.53–1.58M bars/s against 1.64–1.65M (2M-bar backtest bench).
+ */
+export function soleUnderwater(h: EngineCore, w: SymbolWatch, symbol: string, price: number): Sole {
+  const sole = w.soleCrossSub();
+  if (sole === undefined) return SOLE.unknown;
+  const es = sole.exposures.values();
+  const e = es[0];
+  if (es.length !== 1 || e === undefined || e.market.spec.symbol !== symbol) return SOLE.unknown;
+  const equity = h.ledger.collateralNumber(sole) + (price * e.nNet - e.nCost);
+  return equity < 0 + price * e.nGross * e.market.maintenanceMarginRate ? SOLE.underwater : SOLE.afloat;
+}
+
+/**
+ * The prices at which `soleUnderwater` would answer afloat, with no need to ask: above the
+ * account's liquidation level for a net long book, below it for a net short one, a margin away
+ * that bounds the rounding of the check (and of the level) a thousandfold. Undefined when it must
+ * be asked: not the sole case, or a book so hedged that the level is ill-conditioned.
+ */
+export function soleAfloatBand(
+  h: EngineCore,
+  w: SymbolWatch,
+  symbol: string,
+): { readonly lo: number; readonly hi: number } | undefined {
+  const sole = w.soleCrossSub();
+  if (sole === undefined) return undefined;
+  const es = sole.exposures.values();
+  const e = es[0];
+  if (es.length !== 1 || e === undefined || e.market.spec.symbol !== symbol) return undefined;
+  const c = h.ledger.collateralNumber(sole);
+  const mm = e.nGross * e.market.maintenanceMarginRate;
+  // equity − maintenance = c − nCost + price × slope, zero at the level.
+  const slope = e.nNet - mm;
+  const scale = Math.abs(e.nNet) + mm;
+  if (!(Math.abs(slope) > 1e-6 * scale)) return undefined;
+  const level = (e.nCost - c) / slope;
+  const margin =
+    (1e-12 * (Math.abs(c) + Math.abs(e.nCost) + 2 * Math.abs(level) * scale)) / Math.abs(slope) +
+    1e-9 * Math.abs(level);
+  return slope > 0
+    ? { lo: level + margin, hi: Number.POSITIVE_INFINITY }
+    : { lo: Number.NEGATIVE_INFINITY, hi: level - margin };
 }
 
 /** Liquidates every cross position of `sub` that is open. */
