@@ -1,3 +1,4 @@
+import { ignoreElements, tap } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { backtestSchema } from '../src/config/sections/backtest.ts';
@@ -70,5 +71,54 @@ describe('a quiet run of bars with a position held', () => {
   it('keeps the equity curve point by point: 150 + 10 × (close − 100) while the position is held', async () => {
     const r = await runRows([CALM, CALM, [100, 103, 99, 102], [102, 104, 101, 97], CALM]);
     expect(Array.from(r.equity.equity)).toEqual([150, 150, 170, 120, 150]);
+  });
+});
+
+/** Four calm bars; no position, so every one of them is quiet. */
+const WALK = [
+  [100, 101, 99, 100],
+  [102, 103, 101, 103],
+  [104, 105, 103, 104],
+  [106, 107, 105, 105],
+] as const;
+
+/** The prices a strategy hears over WALK, from its onTick hook or its ticks$ stream. */
+async function heardBy(make: (heard: number[]) => Parameters<typeof defineStrategy>[0]): Promise<number[]> {
+  const heard: number[] = [];
+  await runBacktest({
+    feeds: [ohlcFeed(WALK, MIN)],
+    strategies: [{ id: 'h', strategy: defineStrategy(make(heard)), markets: ['TEST'], params: {} }],
+    settings: backtestSchema.parse({ cash: 1000, markets: { TEST: { fundingEpochHours: 8 } } }),
+    risk: wideRisk(),
+  });
+  return heard;
+}
+
+const LISTENER = { params: z.strictObject({}), interval: '1m', warmup: 0 } as const;
+
+describe('prices in a run of quiet bars', () => {
+  it('reach an onTick hook as bar by bar: each open, then each close', async () => {
+    const heard = await heardBy((h) => ({
+      ...LISTENER,
+      name: 'ticks',
+      onTick: (_ctx, t) => {
+        h.push(t.mark);
+        return undefined;
+      },
+    }));
+    expect(heard).toEqual([100, 100, 102, 103, 104, 104, 106, 105]);
+  });
+
+  it("reach an RxJS strategy's ticks$ as bar by bar: each open, then each close", async () => {
+    const heard = await heardBy((h) => ({
+      ...LISTENER,
+      name: 'rx-ticks',
+      rx: (ctx) =>
+        ctx.ticks$.pipe(
+          tap((t) => h.push(t.mark)),
+          ignoreElements(),
+        ),
+    }));
+    expect(heard).toEqual([100, 100, 102, 103, 104, 104, 106, 105]);
   });
 });

@@ -10,7 +10,6 @@ export interface QuietRunParts extends QuietBarParts {
   readonly market: DrivenMarket;
   /** Its stage (who hears ticks) and its count of prices that reached the strategies. */
   readonly kernel: Pick<Kernel, 'stage' | 'activity'>;
-  readonly executor: QuietBarParts['executor'] & { readonly watchesMarks: boolean };
   /** The equity curve, a point per bar. */
   readonly equity: Float64Array;
   /** The driver's progress report after bar i. */
@@ -23,13 +22,14 @@ export interface QuietRunParts extends QuietBarParts {
  * check and the closed bar to the strategies. What the bar-by-bar walk adds is shown to change
  * nothing, once for the run and then per bar, before the bar is taken:
  * - the open mark and the walk inside the bar: the venue says neither the open nor the close
- *   price triggers or liquidates anything (`SimEngine.quietAt`), and the account's liquidation
- *   level lies outside the bar's range. The account cannot change in the run (nothing is sent,
- *   no timer fires), so its level is found once;
+ *   price triggers or liquidates anything (inside `SimEngine.quietBand` at once, else by
+ *   `quietAt`), and the account's liquidation level lies outside the bar's range. The account
+ *   cannot change in the run (nothing is sent, no timer fires), so band and level are found once;
  * - the open and close ticks: no strategy has an onTick hook, no RxJS strategy listens, and the
- *   executor watches no TP/SL, so a tick only moves the latest mark of the executor's ledger and
- *   of the strategies' market data, and counts for the strategies' activity. The run sends its
- *   last close as a tick and adds the other ticks to the count;
+ *   executor watches no TP/SL (it arms one only for a setTpSl intent, which `usesTriggers` marks
+ *   first), so a tick only moves the latest mark of the executor's ledger and of the strategies'
+ *   market data, and counts for the strategies' activity. The run sends its last close as a tick
+ *   and adds the other ticks to the count;
  * - the timers: none falls due before a bar's close, and none fired unseen.
  * It stops after a bar on which a strategy decided something (the next open submits it) and
  * before any bar that fails a check; the bar-by-bar walk goes on from there, with the venue,
@@ -56,8 +56,7 @@ export class QuietRun {
     const symbol = f.symbol;
     const hearers = p.market.hearers(symbol);
     // The stage's listener (it counts the ticks), the executor's (its ledger's mark): nothing else.
-    if (hearers.ticks > 1 || hearers.marks > 1 || p.kernel.stage.hearsTicks(symbol) || executor.watchesMarks)
-      return from;
+    if (hearers.ticks > 1 || hearers.marks > 1 || p.kernel.stage.hearsTicks(symbol)) return from;
     const engine = p.world.sim.engine;
     const level = liquidationLevel(p.world, symbol);
     // Prices inside the band need no question to the venue; the book is fixed for the run.

@@ -215,11 +215,6 @@ export class Executor<J extends JournalPort = JournalPort> {
     if (this.core.tpsl.watching && this.core.tpsl.onTicks(ticks)) this.core.onTpSlCrossed();
   }
 
-  /** Whether marks feed a TP/SL watch: then each mark must reach `onPrices`, not only the latest. */
-  get watchesMarks(): boolean {
-    return this.core.tpsl.watching;
-  }
-
   /** Reconciles now (or joins the one running) against GET /v1/positions/all. */
   reconcileNow(): Promise<ReconcileResult> {
     if (this.reconciling !== undefined) return this.reconciling;
