@@ -75,6 +75,7 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     housekeeping: false,
     gaugesEveryMs: 0,
     timeCalls: false,
+    processMetrics: false,
     // A decision waits for the next bar's open, as a live one waits for the next price: the walk
     // of the bar it was decided on is over. Decisions on the last bar have no next open.
     onIntent: (intent) => {

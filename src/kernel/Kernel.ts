@@ -139,7 +139,7 @@ export class Kernel {
     const { config } = o.loaded;
     const { edges, clock, log } = o;
     const { journal, lease, quarantinedTo, intentIdScheme } = await openKernelLease(config, edges, o);
-    const metrics = createMetrics();
+    const metrics = createMetrics({ processMetrics: o.processMetrics ?? true });
     const timed = o.timeCalls !== false;
     if (timed) timeJournalCommits(journal, metrics);
     const reporter = new EventReporter({ log, clock, metrics, notify: o.notify });

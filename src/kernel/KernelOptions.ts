@@ -36,4 +36,10 @@ export interface KernelOptions {
    * them off: its in-process latencies measure this machine, not a venue, and cost a tenth of a round trip.
    */
   readonly timeCalls?: boolean;
+  /**
+   * The process's own metrics (CPU, heap, GC, event-loop lag) beside perpflow's; default on. A
+   * backtest turns them off: it serves no scrape, and each kernel started would add a GC observer
+   * and an event-loop monitor that are never removed (a sweep worker starts one kernel per set).
+   */
+  readonly processMetrics?: boolean;
 }

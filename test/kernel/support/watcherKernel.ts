@@ -21,7 +21,11 @@ export interface WatcherKernel {
  */
 export async function startWatcherKernel(
   clock: VirtualClock,
-  o: { readonly staleAfterMs: number; readonly notify?: (n: Notification) => void },
+  o: {
+    readonly staleAfterMs: number;
+    readonly notify?: (n: Notification) => void;
+    readonly processMetrics?: boolean;
+  },
 ): Promise<WatcherKernel> {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-kernel-'));
   const file = join(dir, 'k.yaml');
@@ -49,6 +53,7 @@ strategies:
     clock,
     log: silentLogger,
     ...(o.notify === undefined ? {} : { notify: o.notify }),
+    ...(o.processMetrics === undefined ? {} : { processMetrics: o.processMetrics }),
   });
   return { kernel, sim, clock };
 }
