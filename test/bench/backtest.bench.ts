@@ -1,5 +1,5 @@
 /**
- * node test/bench/backtest.bench.ts — a full backtest (issue 13): sma-cross 10/30 reverse over
+ * node test/bench/backtest.bench.ts — a full backtest (issues 13 and 22): sma-cross 10/30 reverse over
  * BARS synthetic 1-minute bars (default 1,000,000; BARS=10000000 for the issue's size) through
  * the driver — StrategyHost, risk gate, Executor, MemoryJournal, simulator engine, VirtualClock —
  * against a plain Float64Array loop computing the same crossover signals in the same run.
@@ -133,16 +133,18 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage.rss());
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const mb = (b: number) => `${fmt(b / 2 ** 20)} MB`;
-const limit = 2 * rawBytes + 150 * 2 ** 20;
+// Issue 22's goals for 10M bars with a trade every ~1,000 bars (this walk trades more often).
+const limit = 2 * rawBytes + 100 * 2 ** 20;
+const barsPerSecond = (BARS / ms) * 1000;
 process.stdout.write(
   [
     `${PROBE === undefined ? 'sma-cross 10/30 reverse' : `probe ${PROBE}`}, ${fmt(BARS)} synthetic 1-minute bars (noise ${NOISE}), account limits ${LIMITS ? 'on' : 'off'}; ${base.signals} crosses in the plain loop, ${r.trades.length} trades in the backtest`,
     '| what | perpflow backtest | plain Float64Array loop (same run) | ratio | goal |',
     '|---|---|---|---|---|',
-    `| bars/s | ${fmt((BARS / ms) * 1000)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 1,000,000 bars/s |`,
+    `| bars/s (a trade every ${fmt(BARS / Math.max(1, r.trades.length))} bars) | ${fmt(barsPerSecond)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 3,000,000 bars/s ${barsPerSecond >= 3e6 ? '(met)' : '(missed)'} |`,
     `| wall time per trade, µs (whole run / trades) | ${((ms * 1000) / Math.max(1, r.trades.length)).toFixed(1)} | | | |`,
     `| CPU time of the run (user + system, GC threads included), s | ${((cpu.user + cpu.system) / 1e6).toFixed(2)} | | | |`,
-    `| peak RSS | ${mb(peakRss)} | raw columns ${mb(rawBytes)} | ${(peakRss / rawBytes).toFixed(2)}× | ≤ 2× raw + 150 MB = ${mb(limit)} ${peakRss <= limit ? '(met)' : '(missed)'} |`,
+    `| peak RSS | ${mb(peakRss)} | raw columns ${mb(rawBytes)} | ${(peakRss / rawBytes).toFixed(2)}× | ≤ 2× raw + 100 MB = ${mb(limit)} ${peakRss <= limit ? '(met)' : '(missed)'} |`,
     '',
   ].join('\n'),
 );
