@@ -141,7 +141,7 @@ process.stdout.write(
     `${PROBE === undefined ? 'sma-cross 10/30 reverse' : `probe ${PROBE}`}, ${fmt(BARS)} synthetic 1-minute bars (noise ${NOISE}), account limits ${LIMITS ? 'on' : 'off'}; ${base.signals} crosses in the plain loop, ${r.trades.length} trades in the backtest`,
     '| what | perpflow backtest | plain Float64Array loop (same run) | ratio | goal |',
     '|---|---|---|---|---|',
-    `| bars/s (a trade every ${fmt(BARS / Math.max(1, r.trades.length))} bars) | ${fmt(barsPerSecond)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 3,000,000 bars/s ${barsPerSecond >= 3e6 ? '(met)' : '(missed)'} |`,
+    `| bars/s (${r.trades.length === 0 ? 'no trade' : `a trade every ${fmt(BARS / r.trades.length)} bars`}) | ${fmt(barsPerSecond)} | ${fmt((BARS / base.ms) * 1000)} | ${(ms / base.ms).toFixed(0)}× the time | ≥ 3,000,000 bars/s ${barsPerSecond >= 3e6 ? '(met)' : '(missed)'} |`,
     `| wall time per trade, µs (whole run / trades) | ${((ms * 1000) / Math.max(1, r.trades.length)).toFixed(1)} | | | |`,
     `| CPU time of the run (user + system, GC threads included), s | ${((cpu.user + cpu.system) / 1e6).toFixed(2)} | | | |`,
     `| peak RSS | ${mb(peakRss)} | raw columns ${mb(rawBytes)} | ${(peakRss / rawBytes).toFixed(2)}× | ≤ 2× raw + 100 MB = ${mb(limit)} ${peakRss <= limit ? '(met)' : '(missed)'} |`,
