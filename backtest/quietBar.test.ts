@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { backtestSchema } from '../src/config/sections/backtest.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
-import { defineStrategy } from '../src/strategy/index.ts';
+import { longOpener } from '../test/backtest/longOpener.ts';
 import { ohlcFeed } from '../test/backtest/ohlcFeed.ts';
 import { wideRisk } from '../test/backtest/wideRisk.ts';
 import { runBacktest } from './runBacktest.ts';
@@ -19,18 +18,7 @@ const ROWS = [
 const feed = (): BarColumns => ohlcFeed(ROWS, I);
 
 /** Opens 10 long at leverage 10 after the first bar: it fills at bar 1's open, 90. */
-const opener = defineStrategy({
-  name: 'opener',
-  params: z.strictObject({}),
-  interval: '4h',
-  warmup: 0,
-  init: () => ({ done: false }),
-  onBar: (ctx) => {
-    if (ctx.local.done) return undefined;
-    ctx.local.done = true;
-    return [{ kind: 'open', market: 'TEST', side: 'LONG', quantity: 10, leverage: 10, signal: 'open' }];
-  },
-});
+const opener = longOpener('4h');
 
 /** The opener over the three bars, with these backtest settings. */
 const runOpener = (settings: Record<string, unknown>) =>

@@ -49,6 +49,11 @@ export interface QuietBarParts {
   readonly pushFunding: (now: number) => void;
 }
 
+/** Nothing waits for the driver: no intent for the next open, no schedule fired unseen, nothing in flight. */
+export function nothingWaits(p: QuietBarParts, s: DriveState): boolean {
+  return s.pending.length === 0 && p.schedulesFired() === s.jobsSeen && p.executor.isIdle();
+}
+
 /**
  * A bar on which nothing can happen, walked in one synchronous call: the general path's steps on
  * its common case (open marks, no submit, paths empty, the close marks, the closed bar to the
@@ -73,10 +78,9 @@ export class QuietBar {
     const s = this.s;
     const t = this.p.times[i] ?? Number.NaN;
     const end = t + this.p.intervalMs;
-    if (s.pending.length > 0 || this.p.schedulesFired() !== s.jobsSeen || i === this.p.closeAtOpenOf)
-      return BarPhase.none;
+    if (!nothingWaits(this.p, s) || i === this.p.closeAtOpenOf) return BarPhase.none;
     let next = clock.nextDue();
-    if ((next !== undefined && next <= end) || !executor.isIdle()) return BarPhase.none;
+    if (next !== undefined && next <= end) return BarPhase.none;
     // The driver's moveTo with nothing in flight: its synchronous step, no timer on the way.
     if (t > clock.now()) clock.advanceSync(t - clock.now());
     walker.open(t);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { backtestSchema } from '../src/config/sections/backtest.ts';
 import { defineStrategy } from '../src/strategy/index.ts';
+import { longOpener } from '../test/backtest/longOpener.ts';
 import { ohlcFeed } from '../test/backtest/ohlcFeed.ts';
 import { wideRisk } from '../test/backtest/wideRisk.ts';
 import { runBacktest } from './runBacktest.ts';
@@ -10,18 +11,7 @@ import { runBacktest } from './runBacktest.ts';
 const MIN = 60_000;
 
 /** Opens 10 long at leverage 10 after the first bar: it fills at bar 1's open, 100. */
-const opener = defineStrategy({
-  name: 'opener',
-  params: z.strictObject({}),
-  interval: '1m',
-  warmup: 0,
-  init: () => ({ done: false }),
-  onBar: (ctx) => {
-    if (ctx.local.done) return undefined;
-    ctx.local.done = true;
-    return [{ kind: 'open', market: 'TEST', side: 'LONG', quantity: 10, leverage: 10, signal: 'open' }];
-  },
-});
+const opener = longOpener('1m');
 
 /**
  * The opener on 1-minute bars with 150 cash and no costs: 10 long at 100 is liquidated where

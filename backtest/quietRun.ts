@@ -3,7 +3,7 @@ import type { DrivenMarket } from '../src/market/DrivenMarket.ts';
 import type { BacktestWorld } from './BacktestWorld.ts';
 import { FixedBookEquity } from './equityWriter.ts';
 import { liquidationLevel } from './intrabarPath.ts';
-import type { DriveState, QuietBarParts } from './quietBar.ts';
+import { type DriveState, nothingWaits, type QuietBarParts } from './quietBar.ts';
 
 export interface QuietRunParts extends QuietBarParts {
   readonly world: BacktestWorld;
@@ -48,11 +48,10 @@ export class QuietRun {
   walk(from: number): number {
     const p = this.p;
     const s = this.s;
-    const { clock, walker, executor, times } = p;
+    const { clock, walker, times } = p;
     const f = walker.soleFeed;
     if (f === undefined || walker.usesTriggers || walker.hasIsolated) return from;
-    if (s.pending.length > 0 || p.schedulesFired() !== s.jobsSeen || !executor.isIdle()) return from;
-    if (p.liveCount() !== s.live) return from;
+    if (!nothingWaits(p, s) || p.liveCount() !== s.live) return from;
     const symbol = f.symbol;
     const hearers = p.market.hearers(symbol);
     // The stage's listener (it counts the ticks), the executor's (its ledger's mark): nothing else.
@@ -84,7 +83,7 @@ export class QuietRun {
       walker.barOnly();
       equity.write(p.equity, i, close);
       p.progress(i);
-      if (s.pending.length > 0 || p.schedulesFired() !== s.jobsSeen || !executor.isIdle()) {
+      if (!nothingWaits(p, s)) {
         i++;
         break;
       }
