@@ -44,7 +44,7 @@ export class QuietRun {
     this.s = state;
   }
 
-  /** Bars from `i` walked while quiet: the index of the first bar not walked (`i` when none was). */
+  /** Bars from `from` on, walked while quiet: the index of the first bar not walked (`from` when none was). */
   walk(from: number): number {
     const p = this.p;
     const s = this.s;
