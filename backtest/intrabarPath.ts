@@ -49,9 +49,9 @@ function crossLiquidationLevel(world: BacktestWorld, symbol: string): boolean {
 }
 
 /**
- * The cross account's liquidation level on `symbol` as `intrabarPath` finds it, NaN when it has none
- * (no position there, or none reachable). It changes only when the account does: a quiet run
- * (quietRun.ts) asks once and tests each bar's range against it.
+ * The cross account's liquidation level on `symbol`, NaN when it has none (no position there, or
+ * none reachable): what `intrabarPath` visits inside a bar. It changes only when the account does:
+ * a quiet run (quietRun.ts) asks once and tests each bar's range against it.
  */
 export function liquidationLevel(world: BacktestWorld, symbol: string): number {
   const net = world.account.exposures.get(symbol)?.nNet ?? 0;
@@ -92,14 +92,15 @@ export function intrabarPath(
   const net = world.account.exposures.get(symbol)?.nNet ?? 0;
   const first = net < 0 ? high : low;
   const second = net < 0 ? low : high;
-  const liquidates = net !== 0 && crossLiquidationLevel(world, symbol) && isBetween(found[0], low, high);
+  const level = liquidationLevel(world, symbol);
+  const liquidates = isBetween(level, low, high);
   // Nothing rests in the bar and no liquidation lies inside it: the extremes change nothing that
   // the close does not (cross equity is linear in the mark). Isolated positions keep the walk, as
   // their liquidation prices are the engine's own and not among the levels. Decided before any
   // array is built: this is every bar of a backtest without TP/SL or LIMITs.
   if (!withLevels && !liquidates) return hasIsolated ? [first, second] : NONE;
   const levels = withLevels ? triggerLevels(world, symbol) : [];
-  if (liquidates) levels.push(found[0] ?? Number.NaN);
+  if (liquidates) levels.push(level);
   if (levels.length === 0) return hasIsolated ? [first, second] : NONE;
   return [...between(levels, open, first), first, ...between(levels, first, second), second];
 }
