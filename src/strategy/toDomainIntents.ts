@@ -36,12 +36,12 @@ const ref = (p: { intentId: string } | { quoteId: string }): PositionRef =>
 
 /**
  * One checked author intent → domain intents with Decimals and deterministic ids, appended to
- * `out` (returned): ids are `c.ids(signal, leg)`. The schema's defaults apply here
- * (MARKET, close all), so an intent that passed the fast check needs no parsed copy. An open
- * with TP/SL becomes the open (leg 0) plus a setTpSl (leg 1) referring to it by intent id; the
- * executor holds that until the open fills. A setTpSl replaces the legs it names and leaves the
- * other as the venue has it; a clearTpSl is a setTpSl with both legs null (cleared). Throws an
- * Error naming the problem.
+ * `out` (returned): ids are (signal, leg) in the strategy's scheme (`idFor`: its memo's, else a
+ * new journal's). The schema's defaults apply here (MARKET, close all), so an intent that passed
+ * the fast check needs no parsed copy. An open with TP/SL becomes the open (leg 0) plus a setTpSl
+ * (leg 1) referring to it by intent id; the executor holds that until the open fills. A setTpSl
+ * replaces the legs it names and leaves the other as the venue has it; a clearTpSl is a setTpSl
+ * with both legs null (cleared). Throws an Error naming the problem.
  */
 export function toDomainIntents(i: StrategyIntent, c: ConvertContext, out: Intent[] = []): Intent[] {
   const memo = c.memo;
