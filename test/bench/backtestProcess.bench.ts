@@ -10,6 +10,10 @@
  *      It runs in this process, under the V8 flags `perpflow backtest --sweep` has (the bench
  *      re-executes itself with them): without them one thread ran some 5 % slower, which
  *      flattered the ratio (1.43–1.48× against 1.38–1.42× with them, 2026-11-27).
+ *      Both runs' CPU time (process.cpuUsage: every thread of this process) is printed beside
+ *      them: one thread keeps more than one core busy (V8 compiles and collects on threads of
+ *      its own, on the core the sweep leaves idle), which two workers on two cores cannot do,
+ *      so the row also gives the runs per CPU-second of each, the efficiency per busy core.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,15 +72,18 @@ const axes = ['fast=5..19:2', 'slow=30..60:10'].map(parseSweep);
 const request = { configFile: config, data: [{ symbol: 'WALK', file: sweepCsv }] };
 const timed = async (threads: number) => {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const rows = await runSweep(request, axes, { threads });
+  const cpu = process.cpuUsage(c0);
   const failed = rows.filter((r) => !r.answer.ok);
   if (failed.length > 0)
     throw new Error(`sweep: ${failed.length} failed: ${JSON.stringify(failed[0]?.answer)}`);
-  return { ms: performance.now() - t0, n: rows.length };
+  return { ms: performance.now() - t0, cpuMs: (cpu.user + cpu.system) / 1000, n: rows.length };
 };
 // SWEEP_ROWS=0 skips (b).
-const one = SWEEP_ROWS > 0 ? await timed(1) : { ms: Number.NaN, n: 0 };
-const all = SWEEP_ROWS > 0 ? await timed(availableParallelism()) : { ms: Number.NaN, n: 0 };
+const none = { ms: Number.NaN, cpuMs: Number.NaN, n: 0 };
+const one = SWEEP_ROWS > 0 ? await timed(1) : none;
+const all = SWEEP_ROWS > 0 ? await timed(availableParallelism()) : none;
 rmSync(dir, { recursive: true, force: true });
 
 const fmt = (n: number, d = 0) =>
@@ -87,6 +94,7 @@ process.stdout.write(
     '|---|---|---|---|---|',
     `| whole process, ${fmt(ROWS)}-row random-walk CSV, sma-cross 10/30 reverse, zero costs, --json (${fmt(trades)} trades): wall / peak RSS | ${fmt(wallS, 2)} s / ${fmt(rssMb)} MB | backtesting.py ≈ ${BACKTESTING_PY.wallS} s / ${BACKTESTING_PY.rssMb} MB (issue's figure) | ${fmt(BACKTESTING_PY.wallS / wallS, 1)}× faster / ${fmt(rssMb / BACKTESTING_PY.rssMb, 2)}× the memory | ≥ 10× faster, ≤ 0.5× memory |`,
     `| sweep of ${one.n} parameter sets on ${fmt(SWEEP_ROWS)} bars, runs/s | ${fmt((all.n / all.ms) * 1000, 2)} on ${availableParallelism()} threads | ${fmt((one.n / one.ms) * 1000, 2)} on 1 thread | ${fmt(one.ms / all.ms, 2)}× | ≥ 1.6× on 2 cores (issue 22) |`,
+    `| the same sweep's CPU time, all threads: seconds / cores kept busy / runs per CPU-second | ${fmt(all.cpuMs / 1000, 1)} s / ${fmt(all.cpuMs / all.ms, 2)} / ${fmt((all.n / all.cpuMs) * 1000, 2)} | ${fmt(one.cpuMs / 1000, 1)} s / ${fmt(one.cpuMs / one.ms, 2)} / ${fmt((one.n / one.cpuMs) * 1000, 2)} | ${fmt(one.cpuMs / all.cpuMs, 2)} per busy core | (report) |`,
     '',
   ].join('\n'),
 );
