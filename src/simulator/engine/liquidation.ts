@@ -1,5 +1,6 @@
 import { dec, ZERO } from '../../domain/money.ts';
 import type { EngineCore } from './EngineCore.ts';
+import type { Exposure } from './Exposure.ts';
 import { realize, retire } from './fills.ts';
 import type { SymbolWatch } from './SymbolWatch.ts';
 import type { Quote, Subaccount } from './state.ts';
@@ -32,10 +33,8 @@ type Sole = (typeof SOLE)[keyof typeof SOLE];
  */
 export function soleUnderwater(h: EngineCore, w: SymbolWatch, symbol: string, price: number): Sole {
   const sole = w.soleCrossSub();
-  if (sole === undefined) return SOLE.unknown;
-  const es = sole.exposures.values();
-  const e = es[0];
-  if (es.length !== 1 || e === undefined || e.market.spec.symbol !== symbol) return SOLE.unknown;
+  const e = onlyExposure(sole, symbol);
+  if (sole === undefined || e === undefined) return SOLE.unknown;
   const equity = h.ledger.collateralNumber(sole) + (price * e.nNet - e.nCost);
   return equity < 0 + price * e.nGross * e.market.maintenanceMarginRate ? SOLE.underwater : SOLE.afloat;
 }
@@ -52,10 +51,8 @@ export function soleAfloatBand(
   symbol: string,
 ): { readonly lo: number; readonly hi: number } | undefined {
   const sole = w.soleCrossSub();
-  if (sole === undefined) return undefined;
-  const es = sole.exposures.values();
-  const e = es[0];
-  if (es.length !== 1 || e === undefined || e.market.spec.symbol !== symbol) return undefined;
+  const e = onlyExposure(sole, symbol);
+  if (sole === undefined || e === undefined) return undefined;
   const c = h.ledger.collateralNumber(sole);
   const mm = e.nGross * e.market.maintenanceMarginRate;
   // equity − maintenance = c − nCost + price × slope, zero at the level.
@@ -69,6 +66,14 @@ export function soleAfloatBand(
   return slope > 0
     ? { lo: level + margin, hi: Number.POSITIVE_INFINITY }
     : { lo: Number.NEGATIVE_INFINITY, hi: level - margin };
+}
+
+/** `sub`'s exposure when `symbol` is the only market it holds (the sole case of the two above). */
+function onlyExposure(sub: Subaccount | undefined, symbol: string): Exposure | undefined {
+  if (sub === undefined) return undefined;
+  const es = sub.exposures.values();
+  const e = es[0];
+  return es.length === 1 && e !== undefined && e.market.spec.symbol === symbol ? e : undefined;
 }
 
 /** Liquidates every cross position of `sub` that is open. */
