@@ -97,6 +97,10 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     throw new ConfigError([
       { location: { file: req.configFile }, path: 'strategies', message: 'no enabled strategy to backtest' },
     ]);
+  const warmed = chosen.map((c, k) => ({
+    markets: c.markets,
+    indicatorWarmup: declaredIndicatorWarmup(c, req.configFile, at[k] ?? k),
+  }));
   const result = await runBacktest({
     feeds,
     strategies: chosen,
@@ -118,16 +122,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
   const marketEquity = only(feeds.map((f) => f.symbol));
   const symbols: string[] = feeds.map((f) => f.symbol);
   const specs = new Map(backtestMarkets(symbols, settings, {}).map((m) => [String(m.spec.symbol), m]));
-  // After the run: the params are valid then (the run refuses any that are not, in its words).
-  const first = firstTradingBars(
-    chosen.map((c, k) => ({
-      markets: c.markets,
-      indicatorWarmup: declaredIndicatorWarmup(c, req.configFile, at[k] ?? k),
-    })),
-    feeds,
-    result.equity.time,
-    req.from,
-  );
+  const first = firstTradingBars(warmed, feeds, result.equity.time, req.from);
   const metrics = backtestMetrics({
     equity: result.equity,
     firstTradingBar: first.overall,

@@ -1,7 +1,6 @@
 import { ConfigError } from '../src/errors/ConfigError.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import { indicatorWarmupOf } from '../src/strategy/defineStrategy.ts';
-import { validateStrategyParams } from '../src/strategy/validateStrategyParams.ts';
 import type { BacktestStrategy } from './runBacktest.ts';
 
 /** Where buy & hold starts: an index into the account's curve, overall and per market. */
@@ -56,10 +55,16 @@ export function firstTradingBars(
   return { overall: starts.length === 0 ? 0 : Math.min(...starts), byMarket };
 }
 
-/** A strategy's declared indicator warm-up for its params; a bad one is a ConfigError naming it. */
+/**
+ * A strategy's declared indicator warm-up for its params, asked before the run so that a bad one
+ * (a ConfigError naming the strategy) costs no backtest. Params its schema refuses give 0: the run
+ * refuses them in its own words before the warm-up is used.
+ */
 export function declaredIndicatorWarmup(s: BacktestStrategy, configFile: string, index: number): number {
+  const params = s.strategy.params.safeParse(s.params ?? {});
+  if (!params.success) return 0;
   try {
-    return indicatorWarmupOf(s.strategy, validateStrategyParams(s.strategy, s.params));
+    return indicatorWarmupOf(s.strategy, params.data);
   } catch (e) {
     throw new ConfigError([
       {

@@ -137,4 +137,32 @@ describe('perpflow backtest: buy & hold starts after the strategies’ declared 
     );
     expect(m.overall.buyAndHoldReturn).toBe(holdFrom(EURUSD, 129));
   }, 60_000);
+
+  it('refuses a declared warm-up that is not a whole number of bars, naming the config, the strategy and the value, exit 2', async () => {
+    writeFileSync(
+      join(dir, 'bad-warmup.ts'),
+      `import { defineStrategy } from 'perpflow';
+import { z } from 'zod';
+export default defineStrategy({
+  name: 'bad-warmup',
+  params: z.strictObject({ n: z.number().default(2.5) }),
+  warmup: 0,
+  indicatorWarmup: (p) => p.n,
+});
+`,
+    );
+    const yaml = join(dir, 'bad-warmup.yaml');
+    writeFileSync(
+      yaml,
+      'mode: backtest\nstrategies:\n  - id: bad\n    module: ./bad-warmup.ts\n    markets: [EURUSD]\n',
+    );
+    const r = await run(NODE, [MAIN, 'backtest', yaml, '--data', `EURUSD=${EURUSD}`]).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `error: ${yaml} strategies[0]: bad: strategy bad-warmup: indicatorWarmup is 2.5; it must be a whole number of bars, 0 or more\n`,
+    );
+  }, 60_000);
 });
