@@ -2,22 +2,12 @@ import { ConfigError } from '../src/errors/ConfigError.ts';
 import type { BarColumns } from '../src/market/readBarColumns.ts';
 import { indicatorWarmupOf } from '../src/strategy/defineStrategy.ts';
 import type { BacktestStrategy } from './runBacktest.ts';
+import { lowerBound } from './timeline.ts';
 
 /** Where buy & hold starts: an index into the account's curve, overall and per market. */
 export interface FirstTradingBars {
   readonly overall: number;
   readonly byMarket: Readonly<Record<string, number>>;
-}
-
-function lowerBound(a: ArrayLike<number>, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((a[mid] ?? Number.NaN) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A strategy as this needs it: its markets and its declared indicator warm-up, in bars. */
@@ -49,7 +39,7 @@ export function firstTradingBars(
       if (feed === undefined) continue;
       const bar = lowerBound(feed.time, from) + s.indicatorWarmup;
       const at = bar < feed.length ? lowerBound(curveTime, feed.time[bar] ?? Number.NaN) : last;
-      byMarket[market] = Math.min(byMarket[market] ?? last, at, last);
+      byMarket[market] = Math.min(byMarket[market] ?? last, at);
     }
   const starts = Object.values(byMarket);
   return { overall: starts.length === 0 ? 0 : Math.min(...starts), byMarket };
