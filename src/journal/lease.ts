@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import { errnoCode } from '../errors/errnoCode.ts';
 import { JournalError } from '../errors/JournalError.ts';
+import { pidAlive } from './processState.ts';
 
 /** Who holds a journal's lease. */
 export interface LeaseHolder {
@@ -28,19 +28,9 @@ export function markDead(instanceId: string): void {
   liveInstances.delete(instanceId);
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return errnoCode(e) === 'EPERM';
-  }
-}
-
 /**
- * Whether the holder can still be writing. On this host the answer is exact (process table or
- * this process's own registry); on another host only a fresh heartbeat counts.
+ * Whether the holder can still be writing. On this host the answer is exact (process table, a
+ * zombie counting as dead, or this process's own registry); on another host only a fresh heartbeat counts.
  */
 export function holderAlive(holder: LeaseHolder, now: number, ttlMs: number): boolean {
   if (holder.host === hostname()) {
