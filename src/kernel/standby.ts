@@ -48,11 +48,14 @@ async function standbyStatus(config: PerpflowConfig, log: Logger): Promise<Statu
     .labels('standby')
     .set(1);
   try {
-    return await serveStatus({
+    const server = await serveStatus({
       registry,
       port,
       health: () => ({ status: 'degraded', detail: { mode: config.mode, role: 'standby' } }),
     });
+    // With `port: 0` the system picks the port: only this line tells the operator which.
+    log.info(`standby status: ${server.url}/health and ${server.url}/metrics`);
+    return server;
   } catch (e) {
     log.warn(`standby status endpoint not started (port ${port}): ${describeError(e)}`);
     return undefined;
