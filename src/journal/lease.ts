@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
 import { JournalError } from '../errors/JournalError.ts';
-import { pidAlive } from './processState.ts';
+import { launcherOf, pidAlive } from './processState.ts';
 
 /** Who holds a journal's lease. */
 export interface LeaseHolder {
@@ -45,6 +45,16 @@ export function thisHost(): string {
 }
 
 /**
+ * A holder as the operator can act on it: its pid and host, and on this host the pid of the
+ * launcher that started it (bin/perpflow.js under an older Node), which is the one the operator
+ * started and a supervisor stops.
+ */
+export function holderPidText(pid: number, host: string): string {
+  const launcher = host === thisHost() ? launcherOf(pid) : undefined;
+  return `pid ${pid} on ${host}${launcher === undefined ? '' : `, started as pid ${launcher} (bin/perpflow.js)`}`;
+}
+
+/**
  * Inside the caller's transaction: takes the `lease` row for `scope`, or throws a JournalError
  * naming the live holder (reliability.md scenario 20). A dead holder's row is taken over.
  */
@@ -69,7 +79,7 @@ export function claimLease(
     };
     if (holderAlive(holder, now, ttlMs))
       throw new JournalError(
-        `another perpflow instance (pid ${holder.pid} on ${holder.host}) holds the journal lease for ${scope}; refusing to start`,
+        `another perpflow instance (${holderPidText(holder.pid, holder.host)}) holds the journal lease for ${scope}; refusing to start`,
         { details: { scope, pid: holder.pid, host: holder.host } },
       );
   }

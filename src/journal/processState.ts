@@ -38,3 +38,20 @@ export function pidAlive(pid: number): boolean {
   }
   return procState(pid) !== 'Z';
 }
+
+/**
+ * The pid of the launcher (bin/perpflow.js re-executing itself on Node 24) that started `pid`:
+ * the pid the operator knows, and the one a supervisor kills. Undefined when `pid` was started
+ * directly, its launcher is gone, or there is no /proc to ask.
+ */
+export function launcherOf(pid: number): number | undefined {
+  const ppid = Number(procStatFields(pid)?.[1]);
+  if (!Number.isInteger(ppid) || ppid <= 1) return undefined;
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${ppid}/cmdline`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return cmdline.split('\0').some((arg) => /(^|\/)perpflow(\.js)?$/.test(arg)) ? ppid : undefined;
+}

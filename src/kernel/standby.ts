@@ -5,6 +5,7 @@ import type { PerpflowConfig } from '../config/schema.ts';
 import type { JournalError } from '../errors/JournalError.ts';
 import { leaseScopeOf } from '../execution/tradingLease.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
+import { holderPidText } from '../journal/lease.ts';
 import { MemoryJournal } from '../journal/MemoryJournal.ts';
 import { openJournal } from '../journal/openJournal.ts';
 import type { PgLeaseHolder } from '../journal/postgres/pgLease.ts';
@@ -28,7 +29,7 @@ export interface KernelJournal {
 function holderText(h: PgLeaseHolder | undefined): string {
   return h === undefined
     ? 'another instance'
-    : `pid ${h.pid} on ${h.host} (token ${h.token}, renewed ${Math.round(h.silentForMs)} ms ago)`;
+    : `${holderPidText(h.pid, h.host)} (token ${h.token}, renewed ${Math.round(h.silentForMs)} ms ago)`;
 }
 
 /**
