@@ -297,6 +297,24 @@ describe('scenario 14: a definitive business reject', () => {
     expect(executor.unresolved()).toHaveLength(0);
   });
 
+  it('journals a 400 whose body names the refusal (NOTIONAL_OUT_OF_RANGE) REJECTED with its reason at once, the market not blocked', async () => {
+    const v = await setupVenue();
+    const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+    // 0.001 BTC at 95,000 is a notional of 95, under the market's minimum of 100.
+    const intent = openIntent('s14-notional', { quantity: dec('0.001') });
+    await executor.submit(intent);
+    await v.clock.advance(10);
+    const r = executor.journal.byIntent(intent.intentId)[0];
+    expect(statuses(executor, r!.clientRequestId)).toEqual(['CREATED', 'SUBMITTING', 'REJECTED']);
+    expect(r?.errorCode).toBe('NOTIONAL_OUT_OF_RANGE');
+    expect(r?.reason).toContain(
+      'HTTP 400 (NOTIONAL_OUT_OF_RANGE: notional 95 of BTCUSDT is outside [100, 5000000])',
+    );
+    expect(executor.index.isMarketUnresolved('BTCUSDT')).toBe(false);
+    expect(events.some((e) => e.type === 'alert' && e.code === 'OUTCOME_UNKNOWN')).toBe(false);
+    expect((await executor.submit(openIntent('s14-next'))).status).toBe('accepted');
+  });
+
   it('journals a solver refusal after acceptance as FAILED with its code', async () => {
     const v = await setupVenue({ faults: { solverRefusalRate: 1 } });
     const { executor } = await startExecutor(v, { path: tempJournalPath() });
