@@ -10,6 +10,7 @@ export const DEFINITIVE_REJECT_CODES: ReadonlySet<string> = new Set([
   'MARKET_INVALID',
   'UNKNOWN_SOLVER',
   'MARKET_CLOSED',
+  'NOTIONAL_OUT_OF_RANGE',
   'ON_CHAIN_CROSS_ONLY',
   'INSTANT_TOKEN_MISSING',
   'INVALID_STATE',
@@ -30,5 +31,9 @@ export const DEFINITIVE_REJECT_CODES: ReadonlySet<string> = new Set([
  */
 export function isDefinitiveReject(e: unknown, codes: ReadonlySet<string>): e is VenueRejectedError {
   if (!(e instanceof VenueRejectedError)) return false;
-  return codes.has(e.venueCode) || (e.status !== undefined && e.status >= 400 && e.status < 500);
+  if (codes.has(e.venueCode)) return true;
+  // A 4xx that says it timed out is a time-out: the order may still be placed (reliability.md 14).
+  return e.status !== undefined && e.status >= 400 && e.status < 500 && !TIMED_OUT.test(e.message);
 }
+
+const TIMED_OUT = /time[ds]?[ _-]?out/i;
