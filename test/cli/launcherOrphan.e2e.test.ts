@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,9 +12,7 @@ import {
   tempDir,
   until,
 } from '../run/runHarness.ts';
-
-// The launcher's re-exec path runs only under a Node older than 24; the machine's system Node is one.
-const OLD_NODE = '/usr/bin/node';
+import { launched, OLD_NODE } from './launched.ts';
 
 let sim: SimServer | undefined;
 const procs: Proc[] = [];
@@ -26,28 +23,6 @@ afterEach(async () => {
   sim = undefined;
 });
 
-/** `node20 bin/perpflow.js ARGS`, as `npx perpflow` starts it on an older Node: the launcher and its Node 24 child. */
-function launched(args: readonly string[], env: Record<string, string>): Proc {
-  const child = spawn(OLD_NODE, ['bin/perpflow.js', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    let buf = '';
-    stream.on('data', (c: Buffer) => {
-      buf += c.toString();
-      const parts = buf.split('\n');
-      buf = parts.pop() ?? '';
-      lines.push(...parts);
-    });
-  }
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const p: Proc = { child, lines, exited, count: (re) => lines.filter((l) => re.test(l)).length };
-  procs.push(p);
-  return p;
-}
-
 describe.skipIf(!existsSync(OLD_NODE))(
   'kill -9 of the launcher (bin/perpflow.js under an older Node)',
   () => {
@@ -57,6 +32,7 @@ describe.skipIf(!existsSync(OLD_NODE))(
       const cfg = fastConfig(dir, { mode: 'sim', url: sim.url });
       const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
       const bot = launched(['run', cfg], env);
+      procs.push(bot);
       const launcher = bot.child.pid as number;
       await until(() => bot.count(/ opened BTCUSDT /) >= 1, 60_000, 'the launched bot to trade', bot);
 

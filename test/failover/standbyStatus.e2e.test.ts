@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launched, OLD_NODE } from '../cli/launched.ts';
 import { type PgServer, startPostgres } from '../journal/pgServer.ts';
 import { type Proc, type SimServer, startSim, tempDir, until } from '../run/runHarness.ts';
 import { failoverConfig, isStandby, isTrading, startBot } from './failoverHarness.ts';
@@ -41,4 +43,24 @@ describe('a standby on `status.port: 0`', () => {
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'degraded', detail: { role: 'standby' } });
   }, 120_000);
+
+  it.skipIf(!existsSync(OLD_NODE))(
+    "names the pid of the active's launcher (bin/perpflow.js), the one its operator started",
+    async () => {
+      sim = await startSim(22);
+      const cfg = failoverConfig(tempDir(), sim.url, await pg.freshDatabase());
+      const active = launched(['run', cfg]);
+      procs.push(active);
+      await until(() => isTrading(active), 30_000, 'the active trading', active);
+      const standby = bot(cfg);
+      await until(() => isStandby(standby), 30_000, 'the standby', standby);
+      const said = standby.lines.find((l) => /INFO {2}standby: /.test(l)) ?? '';
+      expect(said).toMatch(
+        new RegExp(
+          `standby: pid \\d+ on \\S+, started as pid ${active.child.pid} \\(bin/perpflow\\.js\\) \\(token`,
+        ),
+      );
+    },
+    120_000,
+  );
 });
