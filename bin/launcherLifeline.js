@@ -10,17 +10,9 @@ import net from 'node:net';
 /** Environment variable: set by the launcher for its child, the launcher's pid. */
 export const LAUNCHER_PID_ENV = 'PERPFLOW_LAUNCHER_PID';
 /** The child's descriptor of the lifeline pipe. */
-export const LIFELINE_FD = 3;
+const LIFELINE_FD = 3;
 /** The process event the child raises, with the launcher's pid, once its launcher has died. */
 export const LAUNCHER_DIED = 'perpflow:launcherDied';
-
-/** The launcher's pid, set once in the child (undefined in a process started directly). */
-let launcherPid;
-
-/** The pid the operator started (the launcher's) when this perpflow runs under one. */
-export function launcherPidOfThisProcess() {
-  return launcherPid;
-}
 
 /**
  * In the child: watches the lifeline. When the launcher dies, whoever listens for LAUNCHER_DIED
@@ -38,7 +30,6 @@ export function watchLauncher() {
   } catch {
     return; // no such pipe: not started by a launcher after all
   }
-  launcherPid = pid;
   lifeline.on('error', () => {}); // a reset is the same news as an end: the launcher is gone
   lifeline.once('close', () => {
     if (process.listenerCount(LAUNCHER_DIED) > 0) process.emit(LAUNCHER_DIED, pid);
