@@ -316,6 +316,26 @@ describe('scenario 14: a definitive business reject', () => {
     expect((await executor.submit(openIntent('s14-next'))).status).toBe('accepted');
   });
 
+  it('journals a batch item the venue refused for its notional REJECTED with its code, the other item accepted', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      execution: { batchWindowMs: 50 },
+    });
+    const fine = openIntent('batch-fine');
+    // 700 ETH at 3,200 is a notional of 2.24 million, over ETHUSDT's maximum of 2 million.
+    const over = openIntent('batch-over', { symbol: ETH, quantity: dec('700'), leverage: 50 });
+    await executor.submit(fine);
+    await executor.submit(over);
+    await v.clock.advance(100);
+    const refused = executor.journal.byIntent(over.intentId)[0];
+    expect(refused?.batchId).toBeDefined();
+    expect(refused?.status).toBe('REJECTED');
+    expect(refused?.errorCode).toBe('NOTIONAL_OUT_OF_RANGE');
+    expect(executor.index.isMarketUnresolved('ETHUSDT')).toBe(false);
+    expect(executor.journal.byIntent(fine.intentId)[0]?.status).not.toBe('UNKNOWN');
+  });
+
   it('sends an open sized at the market minimum notional at the smallest quantity the market takes, never rounded under it', async () => {
     const v = await setupVenue();
     const { executor } = await startExecutor(v, { path: tempJournalPath() });
