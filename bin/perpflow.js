@@ -9,6 +9,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BACKTEST_NODE_FLAGS } from './backtestNodeFlags.js';
+import { LAUNCHER_PID_ENV, watchLauncher } from './launcherLifeline.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const major = Number(process.versions.node.split('.')[0]);
@@ -44,6 +45,7 @@ if (major >= 24 && wantsHeapFlags && typeof process.execve === 'function') {
   // has type-stripped main.ts itself, and that one uncached strip loads the stripper (about 40 ms
   // of a 60 ms `--version`). With every file cached, no stripping happens at all.
   module.enableCompileCache();
+  watchLauncher();
   (await import('./moduleHooks.js')).registerHooksIfInstalled();
   await import(pathToFileURL(entry).href);
 } else {
@@ -63,7 +65,11 @@ if (major >= 24 && wantsHeapFlags && typeof process.execve === 'function') {
   const child = spawn(
     pinned,
     [...(wantsHeapFlags ? BACKTEST_NODE_FLAGS : []), fileURLToPath(import.meta.url), ...args],
-    { stdio: 'inherit' },
+    // fd 3, the lifeline (launcherLifeline.js): its end here closes when this launcher dies.
+    {
+      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+      env: { ...process.env, [LAUNCHER_PID_ENV]: String(process.pid) },
+    },
   );
   // Whoever stops this launcher (a service manager, `kill`, Ctrl-C) means the real perpflow:
   // forward the signal, then leave with the child's own exit code once it has stopped.

@@ -49,9 +49,12 @@ export class TransientVenueError extends PerpflowError {
 export class VenueRejectedError extends PerpflowError {
   readonly code = 'REJECTED';
   readonly venueCode: string;
+  /** The HTTP status the venue answered with, when the refusal came as one (400 with its code). */
+  readonly status: number | undefined;
   constructor(message: string, o: VenueErrorOptions & { venueCode: string }) {
     super(message, { details: { ...venueDetails(o), venueCode: o.venueCode }, cause: o.cause });
     this.venueCode = o.venueCode;
+    this.status = o.status;
   }
 }
 

@@ -8,6 +8,7 @@ import type { RequestRecord } from '../domain/request.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
+import { openQuantity } from './openQuantity.ts';
 import type { PositionLedger } from './PositionLedger.ts';
 import { buildTpSl } from './tpslRequest.ts';
 
@@ -28,7 +29,8 @@ export interface Refusal {
 /**
  * Turns an intent into the request to journal: client id minted once (deterministic from the
  * intent id, with an attempt suffix only after a provably unsent earlier attempt), quantity
- * and prices rounded down to the market's precision here, once (the venue mappers only format),
+ * and prices rounded down to the market's precision here, once (the venue mappers only format;
+ * an open is rounded up to the market's minimum notional when down would fall under it, see openQuantity),
  * as a typed order; the wire params follow from it.
  */
 export function buildRequest(
@@ -79,7 +81,9 @@ function buildOpen(
       reason: DenialReason.DUPLICATE_OPEN,
       message: `${intent.strategyId} already has a ${intent.side} open in flight on ${intent.symbol}`,
     };
-  const quantity = roundQuantity(spec, intent.quantity);
+  // The notional is checked at the limit price for a LIMIT order, at the latest mark for a MARKET one.
+  const price = intent.limitPrice ?? ctx.ledger.marks.get(intent.symbol);
+  const quantity = openQuantity(spec, intent.quantity, price);
   if (isAtMostZero(quantity))
     return {
       reason: DenialReason.UNSUPPORTED,

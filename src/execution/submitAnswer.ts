@@ -1,11 +1,12 @@
 import type { ClientRequestId } from '../domain/ids.ts';
 import type { RecordKind, RequestRecord } from '../domain/request.ts';
 import { JournalError } from '../errors/JournalError.ts';
-import { AuthError, PermissionError, VenueRejectedError } from '../errors/venueErrors.ts';
+import { AuthError, PermissionError, type VenueRejectedError } from '../errors/venueErrors.ts';
 import { describeError } from '../log/redact.ts';
 import type { RiskGate } from '../risk/RiskGate.ts';
 import type { Capability } from '../risk/tradingState.ts';
 import type { BatchAck, SubmitAck } from '../venue/VenuePort.ts';
+import { isDefinitiveReject } from './definitiveRejects.ts';
 import type { RequestChange } from './requestChange.ts';
 
 /** What applying a submit's answer needs from the executor. */
@@ -19,7 +20,7 @@ export interface AnswerHost {
 }
 
 function isDefinitive(host: AnswerHost, e: unknown): e is VenueRejectedError {
-  return e instanceof VenueRejectedError && host.rejectCodes.has(e.venueCode);
+  return isDefinitiveReject(e, host.rejectCodes);
 }
 
 function capabilityOf(kind: RecordKind): Capability {
@@ -28,8 +29,9 @@ function capabilityOf(kind: RecordKind): Capability {
 }
 
 /**
- * The submit failed: REJECTED only on a code from the definitive list (scenario 14); anything
- * else — 5xx, 429, a reset, 401, 403, an unreadable body — is UNKNOWN (scenarios 1, 10-13).
+ * The submit failed: REJECTED on a refusal the venue named (a 4xx with its code, or a code from
+ * the definitive list: scenario 14); anything else — 5xx, 429, a reset, 401, 403, a time-out, an
+ * unreadable body — is UNKNOWN (scenarios 1, 10-13).
  */
 export function applySubmitError(host: AnswerHost, records: readonly RequestRecord[], e: unknown): void {
   try {

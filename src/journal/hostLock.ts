@@ -5,7 +5,7 @@ import { isRecord } from '../domain/isRecord.ts';
 import { errnoCode } from '../errors/errnoCode.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { PerpflowError } from '../errors/PerpflowError.ts';
-import { holderAlive, thisHost } from './lease.ts';
+import { holderAlive, holderPidText, thisHost } from './lease.ts';
 
 export interface HostLock {
   readonly file: string;
@@ -75,7 +75,7 @@ export function acquireHostLock(dir: string, scope: string, instanceId: string, 
       holderAlive({ ...holder, scope, acquiredAt: 0, heartbeatAt: 0 }, 0, Number.POSITIVE_INFINITY)
     )
       throw new AccountInUseError(
-        `another perpflow instance (pid ${holder.pid} on ${holder.host}, journal ${holder.journal}) trades ${scope}, the same venue account; refusing to start. Stop it (perpflow halt --journal ${holder.journal}), or start with --allow-shared-account if two bots on one account is really meant`,
+        `another perpflow instance (${holderPidText(holder.pid, holder.host)}, journal ${holder.journal}) trades ${scope}, the same venue account; refusing to start. Stop it (perpflow halt --journal ${holder.journal}), or start with --allow-shared-account if two bots on one account is really meant`,
         { details: { scope, pid: holder.pid, journal: holder.journal } },
       );
     try {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import { errnoCode } from '../errors/errnoCode.ts';
 import { JournalError } from '../errors/JournalError.ts';
+import { launcherOf, pidAlive } from './processState.ts';
 
 /** Who holds a journal's lease. */
 export interface LeaseHolder {
@@ -28,19 +28,9 @@ export function markDead(instanceId: string): void {
   liveInstances.delete(instanceId);
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return errnoCode(e) === 'EPERM';
-  }
-}
-
 /**
- * Whether the holder can still be writing. On this host the answer is exact (process table or
- * this process's own registry); on another host only a fresh heartbeat counts.
+ * Whether the holder can still be writing. On this host the answer is exact (process table, a
+ * zombie counting as dead, or this process's own registry); on another host only a fresh heartbeat counts.
  */
 export function holderAlive(holder: LeaseHolder, now: number, ttlMs: number): boolean {
   if (holder.host === hostname()) {
@@ -52,6 +42,16 @@ export function holderAlive(holder: LeaseHolder, now: number, ttlMs: number): bo
 
 export function thisHost(): string {
   return hostname();
+}
+
+/**
+ * A holder as the operator can act on it: its pid and host, and on this host the pid of the
+ * launcher that started it (bin/perpflow.js under an older Node), which is the one the operator
+ * started and a supervisor stops.
+ */
+export function holderPidText(pid: number, host: string): string {
+  const launcher = host === thisHost() ? launcherOf(pid) : undefined;
+  return `pid ${pid} on ${host}${launcher === undefined ? '' : `, started as pid ${launcher} (bin/perpflow.js)`}`;
 }
 
 /**
@@ -79,7 +79,7 @@ export function claimLease(
     };
     if (holderAlive(holder, now, ttlMs))
       throw new JournalError(
-        `another perpflow instance (pid ${holder.pid} on ${holder.host}) holds the journal lease for ${scope}; refusing to start`,
+        `another perpflow instance (${holderPidText(holder.pid, holder.host)}) holds the journal lease for ${scope}; refusing to start`,
         { details: { scope, pid: holder.pid, host: holder.host } },
       );
   }

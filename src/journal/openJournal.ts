@@ -1,8 +1,8 @@
 import { existsSync, renameSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { JournalError } from '../errors/JournalError.ts';
-import { PerpflowError } from '../errors/PerpflowError.ts';
 import { describeError } from '../log/redact.ts';
+import { CorruptJournalError, latchOf } from './corruptJournal.ts';
 import { Journal, type JournalOptions } from './Journal.ts';
 import { JournalRowError } from './JournalRowError.ts';
 
@@ -12,20 +12,14 @@ export interface OpenedJournal {
   readonly quarantinedTo?: string;
 }
 
-/**
- * The journal file is corrupt: nothing starts (exit 2). Trading on would adopt the strategies' own
- * positions as external ones; a person decides, with `perpflow journal recover FILE`.
- */
-export class CorruptJournalError extends PerpflowError {
-  readonly code = 'JOURNAL_CORRUPT';
-  override readonly exitCode = 2;
-}
+export { CorruptJournalError };
 
 export interface OpenJournalOptions extends JournalOptions {
   /**
    * What a corrupt file gets. 'refuse' (the default): a CorruptJournalError naming the file, what
    * was wrong and the recovery command. 'quarantine': moved aside as `<path>.corrupt-<ts>` and a
-   * fresh journal started that remembers it (what `perpflow journal recover` does deliberately).
+   * fresh journal started that remembers it and starts halted until `perpflow resume` (what
+   * `perpflow journal recover` does deliberately).
    */
   readonly onCorrupt?: 'refuse' | 'quarantine';
 }
@@ -42,6 +36,21 @@ export function quarantineJournalFile(path: string, now: number): string {
   for (const suffix of ['-wal', '-shm'])
     if (existsSync(path + suffix)) renameSync(path + suffix, to + suffix);
   return to;
+}
+
+/**
+ * A recovered journal starts halted until `perpflow resume`: every venue position is about to be
+ * adopted as external, which a person checks first; and a halt latched in the corrupt file (`perpflow
+ * halt --journal` still writes one) must not be lost by moving the file aside.
+ */
+function startHalted(journal: Journal, quarantinedTo: string): void {
+  const old = latchOf(quarantinedTo);
+  const why =
+    old?.state === 'halted'
+      ? `${old.reason ?? 'halted'}; kept through journal recover`
+      : 'recovered from a corrupt journal: check the adopted positions, then perpflow resume';
+  journal.setMeta('tradingState', 'halted');
+  journal.setMeta('tradingStateReason', why);
 }
 
 /**
@@ -78,6 +87,7 @@ export function openJournal(options: OpenJournalOptions): OpenedJournal {
     const quarantinedTo = quarantineJournalFile(options.path, options.clock.now());
     const journal = attempt();
     journal.setMeta('quarantinedFrom', quarantinedTo);
+    startHalted(journal, quarantinedTo);
     return { journal, quarantinedTo };
   }
 }

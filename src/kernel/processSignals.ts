@@ -1,3 +1,4 @@
+import { LAUNCHER_DIED } from '../../bin/launcherLifeline.js';
 import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
 import { HALT_SIGNAL } from '../execution/haltSignal.ts';
 import { onHaltSignal } from '../execution/killSwitch.ts';
@@ -9,7 +10,8 @@ import { StopAction, StopSignalPolicy } from './stopSignalPolicy.ts';
 /**
  * The process's signals: SIGINT/SIGTERM stop gracefully (a second request exits at once, and the
  * next start reconciles what was in flight; the same Ctrl-C arriving twice is one request, see
- * `StopSignalPolicy`); SIGUSR2 is the kill switch `perpflow halt` sends. Returns the function to
+ * `StopSignalPolicy`); SIGUSR2 is the kill switch `perpflow halt` sends; the death of the
+ * launcher the operator started stops as a first SIGTERM does. Returns the function to
  * call once the stop has finished: signals after it change nothing, not even the exit code.
  */
 export function bindProcessSignals(
@@ -19,9 +21,11 @@ export function bindProcessSignals(
   stopwatch: Stopwatch = monotonicStopwatch,
 ): () => void {
   const policy = new StopSignalPolicy();
+  let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     switch (policy.decide(stopwatch.elapsedMs())) {
       case StopAction.STOP:
+        stopping = true;
         onStop(signal);
         return;
       case StopAction.EXIT_NOW:
@@ -43,9 +47,19 @@ export function bindProcessSignals(
     log.warn(`${HALT_SIGNAL}: halt requested`);
     void onHaltSignal(k.executor);
   };
+  // Orphaned by `kill -9` of the launcher (bin/launcherLifeline.js): nobody is left to forward a
+  // stop, and a supervisor believes this bot dead, so it stops as for a first SIGTERM — unless a
+  // stop is already under way, which then simply finishes.
+  const orphaned = (launcherPid: number): void => {
+    if (stopping || policy.isFinished) return;
+    stopping = true;
+    policy.decide(stopwatch.elapsedMs());
+    onStop(`the launcher (pid ${launcherPid}) died`);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   process.on(HALT_SIGNAL, halt);
+  process.on(LAUNCHER_DIED, orphaned);
   // Stays bound after the stop: a late duplicate must find a handler, or it would end the process
   // by the signal and turn a clean stop's exit code 0 into 130.
   return () => policy.finish();

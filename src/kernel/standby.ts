@@ -5,6 +5,7 @@ import type { PerpflowConfig } from '../config/schema.ts';
 import type { JournalError } from '../errors/JournalError.ts';
 import { leaseScopeOf } from '../execution/tradingLease.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
+import { holderPidText } from '../journal/lease.ts';
 import { MemoryJournal } from '../journal/MemoryJournal.ts';
 import { openJournal } from '../journal/openJournal.ts';
 import type { PgLeaseHolder } from '../journal/postgres/pgLease.ts';
@@ -28,7 +29,7 @@ export interface KernelJournal {
 function holderText(h: PgLeaseHolder | undefined): string {
   return h === undefined
     ? 'another instance'
-    : `pid ${h.pid} on ${h.host} (token ${h.token}, renewed ${Math.round(h.silentForMs)} ms ago)`;
+    : `${holderPidText(h.pid, h.host)} (token ${h.token}, renewed ${Math.round(h.silentForMs)} ms ago)`;
 }
 
 /**
@@ -48,11 +49,14 @@ async function standbyStatus(config: PerpflowConfig, log: Logger): Promise<Statu
     .labels('standby')
     .set(1);
   try {
-    return await serveStatus({
+    const server = await serveStatus({
       registry,
       port,
       health: () => ({ status: 'degraded', detail: { mode: config.mode, role: 'standby' } }),
     });
+    // With `port: 0` the system picks the port: only this line tells the operator which.
+    log.info(`standby status: ${server.url}/health and ${server.url}/metrics`);
+    return server;
   } catch (e) {
     log.warn(`standby status endpoint not started (port ${port}): ${describeError(e)}`);
     return undefined;

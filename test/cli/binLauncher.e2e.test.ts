@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SystemClock } from '../../src/clock/SystemClock.ts';
+import { until } from '../run/runHarness.ts';
 
 // The launcher's re-exec path runs only under a Node older than 24; the machine's system Node is one.
 const OLD_NODE = '/usr/bin/node';
@@ -31,4 +33,26 @@ describe.skipIf(!existsSync(OLD_NODE))('bin/perpflow.js under an older Node', ()
       expect(after).toBe('stopped');
     },
   );
+
+  it('kill -9 of the launcher ends its orphaned Node 24 child too: the simulator stops listening', async () => {
+    const launcher = spawn(OLD_NODE, ['bin/perpflow.js', 'sim', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    launcher.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    await until(() => /listening on (\S+)/.test(out), 20_000, 'the simulator to listen');
+    const url = /listening on (\S+)/.exec(out)?.[1] as string;
+    launcher.kill('SIGKILL');
+    const listening = (): Promise<boolean> =>
+      fetch(`${url}/v1/markets`).then(
+        () => true,
+        () => false,
+      );
+    const clock = new SystemClock();
+    const end = clock.now() + 20_000;
+    while ((await listening()) && clock.now() < end) await clock.sleep(50);
+    expect(await listening()).toBe(false);
+  });
 });

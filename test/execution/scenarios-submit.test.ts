@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { dec } from '../../src/domain/money.ts';
 import { SimulatedCrash } from '../../src/execution/crash.ts';
 import {
+  BTC,
   ETH,
   openIntent,
   sameExposure,
@@ -295,6 +296,57 @@ describe('scenario 14: a definitive business reject', () => {
     expect(r?.errorCode).toBe('4000');
     expect(executor.fills()).toHaveLength(0);
     expect(executor.unresolved()).toHaveLength(0);
+  });
+
+  it('journals a 400 whose body names the refusal (NOTIONAL_OUT_OF_RANGE) REJECTED with its reason at once, the market not blocked', async () => {
+    const v = await setupVenue();
+    const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+    // 60 BTC at 95,000 is a notional of 5.7 million, over the market's maximum of 5 million.
+    const intent = openIntent('s14-notional', { quantity: dec('60'), leverage: 50 });
+    await executor.submit(intent);
+    await v.clock.advance(10);
+    const r = executor.journal.byIntent(intent.intentId)[0];
+    expect(statuses(executor, r!.clientRequestId)).toEqual(['CREATED', 'SUBMITTING', 'REJECTED']);
+    expect(r?.errorCode).toBe('NOTIONAL_OUT_OF_RANGE');
+    expect(r?.reason).toContain(
+      'HTTP 400 (NOTIONAL_OUT_OF_RANGE: notional 5700000 of BTCUSDT is outside [100, 5000000])',
+    );
+    expect(executor.index.isMarketUnresolved('BTCUSDT')).toBe(false);
+    expect(events.some((e) => e.type === 'alert' && e.code === 'OUTCOME_UNKNOWN')).toBe(false);
+    expect((await executor.submit(openIntent('s14-next'))).status).toBe('accepted');
+  });
+
+  it('journals a batch item the venue refused for its notional REJECTED with its code, the other item accepted', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, {
+      path: tempJournalPath(),
+      execution: { batchWindowMs: 50 },
+    });
+    const fine = openIntent('batch-fine');
+    // 700 ETH at 3,200 is a notional of 2.24 million, over ETHUSDT's maximum of 2 million.
+    const over = openIntent('batch-over', { symbol: ETH, quantity: dec('700'), leverage: 50 });
+    await executor.submit(fine);
+    await executor.submit(over);
+    await v.clock.advance(100);
+    const refused = executor.journal.byIntent(over.intentId)[0];
+    expect(refused?.batchId).toBeDefined();
+    expect(refused?.status).toBe('REJECTED');
+    expect(refused?.errorCode).toBe('NOTIONAL_OUT_OF_RANGE');
+    expect(executor.index.isMarketUnresolved('ETHUSDT')).toBe(false);
+    expect(executor.journal.byIntent(fine.intentId)[0]?.status).not.toBe('UNKNOWN');
+  });
+
+  it('sends an open sized at the market minimum notional at the smallest quantity the market takes, never rounded under it', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    executor.onPrices([{ symbol: BTC, mark: 95_000, ts: v.clock.now() }]);
+    // `notional: 100` at 95,000: 0.00105… BTC, which rounded down (0.001) is 95, under the minimum of 100.
+    const intent = openIntent('min-notional', { quantity: dec(100).div(95_000) });
+    expect((await executor.submit(intent)).status).toBe('accepted');
+    await settle(v, executor);
+    const r = executor.journal.byIntent(intent.intentId)[0];
+    expect(r?.quantity?.toString()).toBe('0.002');
+    expect(r?.status).toBe('FILLED');
   });
 
   it('journals a solver refusal after acceptance as FAILED with its code', async () => {

@@ -6,7 +6,7 @@ import { fastConfig, perpflow, startSim, tempDir, until } from './runHarness.ts'
 const GARBAGE = 'not a journal at all, garbage bytes '.repeat(300);
 
 describe('a corrupt journal fails closed', () => {
-  it('a run against a venue refuses with exit 2 naming the file, what was wrong and the recovery command; `journal recover` moves it aside and the next start adopts', async () => {
+  it('a run against a venue refuses with exit 2 naming the file, what was wrong and the recovery command; `journal recover` moves it aside and the next start adopts, halted until `resume`', async () => {
     const sim = await startSim(13);
     const env = { PERPFLOW_HOST_DIR: join(tempDir(), 'host') };
     try {
@@ -30,8 +30,19 @@ describe('a corrupt journal fails closed', () => {
 
       const again = perpflow(['run', cfg], process.cwd(), env);
       try {
-        // A first fill: past start-up, its signals are bound.
-        await until(() => again.count(/ opened BTCUSDT /) >= 1, 60_000, 'the recovered bot to trade', again);
+        // A recovered journal starts halted: the strategy's first open is refused, nothing traded.
+        const halted =
+          /denied sma-fast open BTCUSDT: TRADING_HALTED \(trading halted: recovered from a corrupt journal: check the adopted positions, then perpflow resume\)/;
+        await until(
+          () => again.count(halted) >= 1,
+          60_000,
+          'the recovered bot to refuse its first open',
+          again,
+        );
+        expect(again.count(/ opened BTCUSDT /)).toBe(0);
+        const resume = perpflow(['resume', '--journal', journal], process.cwd(), env);
+        expect(await resume.exited).toBe(0);
+        await until(() => again.count(/ opened BTCUSDT /) >= 1, 60_000, 'the resumed bot to trade', again);
       } finally {
         again.child.kill('SIGINT');
         expect(await again.exited).toBe(0);

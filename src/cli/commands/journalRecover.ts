@@ -8,7 +8,8 @@ import { action } from '../action.ts';
 /**
  * `perpflow journal recover FILE`: the deliberate way past a corrupt journal. The file (with its
  * WAL) is moved aside as evidence, a fresh journal takes its place and remembers where the old one
- * went, and the next start adopts every venue position as external (not traded by a strategy).
+ * went, and the next start adopts every venue position as external (not traded by a strategy),
+ * halted until `perpflow resume`.
  */
 export function registerJournalCommands(program: Command): void {
   const journal = program.command('journal').description('the journal file itself');
@@ -32,8 +33,8 @@ export function registerJournalCommands(program: Command): void {
           const movedTo = opened.quarantinedTo ?? '(unknown)';
           process.stdout.write(
             o.json
-              ? `${JSON.stringify({ journal: file, movedTo })}\n`
-              : `moved the corrupt journal to ${movedTo}; a fresh journal is at ${file}, and the next start adopts every venue position as external\n`,
+              ? `${JSON.stringify({ journal: file, movedTo, tradingState: 'halted' })}\n`
+              : `moved the corrupt journal to ${movedTo}; a fresh journal is at ${file}. It starts HALTED: the next start adopts every venue position as external and opens nothing new until \`perpflow resume --journal ${file}\`\n`,
           );
           return;
         }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config/loadConfig.ts';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import { refuseCorruptJournal } from '../../journal/corruptJournal.ts';
 import { isPostgresUrl } from '../../journal/postgres/openPostgresJournal.ts';
 import { readPgJournal } from '../../journal/postgres/pgReadOnly.ts';
 import { openReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
@@ -56,6 +57,7 @@ export function registerStatusCommand(program: Command): void {
         const path = journalOf(config, o);
         const j = isPostgresUrl(path) ? await readPgJournal(path) : openReadOnlyJournal(path);
         try {
+          if (!isPostgresUrl(path)) refuseCorruptJournal(path);
           const paperFile = paperAccountFileFor(path);
           const state = paperFile === undefined ? undefined : readPaperAccount(paperFile);
           const status = statusReport(

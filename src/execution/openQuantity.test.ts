@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { dec } from '../domain/money.ts';
+import { defaultMarkets } from '../simulator/markets.ts';
+import { openQuantity } from './openQuantity.ts';
+
+// The simulator's BTCUSDT: minimum notional 100, quantity step 0.001 (≈ 95 at 95,000).
+const btc = defaultMarkets().find((m) => m.spec.symbol === 'BTCUSDT')?.spec;
+if (btc === undefined) throw new Error('no BTCUSDT in the simulator catalog');
+const at = dec(95_000);
+
+describe('openQuantity', () => {
+  it('rounds down when that keeps the notional at or above the market minimum', () => {
+    expect(openQuantity(btc, dec('0.0029'), at).toString()).toBe('0.002');
+  });
+
+  it('rounds up to the smallest quantity the market takes when down would fall under its minimum', () => {
+    expect(openQuantity(btc, dec(100).div(95_000), at).toString()).toBe('0.002');
+    // Sized at an older, higher price (97,000): 0.00103 BTC is worth 97.9 at the mark now.
+    expect(openQuantity(btc, dec(100).div(97_000), at).toString()).toBe('0.002');
+  });
+
+  it('sends an open asked more than one step under the minimum as asked: the venue refuses it, nothing is inflated', () => {
+    expect(openQuantity(btc, dec('0.001'), dec(40_000)).toString()).toBe('0.001');
+  });
+
+  it('rounds down without a price to judge by', () => {
+    expect(openQuantity(btc, dec(100).div(95_000), undefined).toString()).toBe('0.001');
+  });
+});
