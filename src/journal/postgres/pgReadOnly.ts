@@ -4,6 +4,7 @@ import { describeError } from '../../log/redact.ts';
 import { fillFromRow } from '../fillRows.ts';
 import type { LeaseHolder, OpenRequestRow, ReadOnlyJournal } from '../readOnlyJournal.ts';
 import { rowToRecord } from '../requestRow.ts';
+import { pgTypes } from './pgTypes.ts';
 import { pgWhere } from './pgWhere.ts';
 
 /**
@@ -13,7 +14,7 @@ import { pgWhere } from './pgWhere.ts';
  */
 export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
   const where = pgWhere(url);
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, types: pgTypes });
   try {
     await client.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -38,7 +39,7 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
     );
     const fills = await client.query('SELECT * FROM perpflow_fills ORDER BY seq');
     const tpsl = await client.query("SELECT * FROM perpflow_requests WHERE kind = 'setTpSl' ORDER BY seq");
-    const counts = await client.query<{ fills: string; externals: string }>(
+    const counts = await client.query<{ fills: number; externals: number }>(
       'SELECT (SELECT count(*) FROM perpflow_fills) AS fills, (SELECT count(*) FROM perpflow_external_positions) AS externals',
     );
     const lease = await client.query<{ scope: string; pid: number; host: string; at: number }>(
@@ -67,11 +68,11 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       metaWithPrefix: (prefix) => meta.rows.filter((m) => m.key.startsWith(prefix)),
       requestStatuses: () => rows.map((r) => r.status),
       requests: () => rows,
-      fillCount: () => Number(counts.rows[0]?.fills ?? 0),
+      fillCount: () => counts.rows[0]?.fills ?? 0,
       fills: () => fills.rows.map(fillFromRow),
       tpslRequests: () => tpsl.rows.map(rowToRecord),
       strategyCounts: () => strategyCountsOf(requests.rows),
-      externalCount: () => Number(counts.rows[0]?.externals ?? 0),
+      externalCount: () => counts.rows[0]?.externals ?? 0,
       lease: () => holders,
       close: () => undefined,
     };
