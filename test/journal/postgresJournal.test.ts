@@ -118,7 +118,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     (await open(url)).close();
     await sql(url, 'INSERT INTO perpflow_schema(version) VALUES (99)');
     await expect(open(url)).rejects.toThrow(
-      /schema version 99, newer than this perpflow knows \(1\).*upgrade perpflow/,
+      /schema version 99, newer than this perpflow knows \(2\).*upgrade perpflow/,
     );
   });
 
@@ -130,7 +130,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     a.close();
     const b = await open(url, { onStandby: () => {} });
     expect(b.getMeta('k')).toBe('v');
-    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([{ version: 1 }]);
+    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('never shows the password of the URL: not in the journal path, not in a connection error', async () => {

@@ -9,7 +9,13 @@ import { JournalError } from '../../errors/JournalError.ts';
 import { describeError } from '../../log/redact.ts';
 import { noteOutput, secretTap } from '../../log/secretTap.ts';
 import { CachedRequestReads } from '../CachedRequestReads.ts';
-import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from '../JournalPort.ts';
+import type {
+  ExternalPositionRow,
+  JournalPort,
+  PaperAccountSlot,
+  RequestPatch,
+  RequestTransition,
+} from '../JournalPort.ts';
 import { recordToParams } from '../requestRow.ts';
 import { keepPgLease } from './keepPgLease.ts';
 import { type PgState, readPgMeta } from './loadPgState.ts';
@@ -56,6 +62,9 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   private version = 0;
   private writes = 0;
   private readonly lease: { renew(): Promise<void>; stop(): void };
+  private paper: string | undefined;
+  /** A dry run's paper account lives here, with the journal, whichever host runs it. */
+  readonly paperAccount: PaperAccountSlot;
 
   constructor(p: PgJournalParts) {
     super();
@@ -68,6 +77,16 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
     this.meta = new Map(p.state.meta);
     this.externalRows = new Map(p.state.externals.map((e) => [e.positionKey, e]));
     this.queue = new PgCommitQueue((ops) => this.commit(ops));
+    this.paper = p.state.paperAccount;
+    this.paperAccount = {
+      where: `${p.where} (paper account of ${p.scope})`,
+      read: () => this.paper,
+      write: (snapshot) =>
+        this.write('save paper account', () => {
+          this.push({ op: 'paper', scope: p.scope, snapshot, at: p.clock.now() });
+          this.paper = snapshot;
+        }),
+    };
     this.lease = keepPgLease({
       ...p,
       active: () => !this.closed && this.failure === undefined,

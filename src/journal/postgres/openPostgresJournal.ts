@@ -76,7 +76,7 @@ export async function openPostgresJournal(o: PgJournalOptions): Promise<Postgres
         continue;
       }
       if (claim.held) {
-        const state = await loadPgState(pool);
+        const state = await loadPgState(pool, o.scope);
         return new PostgresJournal({
           pool,
           clock: o.clock,
