@@ -1,0 +1,34 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fastConfig, perpflow, tempDir, until } from '../run/runHarness.ts';
+
+/** The file as it is: its bytes and its inode (a save renames a new file over it). */
+function fileState(file: string): { text: string; inode: number; mtimeMs: number } {
+  const s = statSync(file);
+  return { text: readFileSync(file, 'utf8'), inode: s.ino, mtimeMs: s.mtimeMs };
+}
+
+describe('a second dry run on a journal another bot holds', () => {
+  it("is refused before it reads or writes anything of the running bot's: its paper account stays as it was", async () => {
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
+    const first = perpflow(['run', cfg], process.cwd(), env);
+    await until(() => first.count(/ status: http/) >= 1, 45_000, 'the first bot to start', first);
+    // Frozen, the first bot still holds the lease (its process is alive) but saves nothing itself.
+    first.child.kill('SIGSTOP');
+    try {
+      const paper = join(dir, 'journal.dry-run.paper.json');
+      const before = fileState(paper);
+      const second = perpflow(['run', cfg], process.cwd(), env);
+      expect(await second.exited).not.toBe(0);
+      expect(second.lines.join('\n')).toMatch(/holds the journal lease .*refusing to start/);
+      expect(fileState(paper)).toEqual(before);
+    } finally {
+      first.child.kill('SIGCONT');
+    }
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+  }, 120_000);
+});
