@@ -45,6 +45,7 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
     const lease = await client.query<{ scope: string; pid: number; host: string; at: number }>(
       "SELECT scope, pid, host, (extract(epoch FROM heartbeat_at) * 1000)::float8 AS at FROM perpflow_lease WHERE heartbeat_at > '-infinity'",
     );
+    const paper = await latestPaperAccount(client);
     await client.query('COMMIT');
     const metaMap = new Map(meta.rows.map((m) => [m.key, m.value]));
     const rows: OpenRequestRow[] = requests.rows.map((r) => ({
@@ -74,6 +75,10 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       strategyCounts: () => strategyCountsOf(requests.rows),
       externalCount: () => counts.rows[0]?.externals ?? 0,
       lease: () => holders,
+      paperAccount: () =>
+        paper === undefined
+          ? undefined
+          : { where: `${where} (paper account of ${paper.scope})`, text: paper.snapshot },
       close: () => undefined,
     };
   } catch (cause) {
@@ -82,6 +87,18 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** The paper account saved last (a database migrated before schema v2 keeps none). */
+async function latestPaperAccount(
+  client: pg.Client,
+): Promise<{ readonly scope: string; readonly snapshot: string } | undefined> {
+  const known = await client.query("SELECT to_regclass('perpflow_paper_accounts') AS t");
+  if (known.rows[0]?.t === null) return undefined;
+  const res = await client.query<{ scope: string; snapshot: string }>(
+    'SELECT scope, snapshot FROM perpflow_paper_accounts ORDER BY saved_at DESC LIMIT 1',
+  );
+  return res.rows[0];
 }
 
 /** Per strategy: distinct intents and requests by status, as the SQLite read-only journal counts them. */
