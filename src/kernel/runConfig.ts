@@ -26,6 +26,11 @@ export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
     throw new ConfigError(
       '--fresh starts a dry run or a sim run over; a live journal records real positions and is never reset',
     );
+  // Its files would be the SQLite run's, not this one's: the database keeps the journal and paper account.
+  if (config.journal.url !== undefined)
+    throw new ConfigError(
+      '--fresh starts over a journal and paper account kept in files; a PostgreSQL journal keeps both in its database: start over with a new database (or schema)',
+    );
   const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
   return backUpForFreshStart(journalFileFor(config.journal.path, config.mode), stamp);
 }
