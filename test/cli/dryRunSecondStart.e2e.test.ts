@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastConfig, perpflow, tempDir, until } from '../run/runHarness.ts';
@@ -26,6 +26,35 @@ describe('a second dry run on a journal another bot holds', () => {
       expect(second.lines.join('\n')).toMatch(/holds the journal lease .*refusing to start/);
       expect(fileState(paper)).toEqual(before);
     } finally {
+      first.child.kill('SIGCONT');
+    }
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+  }, 120_000);
+
+  it("is refused before it sets aside the running bot's journal, even when that bot's paper account file is gone", async () => {
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
+    const first = perpflow(['run', cfg], process.cwd(), env);
+    await until(() => first.count(/ status: http/) >= 1, 45_000, 'the first bot to start', first);
+    first.child.kill('SIGSTOP');
+    const journal = join(dir, 'journal.dry-run.sqlite');
+    rmSync(join(dir, 'journal.dry-run.paper.json'));
+    const inode = statSync(journal).ino;
+    const second = perpflow(['run', cfg], process.cwd(), env);
+    try {
+      await until(
+        () => second.child.exitCode !== null || second.count(/ status: http/) >= 1,
+        45_000,
+        'the second start to end or run',
+        second,
+      );
+      expect(second.lines.join('\n')).toMatch(/holds the journal lease .*refusing to start/);
+      expect(statSync(journal).ino).toBe(inode);
+      expect(readdirSync(dir).filter((f) => f.startsWith('journal.dry-run.sqlite.'))).toEqual([]);
+    } finally {
+      if (second.child.exitCode === null) second.child.kill('SIGKILL');
       first.child.kill('SIGCONT');
     }
     first.child.kill('SIGINT');

@@ -1,50 +1,18 @@
-import { existsSync } from 'node:fs';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import type { JournalPort } from '../../journal/JournalPort.ts';
-import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import type { Logger } from '../../log/Logger.ts';
-import { describeError } from '../../log/redact.ts';
 import { engineReports } from '../../simulator/direct/engineReports.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
-import { backUpForFreshStart, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
 import { paperAccountOf, paperAccountWriter, parsePaperAccount, persistingFetch } from './paperAccount.ts';
 import { pricesBegunLater, pricesOf, seededWalk } from './paperPrices.ts';
+import { setAsideUnusable } from './setAsideUnusable.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
-
-/** Why the journal file cannot be continued (not a readable perpflow journal), or undefined. */
-function unusableJournal(file: string): string | undefined {
-  if (file === ':memory:' || !existsSync(file)) return undefined;
-  try {
-    assertPerpflowJournal(file);
-    return undefined;
-  } catch (e) {
-    return `${file} cannot be read (${describeError(e)})`;
-  }
-}
-
-/**
- * Before the SQLite journal is opened: a journal file that cannot be read, or one whose paper
- * account is gone (left by a version that did not keep one, or deleted), records positions no
- * venue holds. Paper money only: both are kept aside and the run starts over (live refuses).
- */
-function setAsideUnusable(config: PerpflowConfig, o: { readonly clock: Clock; readonly log: Logger }): void {
-  const journalFile = journalFileFor(config.journal.path, config.mode);
-  const paperFile = paperAccountFileFor(journalFile);
-  const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
-  const why = unusableJournal(journalFile);
-  if (why !== undefined)
-    for (const b of backUpForFreshStart(journalFile, stamp))
-      o.log.warn(`the dry-run journal ${why}; it was kept aside as ${b}; starting over`);
-  else if (paperFile !== undefined && !existsSync(paperFile) && existsSync(journalFile))
-    for (const b of backUpForFreshStart(journalFile, stamp))
-      o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
-}
 
 /** Where a dry run on a real venue reads its prices: undefined for the embedded simulator (venue.url null). */
 function realPrices(venue: {
