@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
+import { liveLeaseHolder } from '../journal/liveLeaseHolder.ts';
 import { backUpForFreshStart, journalFileFor } from './journalFor.ts';
 import { journalOverride } from './standby.ts';
 
@@ -31,6 +33,12 @@ export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
     throw new ConfigError(
       '--fresh starts over a journal and paper account kept in files; a PostgreSQL journal keeps both in its database: start over with a new database (or schema)',
     );
+  const file = journalFileFor(config.journal.path, config.mode);
+  const holder = file === ':memory:' || !existsSync(file) ? undefined : liveLeaseHolder(file, clock.now());
+  if (holder !== undefined)
+    throw new ConfigError(
+      `--fresh: pid ${holder.pid} on ${holder.host} is running on ${file}; stop it before starting over`,
+    );
   const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
-  return backUpForFreshStart(journalFileFor(config.journal.path, config.mode), stamp);
+  return backUpForFreshStart(file, stamp);
 }

@@ -60,4 +60,33 @@ describe('a second dry run on a journal another bot holds', () => {
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
   }, 120_000);
+
+  it('run --fresh while a bot runs on the journal is refused (exit 2) and moves nothing aside', async () => {
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
+    const first = perpflow(['run', cfg], process.cwd(), env);
+    await until(() => first.count(/ status: http/) >= 1, 45_000, 'the first bot to start', first);
+    first.child.kill('SIGSTOP');
+    try {
+      const files = readdirSync(dir).sort();
+      const fresh = perpflow(['run', cfg, '--fresh'], process.cwd(), env);
+      await until(
+        () => fresh.child.exitCode !== null || fresh.count(/ status: http/) >= 1,
+        45_000,
+        'the fresh start to end or run',
+        fresh,
+      );
+      if (fresh.child.exitCode === null) fresh.child.kill('SIGKILL');
+      expect(await fresh.exited).toBe(2);
+      expect(fresh.lines.join('\n')).toMatch(
+        /--fresh: pid \d+ on .* is running on .*journal\.dry-run\.sqlite; stop it/,
+      );
+      expect(readdirSync(dir).sort()).toEqual(files);
+    } finally {
+      first.child.kill('SIGCONT');
+    }
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+  }, 120_000);
 });

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
-import { holderAlive } from '../../journal/lease.ts';
-import { assertPerpflowJournal, openReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
+import { liveLeaseHolder } from '../../journal/liveLeaseHolder.ts';
+import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import type { Logger } from '../../log/Logger.ts';
 import { describeError } from '../../log/redact.ts';
 import { backUpForFreshStart, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
-
-/** The SQLite journal's lease lasts this long unrenewed (Journal.ts): a holder on another host counts while fresh. */
-const SQLITE_LEASE_TTL_MS = 60_000;
 
 /** Why the journal file cannot be continued (not a readable perpflow journal), or undefined. */
 function unusableJournal(file: string): string | undefined {
@@ -17,18 +14,6 @@ function unusableJournal(file: string): string | undefined {
     return undefined;
   } catch (e) {
     return `${file} cannot be read (${describeError(e)})`;
-  }
-}
-
-/** True when a live bot holds the journal's lease: this start will be refused, and must touch nothing of it. */
-function heldByLiveBot(file: string, now: number): boolean {
-  const j = openReadOnlyJournal(file);
-  try {
-    return j
-      .lease()
-      .some((l) => holderAlive({ ...l, instanceId: '', acquiredAt: 0 }, now, SQLITE_LEASE_TTL_MS));
-  } finally {
-    j.close();
   }
 }
 
@@ -50,7 +35,11 @@ export function setAsideUnusable(
   if (why !== undefined)
     for (const b of backUpForFreshStart(journalFile, stamp))
       o.log.warn(`the dry-run journal ${why}; it was kept aside as ${b}; starting over`);
-  else if (paperFile !== undefined && !existsSync(paperFile) && !heldByLiveBot(journalFile, o.clock.now()))
+  else if (
+    paperFile !== undefined &&
+    !existsSync(paperFile) &&
+    liveLeaseHolder(journalFile, o.clock.now()) === undefined
+  )
     for (const b of backUpForFreshStart(journalFile, stamp))
       o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
 }
