@@ -81,9 +81,9 @@ export async function dryRunEdges(
     if (saved !== undefined) {
       sim.engine.restore(saved);
       const held = saved.subaccounts.reduce((n, s) => n + s.positions.length, 0);
-      o.log.info(
-        `paper account continued from ${slot?.where}: ${held} open position(s); --fresh starts over`,
-      );
+      // A PostgreSQL journal starts over with a new database, not --fresh (runConfig.ts).
+      const over = journal.paperAccount === undefined ? '; --fresh starts over' : '';
+      o.log.info(`paper account continued from ${slot?.where}: ${held} open position(s)${over}`);
     }
     if (slot !== undefined) save = paperAccountWriter(sim.engine, slot);
     save();
