@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
@@ -14,7 +16,7 @@ import { dec } from '../../src/domain/money.ts';
 import { newRequest } from '../../src/domain/newRequest.ts';
 import { openPostgresJournal } from '../../src/journal/postgres/openPostgresJournal.ts';
 import { sampleOpenRecord } from '../../src/journal/testRecord.ts';
-import { perpflow } from '../run/runHarness.ts';
+import { fastConfig, perpflow, tempDir } from '../run/runHarness.ts';
 import { type PgServer, startPostgres } from './pgServer.ts';
 
 let server: PgServer;
@@ -211,5 +213,52 @@ describe('perpflow status on a PostgreSQL journal holding a BIGINT it cannot rea
         details: { table: 'fills', row: 'f-far', field: 'ts' },
       },
     });
+  });
+});
+
+describe('perpflow halt, resume and status CONFIG for a config whose journal is PostgreSQL', () => {
+  it('act on the journal in the database, not on a SQLite file of the same config', async () => {
+    const url = await server.freshDatabase();
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    writeFileSync(
+      cfg,
+      readFileSync(cfg, 'utf8').replace(
+        /journal: \{ path: ([^}]*) \}/,
+        `journal: { path: $1, url: "${url}" }`,
+      ),
+    );
+    const j = await openPostgresJournal({
+      url,
+      clock: new VirtualClock(AT),
+      scope: 'venue:test',
+      renewMs: 60_000,
+    });
+    j.abandon();
+    // The abandoned lease still names this process: `halt` signals it, as a bot on this host.
+    const onSignal = () => undefined;
+    process.on('SIGUSR2', onSignal);
+    const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
+    const run = async (args: readonly string[]) => {
+      const p = perpflow(args, process.cwd(), env);
+      return { code: await p.exited, out: p.lines.join('\n') };
+    };
+    try {
+      const halt = await run(['halt', cfg, '--json']);
+      expect(halt.out).toContain('"tradingState":"halted"');
+      expect(JSON.parse((await cli(['status', '--journal', url, '--json'])).out)).toMatchObject({
+        tradingState: 'halted',
+      });
+      expect(JSON.parse((await run(['status', cfg, '--dry-run', '--json'])).out)).toMatchObject({
+        tradingState: 'halted',
+        journal: expect.stringMatching(/^postgres:\/\//),
+      });
+      await run(['resume', cfg]);
+      expect(JSON.parse((await cli(['status', '--journal', url, '--json'])).out)).toMatchObject({
+        tradingState: 'active',
+      });
+    } finally {
+      process.off('SIGUSR2', onSignal);
+    }
   });
 });

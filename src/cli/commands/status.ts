@@ -34,7 +34,8 @@ function journalOf(config: string | undefined, o: StatusOptions): string {
     return path;
   }
   const c = loadConfig(config);
-  if (c.journal.url !== undefined && o.dryRun !== true) return c.journal.url;
+  // `run` keeps journal.url whatever the mode: a dry run of this config journals there too.
+  if (c.journal.url !== undefined) return c.journal.url;
   return journalFileFor(c.journal.path, o.dryRun === true ? 'dry-run' : c.mode);
 }
 
