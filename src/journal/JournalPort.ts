@@ -15,6 +15,18 @@ export interface RequestTransition {
   readonly note?: string;
 }
 
+/**
+ * Where a store keeps a dry run's paper account itself (PostgreSQL: in its database, committed
+ * with the journal's own writes and fenced by its lease), as the snapshot's JSON text.
+ */
+export interface PaperAccountSlot {
+  /** Where, for the operator: the store and the lease scope. */
+  readonly where: string;
+  read(): string | undefined;
+  /** Recorded with the journal's next commit; refused as any write of a closed or failed journal. */
+  write(snapshot: string): void;
+}
+
 export interface ExternalPositionRow {
   readonly positionKey: string;
   readonly symbol: string;
@@ -85,6 +97,8 @@ export interface JournalPort {
    * adds nothing, and would keep a standby on the same host from taking over.
    */
   readonly leaseSpansHosts: boolean;
+  /** Absent: a dry run keeps its paper account in a file beside `path` (paperAccount.ts). */
+  readonly paperAccount?: PaperAccountSlot;
   /** Renews the lease; a lease lost to another instance latches a write failure (fail closed). */
   heartbeat(): void;
   /** Orderly close. */

@@ -46,6 +46,8 @@ export interface ReadOnlyJournal {
   strategyCounts(): { strategyId: string; intents: number; byStatus: Record<string, number> }[];
   externalCount(): number;
   lease(): LeaseHolder[];
+  /** A dry run's paper account the store keeps itself (PostgreSQL); absent: a file beside `path`. */
+  paperAccount?(): { readonly where: string; readonly text: string } | undefined;
   close(): void;
 }
 

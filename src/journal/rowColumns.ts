@@ -21,6 +21,8 @@ export function rowColumns(table: string, row: Row, idColumn: string) {
   const optStr = (name: string): string | undefined => (row[name] === null ? undefined : str(name));
   const num = (name: string): number => {
     const v = row[name];
+    if (typeof v === 'string' && /^-?\d+$/.test(v))
+      throw fail(name, `expected a number, got the integer ${v}, beyond ±2^53 (not held exactly)`);
     if (typeof v !== 'number' || !Number.isFinite(v)) throw fail(name, `expected a number, got ${show(v)}`);
     return v;
   };

@@ -9,8 +9,8 @@ import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelJournal } from './standby.ts';
 
 /**
- * The journal of a run and the lease of its venue account, in that order: nothing trades before
- * both are held. A corrupt journal moved aside is said loudly (every venue position is adopted).
+ * The journal of a run and the lease of its venue account, in that order: nothing trades, and no
+ * state kept with the journal is touched, before both are held. A corrupt journal moved aside is said loudly (every venue position is adopted).
  * Then the journal's intent id scheme, which the strategies derive their ids by.
  */
 export async function openKernelLease(
@@ -48,9 +48,11 @@ export async function openKernelLease(
     journal.close();
     throw e;
   }
-  // Read (and latched) only by the lease holder: a standby must not write to the journal.
+  // Read (and latched) only by the lease holder: a standby must not write to the journal. State
+  // kept with the journal (a dry run's paper account) is read and written from here on, never before.
   let intentIdScheme: IntentIdScheme;
   try {
+    edges.attach?.(journal);
     intentIdScheme = intentIdSchemeOf(journal);
   } catch (e) {
     lease.release();

@@ -10,8 +10,10 @@ import { BAR_CSV_HEADER, barCsvLine } from '../market/barCsv.ts';
 import { barsFromTicks } from '../market/barsFromTicks.ts';
 import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
 import { parseInterval } from '../market/parseInterval.ts';
+import { dryRunEdges } from './edges/dryRunEdges.ts';
 import { edgesFor } from './edges/edgesFor.ts';
 import { liveEdges } from './edges/liveEdges.ts';
+import type { VenueEdges } from './edges/VenueEdges.ts';
 
 export interface RecordBarsOptions {
   readonly config: PerpflowConfig;
@@ -22,6 +24,21 @@ export interface RecordBarsOptions {
   readonly bars?: number;
   readonly clock: Clock;
   readonly log: Logger;
+}
+
+/**
+ * Where the prices come from, and nothing more: a dry run's paper account is neither loaded,
+ * advanced nor saved (its TP/SL must not fire while no bot runs), and no journal is opened.
+ */
+async function priceEdges(o: RecordBarsOptions): Promise<VenueEdges> {
+  switch (o.config.mode) {
+    case 'live':
+      return liveEdges(o.config, { clock: o.clock });
+    case 'dry-run':
+      return dryRunEdges(o.config, { clock: o.clock, log: o.log, paperAccount: false });
+    default:
+      return edgesFor(o.config, o);
+  }
 }
 
 export interface Recording {
@@ -39,8 +56,7 @@ export interface Recording {
  */
 export async function recordBars(o: RecordBarsOptions): Promise<Recording> {
   const intervalMs = parseInterval(o.interval);
-  const edges =
-    o.config.mode === 'live' ? liveEdges(o.config, { clock: o.clock }) : await edgesFor(o.config, o);
+  const edges = await priceEdges(o);
   const feed = new MarkPriceFeed({
     venue: edges.prices,
     clock: o.clock,

@@ -41,6 +41,16 @@ describe('run --fresh and --journal', () => {
     expect(existsSync(join(dir, 'j.sqlite'))).toBe(true);
   });
 
+  it("refuses --fresh with a PostgreSQL journal (exit 2): the SQLite dry run's files are not this run's and stay", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pf-fresh-'));
+    for (const f of ['j.dry-run.sqlite', 'j.dry-run.paper.json']) writeFileSync(join(dir, f), f);
+    const c = runConfig(config('dry-run', join(dir, 'j.sqlite')), {
+      journal: 'postgres://u:p@127.0.0.1:5432/pf',
+    });
+    expect(() => freshStart(c, new VirtualClock(0))).toThrow(ConfigError);
+    expect(readdirSync(dir).sort()).toEqual(['j.dry-run.paper.json', 'j.dry-run.sqlite']);
+  });
+
   it('--journal replaces journal.path and --dry-run the mode, nothing else', () => {
     const c = config('sim', 'var/a.sqlite');
     expect(runConfig(c, { journal: 'var/b.sqlite', mode: 'dry-run' })).toEqual({

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
+import { liveLeaseHolder } from '../journal/liveLeaseHolder.ts';
 import { backUpForFreshStart, journalFileFor } from './journalFor.ts';
 import { journalOverride } from './standby.ts';
 
@@ -26,6 +28,17 @@ export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
     throw new ConfigError(
       '--fresh starts a dry run or a sim run over; a live journal records real positions and is never reset',
     );
+  // Its files would be the SQLite run's, not this one's: the database keeps the journal and paper account.
+  if (config.journal.url !== undefined)
+    throw new ConfigError(
+      '--fresh starts over a journal and paper account kept in files; a PostgreSQL journal keeps both in its database: start over with a new database (or schema)',
+    );
+  const file = journalFileFor(config.journal.path, config.mode);
+  const holder = file === ':memory:' || !existsSync(file) ? undefined : liveLeaseHolder(file, clock.now());
+  if (holder !== undefined)
+    throw new ConfigError(
+      `--fresh: pid ${holder.pid} on ${holder.host} is running on ${file}; stop it before starting over`,
+    );
   const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
-  return backUpForFreshStart(journalFileFor(config.journal.path, config.mode), stamp);
+  return backUpForFreshStart(file, stamp);
 }

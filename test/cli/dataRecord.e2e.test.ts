@@ -1,6 +1,10 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { readBarsCsv } from '../../src/market/readBarsCsv.ts';
+import { createSimulator } from '../../src/simulator/createSimulator.ts';
+import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { fastConfig, perpflow, tempDir } from '../run/runHarness.ts';
 
 describe('perpflow data record', () => {
@@ -39,6 +43,35 @@ describe('perpflow data record', () => {
         ),
       ).toBe(true);
     }
+  }, 60_000);
+
+  it("leaves a dry run's paper account and journal alone: it neither loads, advances nor saves them", async () => {
+    const dir = tempDir();
+    const cfg = fastConfig(dir, { mode: 'dry-run' });
+    // The paper account a stopped dry run left (the config's seed-7 simulator, its account set up).
+    const sim = createSimulator({ clock: new VirtualClock(), seed: 7 });
+    await bootstrapAccount(sim.fetch, { keyName: 'perpflow-run' });
+    const paper = join(dir, 'journal.dry-run.paper.json');
+    writeFileSync(paper, JSON.stringify(sim.engine.snapshot()));
+    sim.stop();
+    const before = { text: readFileSync(paper, 'utf8'), inode: statSync(paper).ino };
+    const rec = perpflow([
+      'data',
+      'record',
+      cfg,
+      '--markets',
+      'BTCUSDT',
+      '--interval',
+      '1s',
+      '--bars',
+      '2',
+      '--out',
+      join(dir, 'bars'),
+    ]);
+    expect(await rec.exited).toBe(0);
+    expect({ text: readFileSync(paper, 'utf8'), inode: statSync(paper).ino }).toEqual(before);
+    expect(existsSync(join(dir, 'journal.dry-run.sqlite'))).toBe(false);
+    expect(rec.lines.join('\n')).not.toContain('paper account');
   }, 60_000);
 
   it('refuses a market list that is not symbols, with exit 2', async () => {

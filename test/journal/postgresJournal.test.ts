@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { JournalError } from '../../src/errors/JournalError.ts';
+import { migrate } from '../../src/journal/postgres/migrate.ts';
+import { MIGRATIONS } from '../../src/journal/postgres/migrations.ts';
 import {
   openPostgresJournal,
   type PgJournalOptions,
@@ -118,7 +120,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     (await open(url)).close();
     await sql(url, 'INSERT INTO perpflow_schema(version) VALUES (99)');
     await expect(open(url)).rejects.toThrow(
-      /schema version 99, newer than this perpflow knows \(1\).*upgrade perpflow/,
+      /schema version 99, newer than this perpflow knows \(2\).*upgrade perpflow/,
     );
   });
 
@@ -130,7 +132,32 @@ describe('PostgreSQL journal: schema and secrets', () => {
     a.close();
     const b = await open(url, { onStandby: () => {} });
     expect(b.getMeta('k')).toBe('v');
-    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([{ version: 1 }]);
+    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([{ version: 1 }, { version: 2 }]);
+  });
+
+  it("migrates a version-1 database and keeps a dry run's paper account per lease scope, committed with the journal", async () => {
+    const url = await server.freshDatabase();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await migrate(c, 'test', MIGRATIONS.slice(0, 1));
+    } finally {
+      await c.end();
+    }
+    const a = await open(url);
+    expect(a.paperAccount.read()).toBeUndefined();
+    a.paperAccount.write('{"version":1}');
+    await a.pendingCommit();
+    a.close();
+    const b = await open(url, { onStandby: () => {} });
+    expect(b.paperAccount.read()).toBe('{"version":1}');
+    expect(b.paperAccount.where).toMatch(/\(paper account of venue:test:0xsub\)$/);
+    const other = await open(url, { scope: 'venue:test:0xother' });
+    expect(other.paperAccount.read()).toBeUndefined();
+    expect(await sql(url, 'SELECT version FROM perpflow_schema ORDER BY version')).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 
   it('never shows the password of the URL: not in the journal path, not in a connection error', async () => {

@@ -6,7 +6,7 @@ import { isPostgresUrl } from '../../journal/postgres/openPostgresJournal.ts';
 import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import { RESUME_REQUESTED } from '../../risk/killSwitchKeys.ts';
 import { action, ExitCode } from '../action.ts';
-import { type KillSwitchTarget, killSwitchTargets } from './killSwitchTargets.ts';
+import { type KillSwitchTarget, killSwitchTargets, pgJournalOfConfig } from './killSwitchTargets.ts';
 import { haltOnPostgres, resumeOnPostgres } from './pgRisk.ts';
 
 interface Reached {
@@ -59,6 +59,12 @@ function report(verb: string, reached: readonly Reached[], json: boolean | undef
     );
 }
 
+/** The PostgreSQL journal `--journal` names, or CONFIG runs on; undefined for SQLite. */
+function pgJournalOf(config: string | undefined, o: { readonly journal?: string }): string | undefined {
+  if (o.journal !== undefined) return isPostgresUrl(o.journal) ? o.journal : undefined;
+  return config === undefined ? undefined : pgJournalOfConfig(config);
+}
+
 interface Options {
   readonly journal?: string;
   readonly json?: boolean;
@@ -80,9 +86,10 @@ export function registerKillSwitchCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(
       action(async (config: string | undefined, o: Options & { closeAll?: boolean; reason: string }) => {
-        if (o.journal !== undefined && isPostgresUrl(o.journal)) {
+        const pgUrl = pgJournalOf(config, o);
+        if (pgUrl !== undefined) {
           // A shared journal: the active instance, on whichever host, reads the latch at its next renewal.
-          const { where, signalled } = await haltOnPostgres(o.journal, o.reason, o.closeAll === true);
+          const { where, signalled } = await haltOnPostgres(pgUrl, o.reason, o.closeAll === true);
           const out = { journal: where, tradingState: 'halted', closeAll: o.closeAll === true, signalled };
           process.stdout.write(
             o.json ? `${JSON.stringify(out)}\n` : `trading halted in ${where}; ${signalled}\n`,
@@ -110,8 +117,9 @@ export function registerKillSwitchCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(
       action(async (config: string | undefined, o: Options) => {
-        if (o.journal !== undefined && isPostgresUrl(o.journal)) {
-          const where = await resumeOnPostgres(o.journal);
+        const pgUrl = pgJournalOf(config, o);
+        if (pgUrl !== undefined) {
+          const where = await resumeOnPostgres(pgUrl);
           const out = { journal: where, tradingState: 'active' };
           process.stdout.write(o.json ? `${JSON.stringify(out)}\n` : `trading active in ${where}\n`);
           return;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { loadConfig } from '../../config/loadConfig.ts';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { leaseRows, openExistingJournal } from '../../journal/journalStatus.ts';
@@ -18,8 +19,24 @@ export interface KillSwitchTarget {
 
 const journalPart = z.object({
   mode: z.string().optional(),
-  journal: z.object({ path: z.string().optional() }).optional(),
+  journal: z.object({ path: z.string().optional(), url: z.string().optional() }).optional(),
 });
+
+/**
+ * The PostgreSQL journal a config's run uses (whatever its mode: `run` keeps `journal.url` for a
+ * dry run too), or undefined for a SQLite one. Only then is the whole config loaded: the URL is
+ * typically an env reference, which the loader resolves and checks.
+ */
+export function pgJournalOfConfig(configFile: string): string | undefined {
+  let doc: unknown;
+  try {
+    doc = parse(readFileSync(configFile, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`${configFile}: cannot read the config (${describeError(e)})`);
+  }
+  if (journalPart.safeParse(doc).data?.journal?.url === undefined) return undefined;
+  return loadConfig(configFile).journal.url;
+}
 
 /** The journal a config's run uses: a dry run keeps its own (as the kernel's journalFor). */
 export function journalOfConfig(configFile: string): string {

@@ -6,9 +6,10 @@ import { ConfigError } from '../../errors/ConfigError.ts';
 import { refuseCorruptJournal } from '../../journal/corruptJournal.ts';
 import { isPostgresUrl } from '../../journal/postgres/openPostgresJournal.ts';
 import { readPgJournal } from '../../journal/postgres/pgReadOnly.ts';
-import { openReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
-import { readPaperAccount } from '../../kernel/edges/paperAccount.ts';
+import { openReadOnlyJournal, type ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
+import { parsePaperAccount, readPaperAccount } from '../../kernel/edges/paperAccount.ts';
 import { journalFileFor, paperAccountFileFor } from '../../kernel/journalFor.ts';
+import type { EngineSnapshot } from '../../simulator/engine/SimEngine.ts';
 import { action } from '../action.ts';
 import { renderStatus, statusReport } from './statusReport.ts';
 
@@ -34,8 +35,21 @@ function journalOf(config: string | undefined, o: StatusOptions): string {
     return path;
   }
   const c = loadConfig(config);
-  if (c.journal.url !== undefined && o.dryRun !== true) return c.journal.url;
+  // `run` keeps journal.url whatever the mode: a dry run of this config journals there too.
+  if (c.journal.url !== undefined) return c.journal.url;
   return journalFileFor(c.journal.path, o.dryRun === true ? 'dry-run' : c.mode);
+}
+
+/** The paper account kept with the journal: in the store (PostgreSQL), else beside the file. */
+function paperAccountWith(
+  j: ReadOnlyJournal,
+  path: string,
+): { file: string; state: EngineSnapshot } | undefined {
+  const kept = j.paperAccount?.();
+  if (kept !== undefined) return { file: kept.where, state: parsePaperAccount(kept.text, kept.where) };
+  const file = isPostgresUrl(path) ? undefined : paperAccountFileFor(path);
+  const state = file === undefined ? undefined : readPaperAccount(file);
+  return file === undefined || state === undefined ? undefined : { file, state };
 }
 
 /** `perpflow status [CONFIG]`: reads the journal in SQLite's read-only mode; it never writes to the file. */
@@ -58,12 +72,7 @@ export function registerStatusCommand(program: Command): void {
         const j = isPostgresUrl(path) ? await readPgJournal(path) : openReadOnlyJournal(path);
         try {
           if (!isPostgresUrl(path)) refuseCorruptJournal(path);
-          const paperFile = paperAccountFileFor(path);
-          const state = paperFile === undefined ? undefined : readPaperAccount(paperFile);
-          const status = statusReport(
-            j,
-            paperFile === undefined || state === undefined ? undefined : { file: paperFile, state },
-          );
+          const status = statusReport(j, paperAccountWith(j, path));
           process.stdout.write(o.json ? `${JSON.stringify(status, null, 2)}\n` : renderStatus(status));
         } finally {
           j.close();

@@ -11,7 +11,8 @@ export type PgOp =
     }
   | { readonly op: 'fill' | 'external'; readonly row: Readonly<Record<string, string | number | null>> }
   | { readonly op: 'setMeta'; readonly key: string; readonly value: string }
-  | { readonly op: 'deleteMeta'; readonly key: string };
+  | { readonly op: 'deleteMeta'; readonly key: string }
+  | { readonly op: 'paper'; readonly scope: string; readonly snapshot: string; readonly at: number };
 
 /**
  * Group commit for a store across the network: writes queue their changes, and one commit per

@@ -15,6 +15,7 @@ import { keepPgLease } from './keepPgLease.ts';
 import { type PgState, readPgMeta } from './loadPgState.ts';
 import { PgCommitQueue, type PgOp } from './PgCommitQueue.ts';
 import { releasePgLease } from './pgLease.ts';
+import { pgPaperAccount } from './pgPaperAccount.ts';
 import { externalRow, fillRow, isStaleToken, metaDiffers } from './pgRows.ts';
 
 /** What `openPostgresJournal` hands over once it holds the lease and has read the state. */
@@ -56,6 +57,7 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   private version = 0;
   private writes = 0;
   private readonly lease: { renew(): Promise<void>; stop(): void };
+  readonly paperAccount: ReturnType<typeof pgPaperAccount>;
 
   constructor(p: PgJournalParts) {
     super();
@@ -68,12 +70,15 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
     this.meta = new Map(p.state.meta);
     this.externalRows = new Map(p.state.externals.map((e) => [e.positionKey, e]));
     this.queue = new PgCommitQueue((ops) => this.commit(ops));
+    this.paperAccount = pgPaperAccount(p, (op) => this.write('save paper account', () => this.push(op)));
     this.lease = keepPgLease({
       ...p,
       active: () => !this.closed && this.failure === undefined,
       unreachable: (cause) => this.latch('lease renewal', cause),
       lost: () =>
-        this.leaseLost(this.latch('lease renewal', new Error(`the lease of ${p.scope} was taken over`))),
+        this.p.onLeaseLost?.(
+          this.latch('lease renewal', new Error(`the lease of ${p.scope} was taken over`)),
+        ),
       renewed: () => this.noticeForeignMeta(),
     });
   }
@@ -126,7 +131,7 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
       ]);
     } catch (cause) {
       const e = this.latch('commit', cause);
-      if (isStaleToken(cause)) this.leaseLost(e);
+      if (isStaleToken(cause)) this.p.onLeaseLost?.(e);
       throw e;
     }
   }
@@ -269,10 +274,6 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
     this.meta.clear();
     for (const [k, v] of theirs) this.meta.set(k, v);
     this.version++;
-  }
-
-  private leaseLost(e: JournalError): void {
-    this.p.onLeaseLost?.(e);
   }
 
   /** Orderly close: the last commit lands, then the lease is released (a standby takes over at once). */

@@ -12,10 +12,12 @@ export interface PgState {
   readonly fills: readonly Fill[];
   readonly meta: ReadonlyMap<string, string>;
   readonly externals: readonly ExternalPositionRow[];
+  /** The paper account of a dry run on this lease scope, as it was last committed. */
+  readonly paperAccount: string | undefined;
 }
 
 /** Reads the whole journal in one snapshot (REPEATABLE READ): no commit lands half-seen. */
-export async function loadPgState(pool: Pool): Promise<PgState> {
+export async function loadPgState(pool: Pool, scope: string): Promise<PgState> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -23,12 +25,17 @@ export async function loadPgState(pool: Pool): Promise<PgState> {
     const fills = await client.query('SELECT * FROM perpflow_fills ORDER BY seq');
     const externals = await client.query('SELECT * FROM perpflow_external_positions ORDER BY first_seen');
     const meta = await readPgMeta(client);
+    const paper = await client.query<{ snapshot: string }>(
+      'SELECT snapshot FROM perpflow_paper_accounts WHERE scope = $1',
+      [scope],
+    );
     await client.query('COMMIT');
     return {
       requests: requests.rows.map(rowToRecord),
       fills: fills.rows.map(fillFromRow),
       meta,
       externals: externals.rows.map(externalFromRow),
+      paperAccount: paper.rows[0]?.snapshot,
     };
   } finally {
     client.release();

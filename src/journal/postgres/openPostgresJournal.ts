@@ -7,6 +7,7 @@ import { loadPgState } from './loadPgState.ts';
 import { migrate } from './migrate.ts';
 import { PostgresJournal } from './PostgresJournal.ts';
 import { claimPgLease, type PgLeaseHolder } from './pgLease.ts';
+import { pgTypes } from './pgTypes.ts';
 import { isPostgresUrl, pgWhere } from './pgWhere.ts';
 
 export interface PgJournalOptions {
@@ -38,12 +39,6 @@ export interface PgJournalOptions {
 export const DEFAULT_LEASE_TTL_MS = 10_000;
 export const DEFAULT_RENEW_MS = 5_000;
 
-/** BIGINT columns hold epoch milliseconds, well inside a double's exact range. */
-const types = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format),
-};
-
 /**
  * Connects, migrates, then takes the lease of `scope` (waiting as a standby while another live
  * instance holds it) and reads the journal: what is read is everything the previous holder
@@ -56,7 +51,7 @@ export async function openPostgresJournal(o: PgJournalOptions): Promise<Postgres
   const pool = new pg.Pool({
     connectionString: o.url,
     max: 3,
-    types,
+    types: pgTypes,
     application_name: 'perpflow',
     connectionTimeoutMillis: 5_000,
     query_timeout: Math.max(ttlMs, 5_000),
@@ -81,7 +76,7 @@ export async function openPostgresJournal(o: PgJournalOptions): Promise<Postgres
         continue;
       }
       if (claim.held) {
-        const state = await loadPgState(pool);
+        const state = await loadPgState(pool, o.scope);
         return new PostgresJournal({
           pool,
           clock: o.clock,

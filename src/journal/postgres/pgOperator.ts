@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { JournalError } from '../../errors/JournalError.ts';
 import { describeError } from '../../log/redact.ts';
+import { pgTypes } from './pgTypes.ts';
 import { pgWhere } from './pgWhere.ts';
 
 /** An operator's change to a PostgreSQL journal's latched state (`perpflow halt`, `resume`). */
@@ -24,7 +25,7 @@ export interface PgOperated {
  */
 export async function changePgJournalMeta(url: string, change: PgMetaChange): Promise<PgOperated> {
   const where = pgWhere(url);
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, types: pgTypes });
   try {
     await client.connect();
     const known = await client.query("SELECT to_regclass('perpflow_meta') AS t");

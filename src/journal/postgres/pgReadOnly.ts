@@ -4,6 +4,7 @@ import { describeError } from '../../log/redact.ts';
 import { fillFromRow } from '../fillRows.ts';
 import type { LeaseHolder, OpenRequestRow, ReadOnlyJournal } from '../readOnlyJournal.ts';
 import { rowToRecord } from '../requestRow.ts';
+import { pgTypes } from './pgTypes.ts';
 import { pgWhere } from './pgWhere.ts';
 
 /**
@@ -13,7 +14,7 @@ import { pgWhere } from './pgWhere.ts';
  */
 export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
   const where = pgWhere(url);
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, types: pgTypes });
   try {
     await client.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -38,12 +39,13 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
     );
     const fills = await client.query('SELECT * FROM perpflow_fills ORDER BY seq');
     const tpsl = await client.query("SELECT * FROM perpflow_requests WHERE kind = 'setTpSl' ORDER BY seq");
-    const counts = await client.query<{ fills: string; externals: string }>(
+    const counts = await client.query<{ fills: number; externals: number }>(
       'SELECT (SELECT count(*) FROM perpflow_fills) AS fills, (SELECT count(*) FROM perpflow_external_positions) AS externals',
     );
     const lease = await client.query<{ scope: string; pid: number; host: string; at: number }>(
       "SELECT scope, pid, host, (extract(epoch FROM heartbeat_at) * 1000)::float8 AS at FROM perpflow_lease WHERE heartbeat_at > '-infinity'",
     );
+    const paper = await latestPaperAccount(client);
     await client.query('COMMIT');
     const metaMap = new Map(meta.rows.map((m) => [m.key, m.value]));
     const rows: OpenRequestRow[] = requests.rows.map((r) => ({
@@ -67,12 +69,16 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       metaWithPrefix: (prefix) => meta.rows.filter((m) => m.key.startsWith(prefix)),
       requestStatuses: () => rows.map((r) => r.status),
       requests: () => rows,
-      fillCount: () => Number(counts.rows[0]?.fills ?? 0),
+      fillCount: () => counts.rows[0]?.fills ?? 0,
       fills: () => fills.rows.map(fillFromRow),
       tpslRequests: () => tpsl.rows.map(rowToRecord),
       strategyCounts: () => strategyCountsOf(requests.rows),
-      externalCount: () => Number(counts.rows[0]?.externals ?? 0),
+      externalCount: () => counts.rows[0]?.externals ?? 0,
       lease: () => holders,
+      paperAccount: () =>
+        paper === undefined
+          ? undefined
+          : { where: `${where} (paper account of ${paper.scope})`, text: paper.snapshot },
       close: () => undefined,
     };
   } catch (cause) {
@@ -81,6 +87,18 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** The paper account saved last (a database migrated before schema v2 keeps none). */
+async function latestPaperAccount(
+  client: pg.Client,
+): Promise<{ readonly scope: string; readonly snapshot: string } | undefined> {
+  const known = await client.query("SELECT to_regclass('perpflow_paper_accounts') AS t");
+  if (known.rows[0]?.t === null) return undefined;
+  const res = await client.query<{ scope: string; snapshot: string }>(
+    'SELECT scope, snapshot FROM perpflow_paper_accounts ORDER BY saved_at DESC LIMIT 1',
+  );
+  return res.rows[0];
 }
 
 /** Per strategy: distinct intents and requests by status, as the SQLite read-only journal counts them. */

@@ -1,3 +1,4 @@
+import type { JournalPort } from '../../journal/JournalPort.ts';
 import type { DrivenMarket } from '../../market/DrivenMarket.ts';
 import type { Simulator } from '../../simulator/createSimulator.ts';
 import type { VenuePort } from '../../venue/VenuePort.ts';
@@ -22,5 +23,11 @@ export interface VenueEdges {
   readonly simulator?: Simulator;
   /** Where the embedded simulator listens (sim mode). */
   readonly url?: string;
+  /**
+   * Called once the run holds its journal's lease, before anything trades or is reconciled: a dry
+   * run loads the paper account kept with that journal and saves it from then on. Until then
+   * nothing persisted is read or written (a start refused the lease leaves it all as it was).
+   */
+  attach?(journal: JournalPort): void;
   close(): Promise<void>;
 }

@@ -1,31 +1,18 @@
-import { existsSync } from 'node:fs';
 import type { Clock } from '../../clock/Clock.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
-import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
+import type { JournalPort } from '../../journal/JournalPort.ts';
 import type { Logger } from '../../log/Logger.ts';
-import { describeError } from '../../log/redact.ts';
 import { engineReports } from '../../simulator/direct/engineReports.ts';
 import { manualPrices, type PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
-import { backUpForFreshStart, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
-import { paperAccountWriter, persistingFetch, readPaperAccount } from './paperAccount.ts';
-import { continuedWalk, pricesOf } from './paperPrices.ts';
+import { paperAccountOf, paperAccountWriter, parsePaperAccount, persistingFetch } from './paperAccount.ts';
+import { pricesBegunLater, pricesOf, seededWalk } from './paperPrices.ts';
+import { setAsideUnusable } from './setAsideUnusable.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
-
-/** Why the journal file cannot be continued (not a readable perpflow journal), or undefined. */
-function unusableJournal(file: string): string | undefined {
-  if (file === ':memory:' || !existsSync(file)) return undefined;
-  try {
-    assertPerpflowJournal(file);
-    return undefined;
-  } catch (e) {
-    return `${file} cannot be read (${describeError(e)})`;
-  }
-}
 
 /** Where a dry run on a real venue reads its prices: undefined for the embedded simulator (venue.url null). */
 function realPrices(venue: {
@@ -54,47 +41,59 @@ export async function dryRunEdges(
     readonly log: Logger;
     /** Replaces the embedded simulator's own walk (a test replaying bars); not used with venue.url. */
     readonly prices?: PriceSource;
+    /**
+     * False for a command that only reads prices (`data record`): no paper account is loaded,
+     * advanced or saved, and no journal file is looked at.
+     */
+    readonly paperAccount?: false;
   },
 ): Promise<VenueEdges> {
   // Checked before the simulator exists: a refused config must leave nothing running.
   const real = realPrices(config.venue);
-  const journalFile = journalFileFor(config.journal.path, config.mode);
-  const paperFile = paperAccountFileFor(journalFile);
-  const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
-  const why = unusableJournal(journalFile);
-  if (why !== undefined)
-    // Paper money only: a dry run whose journal cannot be read starts over (live refuses to start).
-    for (const b of backUpForFreshStart(journalFile, stamp))
-      o.log.warn(`the dry-run journal ${why}; it was kept aside as ${b}; starting over`);
-  const saved = paperFile === undefined ? undefined : readPaperAccount(paperFile);
-  if (paperFile !== undefined && saved === undefined && existsSync(journalFile)) {
-    // A journal without its paper account (left by a version that did not keep one, or whose
-    // paper account was deleted) records positions no venue holds: keep it aside, start over.
-    for (const b of backUpForFreshStart(journalFile, stamp))
-      o.log.warn(`a dry-run journal without its paper account was kept aside as ${b}; starting over`);
-  }
-  const prices = real !== undefined ? manualPrices() : (o.prices ?? continuedWalk(config, saved));
+  const keeps = o.paperAccount !== false;
+  if (keeps && config.journal.url === undefined) setAsideUnusable(config, o);
+  // The seeded walk continues from the marks the paper account left: it begins once that is read.
+  const later =
+    keeps && real === undefined && o.prices === undefined && config.simulator.prices === 'gbm'
+      ? pricesBegunLater()
+      : undefined;
+  const prices = real !== undefined ? manualPrices() : (later?.source ?? o.prices);
   const sim = embeddedSimulator(config.simulator, { ...o, ...(prices === undefined ? {} : { prices }) });
-  const save = paperFile === undefined ? () => {} : paperAccountWriter(sim.engine, paperFile);
-  const fetch = persistingFetch(sim.fetch, save);
+  // Nothing is saved before the run holds its journal's lease (attach): until then another
+  // instance may be trading this paper account.
+  let save = (): void => {};
+  let attached: JournalPort | undefined;
+  const fetch = persistingFetch(sim.fetch, () => save());
   const account = await simAccount(config, {
     clock: o.clock,
     baseUrl: IN_PROCESS_BASE_URL,
     fetch,
     // The engine is in this process: it tells each outcome as it decides it, nothing is polled.
     // The paper account is saved before the core hears of it, as after every answer it reads.
-    watchRequests: engineReports(sim.engine, { beforeReport: save }),
+    watchRequests: engineReports(sim.engine, { beforeReport: () => save() }),
   });
-  if (saved !== undefined) {
-    sim.engine.restore(saved);
-    const held = saved.subaccounts.reduce((n, s) => n + s.positions.length, 0);
-    o.log.info(`paper account continued from ${paperFile}: ${held} open position(s); --fresh starts over`);
-  }
-  save();
-  const close = async (): Promise<void> => {
+  const attach = (journal: JournalPort): void => {
+    attached = journal;
+    const slot = paperAccountOf(journal);
+    const text = slot?.read();
+    const saved = slot === undefined || text === undefined ? undefined : parsePaperAccount(text, slot.where);
+    later?.begin(seededWalk(config, saved));
+    if (saved !== undefined) {
+      sim.engine.restore(saved);
+      const held = saved.subaccounts.reduce((n, s) => n + s.positions.length, 0);
+      // A PostgreSQL journal starts over with a new database, not --fresh (runConfig.ts).
+      const over = journal.paperAccount === undefined ? '; --fresh starts over' : '';
+      o.log.info(`paper account continued from ${slot?.where}: ${held} open position(s)${over}`);
+    }
+    if (slot !== undefined) save = paperAccountWriter(sim.engine, slot);
     save();
+  };
+  const close = async (): Promise<void> => {
+    // A store that keeps the paper account itself closed with the run: its last commit holds it.
+    if (attached?.paperAccount === undefined || !attached.isClosed) save();
     sim.stop();
   };
+  const kept = keeps ? { attach } : {};
   if (real === undefined)
     return {
       venue: account.venue,
@@ -104,6 +103,7 @@ export async function dryRunEdges(
       secrets: account.secrets,
       simulator: sim,
       close,
+      ...kept,
     };
   const priceClient = createVenueClient({
     baseUrl: real.url,
@@ -129,5 +129,6 @@ export async function dryRunEdges(
     secrets: account.secrets,
     simulator: sim,
     close,
+    ...kept,
   };
 }

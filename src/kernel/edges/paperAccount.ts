@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import type { JournalPort, PaperAccountSlot } from '../../journal/JournalPort.ts';
 import { describeError } from '../../log/redact.ts';
 import type { EngineSnapshot, SimEngine } from '../../simulator/engine/SimEngine.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
+import { paperAccountFileFor } from '../journalFor.ts';
 
 function isSnapshot(v: unknown): v is EngineSnapshot {
   if (v === null || typeof v !== 'object') return false;
@@ -15,35 +17,69 @@ function isSnapshot(v: unknown): v is EngineSnapshot {
   );
 }
 
-/** The paper account a dry run left at `file`, or undefined when there is none yet. */
-export function readPaperAccount(file: string): EngineSnapshot | undefined {
-  if (!existsSync(file)) return undefined;
+/** A paper account's text, checked: `where` names it in the error. */
+export function parsePaperAccount(text: string, where: string): EngineSnapshot {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (e) {
     throw new ConfigError(
-      `the paper account ${file} cannot be read (${describeError(e)}): start over with \`perpflow run --fresh\`, which keeps it as a backup`,
+      `the paper account ${where} cannot be read (${describeError(e)}): start over with \`perpflow run --fresh\`, which keeps it as a backup`,
     );
   }
   if (!isSnapshot(parsed))
     throw new ConfigError(
-      `${file} is not a paper account this perpflow can continue: start over with \`perpflow run --fresh\`, which keeps it as a backup`,
+      `${where} is not a paper account this perpflow can continue: start over with \`perpflow run --fresh\`, which keeps it as a backup`,
     );
   return parsed;
 }
 
+/** The paper account a dry run left at `file`, or undefined when there is none yet. */
+export function readPaperAccount(file: string): EngineSnapshot | undefined {
+  if (!existsSync(file)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`the paper account ${file} cannot be read (${describeError(e)})`);
+  }
+  return parsePaperAccount(text, file);
+}
+
 /**
- * Writes the engine's state to `file` whenever it changed: to a temporary file, then renamed over
- * the old one, so a crash leaves the previous state or the new one, never half of one.
+ * A file written whole or not at all: to a temporary file, then renamed over the old one, so a
+ * crash leaves the previous state or the new one, never half of one.
  */
-export function paperAccountWriter(engine: SimEngine, file: string): () => void {
+function paperFile(file: string): PaperAccountSlot {
+  return {
+    where: file,
+    read: () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    write: (text) => {
+      writeFileSync(`${file}.tmp`, text);
+      renameSync(`${file}.tmp`, file);
+    },
+  };
+}
+
+/**
+ * Where a dry run's paper account is kept: with the journal in use, so the two continue
+ * together — in the store itself when it keeps one (PostgreSQL), else in a file beside the
+ * journal's file. Undefined for a journal in memory: nothing outlives the process.
+ */
+export function paperAccountOf(journal: JournalPort): PaperAccountSlot | undefined {
+  if (journal.paperAccount !== undefined) return journal.paperAccount;
+  if (journal.path.startsWith(':memory')) return undefined;
+  const file = paperAccountFileFor(journal.path);
+  return file === undefined ? undefined : paperFile(file);
+}
+
+/** Writes the engine's state to `slot` whenever it changed. */
+export function paperAccountWriter(engine: SimEngine, slot: PaperAccountSlot): () => void {
   let last = '';
   return () => {
     const text = JSON.stringify(engine.snapshot());
     if (text === last) return;
-    writeFileSync(`${file}.tmp`, text);
-    renameSync(`${file}.tmp`, file);
+    slot.write(text);
     last = text;
   };
 }
