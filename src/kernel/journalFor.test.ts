@@ -9,8 +9,10 @@ const dir = () => mkdtempSync(join(tmpdir(), 'perpflow-journalfor-'));
 describe('journalFor', () => {
   it('gives a dry run its own file beside the configured one', () => {
     const d = dir();
-    expect(journalFor(join(d, 'perpflow.sqlite'), 'dry-run', false)).toBe(join(d, 'perpflow.dry-run.sqlite'));
-    expect(journalFor(join(d, 'perpflow.sqlite'), 'live', false)).toBe(join(d, 'perpflow.sqlite'));
+    expect(journalFor(join(d, 'perpflow.sqlite'), 'dry-run', false, 0)).toBe(
+      join(d, 'perpflow.dry-run.sqlite'),
+    );
+    expect(journalFor(join(d, 'perpflow.sqlite'), 'live', false, 0)).toBe(join(d, 'perpflow.sqlite'));
   });
 
   it('starts afresh for a venue that lives only in this process, keeping the last journal and its WAL as .previous', () => {
@@ -18,7 +20,7 @@ describe('journalFor', () => {
     const path = join(d, 'j.sqlite');
     writeFileSync(path, 'db');
     writeFileSync(`${path}-wal`, 'wal');
-    expect(journalFor(path, 'sim', true)).toBe(path);
+    expect(journalFor(path, 'sim', true, 0)).toBe(path);
     expect(existsSync(path)).toBe(false);
     expect(readFileSync(`${path}.previous`, 'utf8')).toBe('db');
     expect(readFileSync(`${path}.previous-wal`, 'utf8')).toBe('wal');
@@ -28,7 +30,7 @@ describe('journalFor', () => {
     const d = dir();
     const path = join(d, 'j.sqlite');
     writeFileSync(join(d, 'j.dry-run.sqlite'), 'db');
-    expect(journalFor(path, 'dry-run', true)).toBe(join(d, 'j.dry-run.sqlite'));
+    expect(journalFor(path, 'dry-run', true, 0)).toBe(join(d, 'j.dry-run.sqlite'));
     expect(readFileSync(join(d, 'j.dry-run.sqlite'), 'utf8')).toBe('db');
     expect(existsSync(join(d, 'j.dry-run.sqlite.previous'))).toBe(false);
   });
@@ -37,7 +39,7 @@ describe('journalFor', () => {
     const d = dir();
     const path = join(d, 'j.sqlite');
     writeFileSync(path, 'db');
-    expect(journalFor(path, 'sim', false)).toBe(path);
+    expect(journalFor(path, 'sim', false, 0)).toBe(path);
     expect(readFileSync(path, 'utf8')).toBe('db');
   });
 });

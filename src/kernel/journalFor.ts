@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Mode } from '../config/schema.ts';
+import { liveLeaseHolder } from '../journal/liveLeaseHolder.ts';
 
 /** SQLite keeps a database's WAL and shared memory beside it, named after it. */
 const SQLITE_SUFFIXES = ['', '-wal', '-shm'] as const;
@@ -21,13 +22,14 @@ export function paperAccountFileFor(journalFile: string): string | undefined {
  * and continues it across restarts with its paper account (a crash is reconciled on the next
  * start, as live). In sim mode a venue that lives only as long as this process (the embedded
  * simulator) starts empty, so its journal starts empty too; the last one is kept as
- * `<file>.previous` for `perpflow status --journal`.
+ * `<file>.previous` for `perpflow status --journal`. A journal a live bot holds is left where it
+ * is (its lease then refuses this start): a refused start must change nothing of the running bot's.
  */
-export function journalFor(path: string, mode: Mode, ephemeralVenue: boolean): string {
+export function journalFor(path: string, mode: Mode, ephemeralVenue: boolean, now: number): string {
   const file = journalFileFor(path, mode);
   if (file === ':memory:') return file;
   mkdirSync(dirname(file), { recursive: true });
-  if (ephemeralVenue && mode !== 'dry-run' && existsSync(file)) {
+  if (ephemeralVenue && mode !== 'dry-run' && existsSync(file) && liveLeaseHolder(file, now) === undefined) {
     // The WAL travels with its database (SQLite names it after the file), so nothing committed is lost.
     for (const suffix of SQLITE_SUFFIXES) {
       rmSync(`${file}.previous${suffix}`, { force: true });

@@ -79,7 +79,7 @@ export async function openKernelJournal(
   if (url === undefined && config.mode === 'backtest' && config.journal.path === ':memory:')
     return { journal: new MemoryJournal(o.clock), lockDir: undefined };
   if (url === undefined) {
-    const path = journalFor(config.journal.path, config.mode, edges.ephemeral);
+    const path = journalFor(config.journal.path, config.mode, edges.ephemeral, o.clock.now());
     const { journal, quarantinedTo } = openJournal({ path, clock: o.clock });
     // The host lock guards a venue subaccount shared between processes; a venue that lives inside
     // this process (the embedded simulator) is nobody else's, so two dry runs never block each other.
