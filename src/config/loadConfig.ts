@@ -88,8 +88,11 @@ export function parseConfig(text: string, file: string, options: LoadConfigOptio
     : zodProblems(parsed.error.issues, { locator, schema: configSchema, prefix: [], data });
   issues.push(...schemaIssues.filter((issue) => !env.unresolved.has(issue.path)));
   const config = parsed.success ? parsed.data : undefined;
-  issues.push(...checkStrategyParams(data, config, locator, options));
-  if (options.checkPaths && config !== undefined) issues.push(...pathProblems(config, file, locator));
+  const paths = options.checkPaths && config !== undefined ? pathProblems(config, file, locator) : [];
+  // A module that is not on disk is said once, by the path check, not again as a failed load.
+  const said = new Set(paths.map((p) => p.path));
+  issues.push(...checkStrategyParams(data, config, locator, options).filter((i) => !said.has(i.path)));
+  issues.push(...paths);
   const listed = config !== undefined ? options.listedMarkets?.(config) : undefined;
   if (config !== undefined && listed !== undefined)
     issues.push(
