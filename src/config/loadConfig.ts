@@ -10,6 +10,7 @@ import { IssueLocator } from './issueLocator.ts';
 import { messageFor } from './issueMessages.ts';
 import { unlistedMarkets } from './listedMarkets.ts';
 import { pathProblems } from './pathChecks.ts';
+import { relativeToConfig } from './relativeToConfig.ts';
 import { resolveEnvInDocument } from './resolveEnvInDocument.ts';
 import { withAccountDefaults } from './riskDefaults.ts';
 import { configSchema, type PerpflowConfig, type StrategyConfig } from './schema.ts';
@@ -87,7 +88,7 @@ export function parseConfig(text: string, file: string, options: LoadConfigOptio
     ? []
     : zodProblems(parsed.error.issues, { locator, schema: configSchema, prefix: [], data });
   issues.push(...schemaIssues.filter((issue) => !env.unresolved.has(issue.path)));
-  const config = parsed.success ? parsed.data : undefined;
+  const config = parsed.success ? relativeToConfig(parsed.data, file) : undefined;
   const paths = options.checkPaths && config !== undefined ? pathProblems(config, file, locator) : [];
   // A module that is not on disk is said once, by the path check, not again as a failed load.
   const said = new Set(paths.map((p) => p.path));
