@@ -11,9 +11,9 @@ afterEach(async () => {
   sim = undefined;
 });
 
-/** A sim-mode bot that trades nothing (dca on 1 January only): its account changes only by setup. */
+/** A sim-mode bot that trades nothing in a test's time (a 1000-bar slow average): its account changes only by setup. */
 const QUIET = `strategies:
-  - { id: quiet, module: dca, markets: [BTCUSDT], params: { cron: "0 0 1 1 *", notional: 100 } }
+  - { id: quiet, module: sma-cross, markets: [BTCUSDT], params: { fast: 2, slow: 1000, notional: 100 } }
 `;
 
 async function startAndStop(config: string): Promise<void> {
