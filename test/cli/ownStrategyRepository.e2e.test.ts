@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 /**
  * README "Run your own strategy", word for word, as a user runs it: perpflow from the tarball
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  * cache holds comes from it (the clone's `npm ci` leaves the tarballs there, but not the package
  * metadata a plain `npm install` resolves ranges with), the rest from the registry, once: with
  * the cache warm the whole test runs offline (checked with `npm install --offline`). Measured
- * 2026-11-28 on the shared 2-core machine, cache warm: 33–35 s (the two installs 13 s and 12 s).
+ * 2026-11-28 on the shared 2-core machine, cache warm: 29–36 s with the dry run (the two installs 13 s and 12 s).
  */
 const REPO = resolve(import.meta.dirname, '../..');
 const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund'];
@@ -52,7 +52,7 @@ function linksOutside(dir: string, root = dir): string[] {
 }
 
 describe('a strategy repository of your own, from the npm pack tarball', () => {
-  it('installs, scaffolds, passes its test and backtests in an empty folder, with no links into the clone', () => {
+  it('installs, scaffolds, passes its test, backtests and runs in an empty folder, with no links into the clone', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'pf-own-'));
     const env = userEnv(join(tmp, 'host'));
     const packed = sh(REPO, env, 'npm', 'pack', '--pack-destination', tmp, '--json');
@@ -89,6 +89,36 @@ describe('a strategy repository of your own, from the npm pack tarball', () => {
       'XRPUSDT=node_modules/perpflow/data/samples/XRPUSDT-PERP-1h.csv',
     );
     expect(backtest.stdout).toMatch(/\n[1-9]\d* trades; final equity /);
+
+    // `npx perpflow run bot.yaml`: a dry run that starts trading and stops cleanly on Ctrl-C.
+    const bot = spawn('npx', ['perpflow', 'run', 'bot.yaml'], {
+      cwd: repo,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, which Ctrl-C signals as a whole, as a terminal does: npx, the
+      // shell npm starts the bin in, and perpflow.
+      detached: true,
+    });
+    let out = '';
+    const exited = new Promise<void>((done) => bot.once('exit', () => done()));
+    // Trading, or gone (the test then fails on its output): the test's timeout bounds the wait.
+    const started = new Promise<void>((done) => {
+      for (const stream of [bot.stdout, bot.stderr])
+        stream.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (/trading: my-idea on XRPUSDT/.test(out)) done();
+        });
+      void exited.then(done);
+    });
+    const group = -(bot.pid ?? 0);
+    // A test that fails or times out leaves no bot behind.
+    onTestFinished(() => {
+      if (bot.exitCode === null && bot.signalCode === null) process.kill(group, 'SIGKILL');
+    });
+    await started;
+    process.kill(group, 'SIGINT');
+    await exited;
+    expect(out).toMatch(/stopped: 0 open positions/);
     expect(linksOutside(repo)).toEqual([]);
-  }, 600_000);
+  }, 300_000);
 });
