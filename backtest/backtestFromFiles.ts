@@ -45,6 +45,8 @@ export interface BacktestOutcome {
     readonly id: string;
     readonly module: string;
     readonly markets: readonly string[];
+    /** The bar interval the config entry sets, if it sets one: the data's may differ. */
+    readonly interval: string | undefined;
   }[];
 }
 
@@ -147,6 +149,11 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     firstTradingBars: first,
     strategies: config.strategies
       .filter((s) => chosen.some((c) => c.id === s.id))
-      .map((s) => ({ id: s.id, module: s.module, markets: s.markets })),
+      .map((s) => ({
+        id: s.id,
+        module: s.module,
+        markets: s.markets,
+        interval: s.interval,
+      })),
   };
 }

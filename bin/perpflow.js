@@ -3,7 +3,7 @@
 // Node older than 24 (for example `npx perpflow` on a Node 20 machine) it re-executes itself
 // with the Node 24 binary pinned in node_modules, and fails with a clear message otherwise.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import module from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,12 @@ const major = Number(process.versions.node.split('.')[0]);
 const entry = join(root, 'src', 'cli', 'main.ts');
 
 const args = process.argv.slice(2);
+// `--version` is answered here from package.json: it needs neither Node 24 nor any TypeScript, so
+// a script that checks for perpflow pays a bare Node start (`npm run bench -- startup`).
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+  process.exit(0);
+}
 /**
  * A backtest needs V8 flags (backtestNodeFlags.js). V8 sizes its heap when it starts, so the
  * flags must be on Node's command line: such a command replaces this process (`process.execve`,

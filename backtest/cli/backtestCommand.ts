@@ -4,6 +4,7 @@ import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts
 import type { DataReading } from '../data/readDataInWorker.ts';
 import { writeBacktestJson } from '../output/backtestJson.ts';
 import { summaryTable } from '../output/summaryTable.ts';
+import { intervalWarnings } from './intervalWarnings.ts';
 import { parseSymbolFile, parseWhen } from './parseArgs.ts';
 import { progress } from './progress.ts';
 
@@ -83,6 +84,10 @@ export async function backtestCommand(
   for (const w of r.warnings) {
     io.stdout.write(`warning: ${w.message}\n`);
     io.stderr.write(`warn ${w.code}: ${w.message}\n`);
+  }
+  for (const message of intervalWarnings(outcome)) {
+    io.stdout.write(`warning: ${message}\n`);
+    io.stderr.write(`warn INTERVAL_MISMATCH: ${message}\n`);
   }
   if (o.json !== undefined) writeBacktestJson(o.json, outcome);
   if (o.report !== undefined) {

@@ -2,15 +2,29 @@ import type { SchedulerLike } from 'rxjs';
 import { type Clock, sleepOn, type TimerHandle } from './Clock.ts';
 import { ClockScheduler } from './ClockScheduler.ts';
 
+/**
+ * The longest delay Node's setTimeout takes: a longer one fires after 1 ms, with a
+ * TimeoutOverflowWarning, so a cron due in a month would fire (and re-arm) every millisecond.
+ */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
 /** The handle carries its Node timeout: no table of live timers to keep (one per fill, poll, request). */
 class SystemTimer implements TimerHandle {
   readonly id: number;
-  readonly timeout: NodeJS.Timeout;
+  /** The Node timeout now pending: a long delay is waited in parts, each re-armed here. */
+  timeout: NodeJS.Timeout | undefined;
 
-  constructor(id: number, timeout: NodeJS.Timeout) {
+  constructor(id: number) {
     this.id = id;
-    this.timeout = timeout;
   }
+}
+
+/** The first part of a delay longer than Node takes; each part arms the next on `timer`. */
+function waitLong(timer: SystemTimer, fn: () => void, left: number): NodeJS.Timeout {
+  return setTimeout(() => {
+    const rest = left - MAX_DELAY_MS;
+    timer.timeout = rest > MAX_DELAY_MS ? waitLong(timer, fn, rest) : setTimeout(fn, rest);
+  }, MAX_DELAY_MS);
 }
 
 /** Wall-clock time. The one place (with scheduler/) where Date.now and setTimeout are used. */
@@ -23,7 +37,10 @@ export class SystemClock implements Clock {
   }
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
-    return new SystemTimer(this.nextId++, setTimeout(fn, ms));
+    const timer = new SystemTimer(this.nextId++);
+    // No closure on the common path: a fill's, poll's or request's timer is short.
+    timer.timeout = ms > MAX_DELAY_MS ? waitLong(timer, fn, ms) : setTimeout(fn, ms);
+    return timer;
   }
 
   clearTimeout(handle: TimerHandle): void {

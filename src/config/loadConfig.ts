@@ -8,7 +8,9 @@ import { formatPath } from './configPath.ts';
 import type { EnvLookup } from './envReference.ts';
 import { IssueLocator } from './issueLocator.ts';
 import { messageFor } from './issueMessages.ts';
+import { unlistedMarkets } from './listedMarkets.ts';
 import { pathProblems } from './pathChecks.ts';
+import { relativeToConfig } from './relativeToConfig.ts';
 import { resolveEnvInDocument } from './resolveEnvInDocument.ts';
 import { withAccountDefaults } from './riskDefaults.ts';
 import { configSchema, type PerpflowConfig, type StrategyConfig } from './schema.ts';
@@ -31,6 +33,13 @@ export interface LoadConfigOptions {
    * the journal's directory). `config validate` does; tests of the schema alone need not.
    */
   readonly checkPaths?: boolean;
+  /**
+   * The markets the config's venue lists, when known without asking it (the embedded
+   * simulator's): each strategy market not among them is an issue naming the closest ones.
+   */
+  readonly listedMarkets?: (
+    config: PerpflowConfig,
+  ) => { readonly listed: readonly string[]; readonly venue: string } | undefined;
 }
 
 /** Reads, resolves and validates a config file; throws one ConfigError listing every issue. */
@@ -79,15 +88,44 @@ export function parseConfig(text: string, file: string, options: LoadConfigOptio
     ? []
     : zodProblems(parsed.error.issues, { locator, schema: configSchema, prefix: [], data });
   issues.push(...schemaIssues.filter((issue) => !env.unresolved.has(issue.path)));
-  const config = parsed.success ? parsed.data : undefined;
-  issues.push(...checkStrategyParams(data, config, locator, options));
-  if (options.checkPaths && config !== undefined) issues.push(...pathProblems(config, file, locator));
+  const config = parsed.success ? relativeToConfig(parsed.data, file) : undefined;
+  const paths = options.checkPaths && config !== undefined ? pathProblems(config, file, locator) : [];
+  // A module that is not on disk is said once, by the path check, not again as a failed load.
+  const said = new Set(paths.map((p) => p.path));
+  issues.push(...checkStrategyParams(data, config, locator, options).filter((i) => !said.has(i.path)));
+  issues.push(...paths);
+  const listed = config !== undefined ? options.listedMarkets?.(config) : undefined;
+  if (config !== undefined && listed !== undefined)
+    issues.push(
+      ...unlistedMarkets(config, listed.listed, listed.venue).map((p) => locator.value(p.path, p.message)),
+    );
 
   if (issues.length > 0 || config === undefined) throw new ConfigError(scrubSecrets(sortIssues(issues), env));
   return {
     ...config,
     risk: { ...config.risk, account: withAccountDefaults(config.risk.account, config.mode) },
   };
+}
+
+/**
+ * The strategy entries of `file` that are valid in themselves, whatever else the file gets
+ * wrong; none when it cannot be read or parsed (loadConfig then reports why).
+ */
+export function strategyEntries(file: string): StrategyConfig[] {
+  let data: unknown;
+  try {
+    const doc = parseDocument(readFileSync(file, 'utf8'), { prettyErrors: false });
+    if (doc.errors.length > 0) return [];
+    data = doc.toJS();
+  } catch {
+    return [];
+  }
+  const raw = isRecord(data) ? data.strategies : undefined;
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((entry: unknown) => {
+    const strategy = strategySchema.safeParse(entry);
+    return strategy.success ? [strategy.data] : [];
+  });
 }
 
 function checkStrategyParams(

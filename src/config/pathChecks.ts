@@ -44,8 +44,8 @@ function journalProblem(path: string): string | undefined {
 
 /**
  * Every path a valid config names, checked on disk: strategy modules (relative to the config
- * file, or a built-in name), the fault profile and the price CSV (relative to the working
- * directory, like the same `perpflow sim` flags), and the journal's directory (writable).
+ * file, or a built-in name), the fault profile and the price CSV (relative to the config file
+ * too: relativeToConfig has joined them to its folder), and the journal's directory (writable).
  */
 export function pathProblems(
   config: PerpflowConfig,

@@ -1,5 +1,6 @@
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
+import { cronRangeProblem } from '../domain/cronFieldRanges.ts';
 
 /**
  * Building blocks with one precise message each, so that every rule a person can break reads the
@@ -50,11 +51,18 @@ export const nonEmptyPath = (what: string): z.ZodString =>
   z.string({ error: `expected ${what}` }).min(1, { error: `expected ${what}, got an empty string` });
 
 export const cronExpression = (): z.ZodString =>
-  z
-    .string({ error: 'expected a cron expression in quotes, like "*/30 * * * * *"' })
-    .refine((s) => isValidCron(s), {
-      error: 'expected a valid cron expression (5 fields, or 6 with seconds first), like "*/30 * * * * *"',
-    });
+  z.string({ error: 'expected a cron expression in quotes, like "*/30 * * * * *"' }).superRefine((s, ctx) => {
+    if (!isValidCron(s))
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected a valid cron expression (5 fields, or 6 with seconds first), like "*/30 * * * * *"',
+      });
+    else {
+      const problem = cronRangeProblem(s);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `cron expression: ${problem}` });
+    }
+  });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -2,6 +2,7 @@ import type { Intent } from '../domain/intent.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { ExposureView, RiskGate } from '../risk/RiskGate.ts';
+import { isLegOfDeniedOpen, noteDeniedOpen } from './deniedOpens.ts';
 import { duplicateOf } from './duplicateOf.ts';
 import type { ExecutionCore } from './ExecutionCore.ts';
 import { buildRequest } from './requestBuilder.ts';
@@ -37,12 +38,19 @@ export function submitIntent(h: SubmitHost, intent: Intent): Promise<SubmitResul
 /** A refusal before anything is journaled: an event and the answer. */
 function denied(h: SubmitHost, intent: Intent, reason: DenialReason, message: string): Promise<SubmitResult> {
   h.core.emit({ type: 'intentDenied', intent, reason, message });
+  noteDeniedOpen(h.core, intent);
   return Promise.resolve({ status: 'denied', reason, message });
 }
 
 function submitNow(h: SubmitHost, intent: Intent): Promise<SubmitResult> {
   const core = h.core;
   if (!h.accepting()) return denied(h, intent, DenialReason.TRADING_HALTED, 'the executor is stopping');
+  if (isLegOfDeniedOpen(h.core, intent))
+    return Promise.resolve({
+      status: 'denied',
+      reason: DenialReason.UNKNOWN_POSITION,
+      message: 'the open this TP/SL belongs to was denied',
+    });
   // Synchronous from the duplicate checks to the insert queue: no await may split them.
   const journaled = h.journal.byIntent(intent.intentId);
   const duplicate = duplicateOf(journaled, core.book.queuedFor(intent.intentId));

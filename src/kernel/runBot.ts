@@ -14,6 +14,7 @@ import { Kernel } from './Kernel.ts';
 import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
 import { freshStart, runConfig } from './runConfig.ts';
+import { screenAfterView } from './screenAfterView.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
 
 export interface RunBotOptions {
@@ -44,10 +45,11 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const clock = new SystemClock();
   const backups = o.fresh === true ? freshStart(config, clock) : [];
   const view = o.out.isTTY === true && o.json !== true;
+  const screen = screenAfterView(process.stderr);
   const log = createLogger({
     level: config.logging.level,
     file: config.logging.file,
-    terminal: view || o.json === true ? null : process.stderr,
+    terminal: o.json === true ? null : view ? screen.stream : process.stderr,
     jsonStreams: o.json === true ? [process.stderr] : [],
     clock,
   });
@@ -117,6 +119,11 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   });
   const signal = await stopSignal;
   terminal.stop();
+  if (view) {
+    // Below the last frame of the view: the stop's lines follow it on the screen.
+    o.out.write('\n');
+    screen.open();
+  }
   log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
   try {
     await k.stop();

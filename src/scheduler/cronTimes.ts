@@ -1,4 +1,5 @@
 import { createTask, validate } from 'node-cron';
+import { cronRangeProblem } from '../domain/cronFieldRanges.ts';
 
 /** node-cron's matcher; its next-match walker is not in the type declarations, so we name it here. */
 interface TimeMatcher {
@@ -26,6 +27,9 @@ export class CronTimes {
   constructor(expression: string) {
     if (!validate(expression))
       throw new TypeError(`not a valid cron expression: ${JSON.stringify(expression)}`);
+    const outOfRange = cronRangeProblem(expression);
+    if (outOfRange !== undefined)
+      throw new TypeError(`not a valid cron expression: ${JSON.stringify(expression)}: ${outOfRange}`);
     const task = createTask(expression, () => {}, { timezone: 'UTC' });
     const matcher = 'timeMatcher' in task ? task.timeMatcher : undefined;
     if (!isTimeMatcher(matcher)) {

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { type LoadConfigOptions, loadConfig } from '../config/loadConfig.ts';
+import { type LoadConfigOptions, loadConfig, strategyEntries } from '../config/loadConfig.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import type { AnyStrategy } from './defineStrategy.ts';
 import { loadStrategyModule } from './loadStrategyModule.ts';
@@ -20,9 +20,10 @@ export async function loadConfigWithStrategies(
   file: string,
   options: LoadConfigOptions = {},
 ): Promise<LoadedConfig> {
-  const first = loadConfig(file, options);
+  // The modules the file names, read before it is validated: a problem elsewhere in the file
+  // must not hide the problems in a strategy's params (one run lists every problem).
   const modules = new Map<string, AnyStrategy | Error>();
-  for (const s of first.strategies) {
+  for (const s of strategyEntries(file)) {
     if (modules.has(s.module)) continue;
     try {
       modules.set(s.module, await loadStrategyModule(s.module, dirname(file)));

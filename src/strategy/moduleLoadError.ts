@@ -24,15 +24,20 @@ function fromCodeFrame(text: string): SourceLocation | undefined {
   return { file: header[1], line: Number(header[2]), column: (lines[caret] ?? '').indexOf('^') + 1 };
 }
 
-/** The first stack frame inside `file` (an error thrown while the module body ran). */
+/**
+ * The first stack frame inside `file` (an error thrown while the module body ran), else the
+ * first frame in any file on disk: a module it imports threw, and that is where to look.
+ */
 function fromStack(stack: string, file: string): SourceLocation | undefined {
+  let first: SourceLocation | undefined;
   for (const m of stack.matchAll(/\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?$/gm)) {
     const [, where, line, column] = m;
-    if (where === undefined) continue;
+    if (where === undefined || !(where.startsWith('file://') || where.startsWith('/'))) continue;
     const path = where.startsWith('file://') ? fileURLToPath(where) : where;
     if (path === file) return { file, line: Number(line), column: Number(column) };
+    first ??= { file: path, line: Number(line), column: Number(column) };
   }
-  return undefined;
+  return first;
 }
 
 /**
@@ -73,7 +78,8 @@ export function locateLoadError(error: unknown, file: string): SourceLocation | 
   if (error instanceof SyntaxError) {
     const framed = fromCodeFrame(stack);
     if (framed !== undefined) return framed;
-    if (code(error) === undefined) return fromSyntaxCheck(file);
+    // A SyntaxError the module's code threw (JSON.parse) rather than one in its source.
+    if (code(error) === undefined) return fromSyntaxCheck(file) ?? fromStack(stack, file);
   }
   if (code(error) === 'ERR_MODULE_NOT_FOUND') return fromImport(error);
   return fromStack(stack, file);

@@ -2,10 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { jsonSchemaText } from '../../config/jsonSchema.ts';
+import { loadFaultProfile } from '../../simulator/faults/FaultProfile.ts';
+import { defaultMarkets } from '../../simulator/markets.ts';
 import { loadConfigWithStrategies } from '../../strategy/loadConfigWithStrategies.ts';
 import { builtinParamsRules } from '../../strategy/paramsJsonSchema.ts';
 import { action } from '../action.ts';
 import { checkMarketsOnline } from './checkMarketsOnline.ts';
+import { isFaultProfileFile } from './faultProfileFile.ts';
 
 export const DEFAULT_SCHEMA_FILE = 'config/schema.json';
 
@@ -26,7 +29,23 @@ export function registerConfigCommands(program: Command): Command {
     .option('--json', 'print {"ok":true,"file":…}; problems go to stderr as {"error":{…,"issues":[…]}}')
     .action(
       action(async (file: string, options: { json?: boolean; online?: boolean }) => {
-        const { config } = await loadConfigWithStrategies(file, { checkPaths: true });
+        if (isFaultProfileFile(file)) {
+          loadFaultProfile(file);
+          process.stdout.write(
+            options.json
+              ? `${JSON.stringify({ ok: true, file, kind: 'fault profile' })}\n`
+              : `ok: ${file} (a simulator fault profile: simulator.faults or perpflow sim --faults names it)\n`,
+          );
+          return;
+        }
+        const { config } = await loadConfigWithStrategies(file, {
+          checkPaths: true,
+          // Offline, the markets are known for the embedded simulator only; a backtest takes any.
+          listedMarkets: (c) =>
+            options.online !== true && c.venue.url === null && c.mode !== 'backtest'
+              ? { listed: defaultMarkets().map((m) => m.spec.symbol), venue: 'the simulator' }
+              : undefined,
+        });
         if (options.online === true) await checkMarketsOnline(config, file);
         process.stdout.write(options.json ? `${JSON.stringify({ ok: true, file })}\n` : `ok: ${file}\n`);
       }),

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { loadConfig } from '../../config/loadConfig.ts';
@@ -50,7 +50,9 @@ export function journalOfConfig(configFile: string): string {
   const o = journalPart.safeParse(doc).data ?? {};
   const path = o.journal?.path ?? DEFAULT_JOURNAL_PATH;
   const mode = o.mode ?? 'dry-run';
-  return resolve(mode === 'dry-run' ? path.replace(/(\.sqlite)?$/, '.dry-run.sqlite') : path);
+  // Relative to the config file, as `run` takes it (config/relativeToConfig.ts).
+  const file = resolve(dirname(configFile), path);
+  return mode === 'dry-run' ? file.replace(/(\.sqlite)?$/, '.dry-run.sqlite') : file;
 }
 
 /** Journals this host knows of: those of registered bots (running or crashed), and var/ here. */

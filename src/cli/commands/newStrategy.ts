@@ -1,37 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
-import { ConfigError } from '../../errors/ConfigError.ts';
 import { action } from '../action.ts';
-
-const TEMPLATE_DIR = new URL('../../../strategies/_template/', import.meta.url);
-const FILES = ['index.ts', 'index.test.ts', 'README.md'] as const;
-const PLACEHOLDER = /template-strategy/g;
-
-/** Writes `<dir>/<name>/` from strategies/_template/, the template's name replaced by `name`. */
-export function scaffoldStrategy(name: string, dir: string): string {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
-    throw new ConfigError(`strategy name "${name}": use lower-case letters, digits and dashes, like my-idea`);
-  const target = join(dir, name);
-  if (existsSync(target)) throw new ConfigError(`${target} already exists; choose another name or remove it`);
-  mkdirSync(target, { recursive: true });
-  for (const file of FILES) {
-    const text = readFileSync(new URL(file, TEMPLATE_DIR), 'utf8');
-    writeFileSync(join(target, file), text.replace(PLACEHOLDER, name));
-  }
-  return target;
-}
-
-/**
- * The `module:` value that names `target`'s index.ts in a config file: relative to the folder
- * of `configFile` (module paths are resolved against the config file, not the working directory),
- * or to `config/` when no config is named.
- */
-export function modulePathFor(target: string, configFile: string | undefined): string {
-  const from = configFile === undefined ? 'config' : dirname(configFile);
-  const path = relative(resolve(from), resolve(target, 'index.ts')).split(sep).join('/');
-  return path.startsWith('.') ? path : `./${path}`;
-}
+import { newStrategy } from './newStrategy/newStrategy.ts';
+import { FILES } from './newStrategy/scaffoldStrategy.ts';
 
 /** `perpflow new strategy NAME [--dir strategies] [--config FILE]`. */
 export function registerNewCommands(program: Command): Command {
@@ -39,27 +9,27 @@ export function registerNewCommands(program: Command): Command {
   create
     .command('strategy')
     .description(
-      'write a strategy module, its test and README from the template, ready to run and pass its test',
+      'write a strategy module, its test and README from the template, ready to run and pass its test; ' +
+        'outside a perpflow clone also package.json (perpflow, vitest, npm test), the config, a README and .gitignore',
     )
     .argument('<name>', 'the strategy name: lower-case letters, digits and dashes')
     .option('--dir <dir>', 'the folder that holds strategy folders', 'strategies')
     .option(
       '--config <file>',
-      'the config that will name it: the printed module path is relative to its folder (default: config/)',
+      'the config that names it, written when it does not exist; the module path is relative to its folder ' +
+        '(default: bot.yaml in a strategy repository, config/ in a perpflow clone)',
     )
-    .option('--json', 'print {"wrote":DIR,"files":[…],"module":PATH}')
+    .option('--json', 'print {"wrote":DIR,"files":[…],"module":PATH,"created":[…]}')
     .action(
       action((name: string, options: { dir: string; config?: string; json?: boolean }) => {
-        const target = scaffoldStrategy(name, options.dir);
-        const module = modulePathFor(target, options.config);
+        const made = newStrategy(name, options);
         if (options.json) {
-          process.stdout.write(`${JSON.stringify({ wrote: target, files: FILES, module })}\n`);
+          process.stdout.write(
+            `${JSON.stringify({ wrote: made.target, files: FILES, module: made.module, created: made.created })}\n`,
+          );
           return;
         }
-        const where = options.config ?? 'a config under config/';
-        process.stdout.write(
-          `wrote ${target}/{${FILES.join(',')}}\nnext: npx vitest run ${target}, then name it in ${where}: module: ${module}\n`,
-        );
+        process.stdout.write(`${made.lines.join('\n')}\n`);
       }),
     );
   return create;

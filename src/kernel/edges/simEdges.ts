@@ -4,6 +4,7 @@ import type { Logger } from '../../log/Logger.ts';
 import type { PriceSource } from '../../simulator/prices/PriceSource.ts';
 import { IN_PROCESS_BASE_URL } from '../../venue/http/baseUrl.ts';
 import { embeddedSimulator } from './embeddedSimulator.ts';
+import { keptSimKeyFile } from './keptSimKey.ts';
 import { simAccount } from './simAccount.ts';
 import type { VenueEdges } from './VenueEdges.ts';
 
@@ -26,7 +27,12 @@ export async function simEdges(
   },
 ): Promise<VenueEdges> {
   if (config.venue.url !== null) {
-    const account = await simAccount(config, { clock: o.clock, baseUrl: config.venue.url });
+    const keep = keptSimKeyFile(config.journal.path);
+    const account = await simAccount(config, {
+      clock: o.clock,
+      baseUrl: config.venue.url,
+      ...(keep === undefined ? {} : { keep }),
+    });
     return {
       venue: account.venue,
       prices: account.venue,
