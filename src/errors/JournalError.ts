@@ -7,3 +7,11 @@ export class JournalError extends PerpflowError {
     super(message, options);
   }
 }
+
+/**
+ * Another live instance holds this journal's lease: nothing was read or traded, and a person
+ * decides (stop the other one, or start elsewhere) — exit 2, like another instance on the account.
+ */
+export class JournalLeaseHeldError extends JournalError {
+  override readonly exitCode = 2;
+}

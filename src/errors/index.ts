@@ -5,7 +5,7 @@ export {
   formatLocation,
   type SourceLocation,
 } from './ConfigError.ts';
-export { JournalError } from './JournalError.ts';
+export { JournalError, JournalLeaseHeldError } from './JournalError.ts';
 export { isPerpflowError, PerpflowError } from './PerpflowError.ts';
 export { StartupError } from './StartupError.ts';
 export { StrategyError } from './StrategyError.ts';

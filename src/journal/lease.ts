@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import { JournalError } from '../errors/JournalError.ts';
+import { JournalLeaseHeldError } from '../errors/JournalError.ts';
 import { launcherOf, pidAlive } from './processState.ts';
 
 /** Who holds a journal's lease. */
@@ -78,7 +78,7 @@ export function claimLease(
       heartbeatAt: Number(row.heartbeat_at),
     };
     if (holderAlive(holder, now, ttlMs))
-      throw new JournalError(
+      throw new JournalLeaseHeldError(
         `another perpflow instance (${holderPidText(holder.pid, holder.host)}) holds the journal lease for ${scope}; refusing to start`,
         { details: { scope, pid: holder.pid, host: holder.host } },
       );

@@ -22,7 +22,7 @@ describe('a second dry run on a journal another bot holds', () => {
       const paper = join(dir, 'journal.dry-run.paper.json');
       const before = fileState(paper);
       const second = perpflow(['run', cfg], process.cwd(), env);
-      expect(await second.exited).not.toBe(0);
+      expect(await second.exited).toBe(2);
       expect(second.lines.join('\n')).toMatch(/holds the journal lease .*refusing to start/);
       expect(fileState(paper)).toEqual(before);
     } finally {

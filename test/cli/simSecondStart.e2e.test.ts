@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fastConfig, perpflow, tempDir, until } from '../run/runHarness.ts';
 
 describe('a second sim-mode start on a journal another bot holds', () => {
-  it("is refused by the lease with the running bot's journal left in place, not renamed to .previous", async () => {
+  it("is refused by the lease (exit 2) with the running bot's journal left in place, not renamed to .previous", async () => {
     const dir = tempDir();
     const cfg = fastConfig(dir, { mode: 'sim' });
     const env = { PERPFLOW_HOST_DIR: join(dir, 'host') };
@@ -21,6 +21,7 @@ describe('a second sim-mode start on a journal another bot holds', () => {
         second,
       );
       expect(second.lines.join('\n')).toMatch(/holds the journal lease .*refusing to start/);
+      expect(await second.exited).toBe(2);
       expect(statSync(journal).ino).toBe(inode);
       expect(existsSync(`${journal}.previous`)).toBe(false);
     } finally {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Clock } from '../../clock/Clock.ts';
-import { JournalError } from '../../errors/JournalError.ts';
+import { JournalError, JournalLeaseHeldError } from '../../errors/JournalError.ts';
 import { describeError } from '../../log/redact.ts';
 import { loadPgState } from './loadPgState.ts';
 import { migrate } from './migrate.ts';
@@ -91,7 +91,7 @@ export async function openPostgresJournal(o: PgJournalOptions): Promise<Postgres
       }
       if (o.onStandby === undefined) {
         const h = claim.holder;
-        throw new JournalError(
+        throw new JournalLeaseHeldError(
           `another perpflow instance (pid ${h?.pid} on ${h?.host}) holds the journal lease for ${o.scope} in ${where}; refusing to start`,
           { details: { scope: o.scope, ...(h === undefined ? {} : { pid: h.pid, host: h.host }) } },
         );
