@@ -82,6 +82,35 @@ describe('operator actions in the core', () => {
     expect(kernel.executor.gate.state).toBe('halted');
   });
 
+  it("setTpSl: the position carries the operator's TP and SL once the venue applied them; a cancel of an ended request is refused", async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+    running = await startOperatorKernel(clock, fresh());
+    const { kernel } = running;
+    await openedBy(running, 'once');
+    const set = await kernel.operator.act(
+      { kind: 'setTpSl', actionId: 't1', market: 'BTCUSDT', takeProfit: '55000', stopLoss: '45000' },
+      alice,
+    );
+    expect(set).toEqual({ status: 'accepted', actionId: 't1', requests: ['cr_op_t1'] });
+    await clock.runUntil(
+      () => kernel.executor.journal.get(ClientRequestId('cr_op_t1'))?.status === 'FILLED',
+      30_000,
+    );
+    const [lot] = kernel.executor.ledger.openLots();
+    const quote = running.sim.engine.quote(String(lot?.quoteId));
+    expect([quote?.takeProfit?.toString(), quote?.stopLoss?.toString()]).toEqual(['55000', '45000']);
+    const opened = kernel.executor.journal.all().find((r) => r.kind === 'open');
+    const cancel = await kernel.operator.act(
+      { kind: 'cancel', actionId: 'c9', requestId: opened?.clientRequestId ?? '' },
+      alice,
+    );
+    expect(cancel).toEqual({
+      status: 'refused',
+      actionId: 'c9',
+      reason: `request ${opened?.clientRequestId} has ended (FILLED)`,
+    });
+  });
+
   it('refuses what names nothing: an unknown market, strategy or request, and a malformed action id', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     running = await startOperatorKernel(clock, fresh());
