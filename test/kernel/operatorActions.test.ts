@@ -147,13 +147,13 @@ describe('operator actions in the core', () => {
 
     running = await startOperatorKernel(clock, dir);
     const { kernel } = running;
-    expect(kernel.pauses.isPaused('once')).toBe(true);
-    await clock.runUntil(() => kernel.pauses.droppedOf('once') === 1, 30_000);
+    expect(kernel.operator.pauses.isPaused('once')).toBe(true);
+    await clock.runUntil(() => kernel.operator.pauses.droppedOf('once') === 1, 30_000);
     await clock.advance(5_000);
     expect(kernel.executor.journal.all()).toEqual([]);
     expect(kernel.operator.audit().map((e) => e.actionId)).toEqual(['p1']);
     const unpaused = await kernel.operator.act({ kind: 'unpause', actionId: 'p2', strategy: 'once' }, alice);
     expect(unpaused.status).toBe('accepted');
-    expect(kernel.pauses.isPaused('once')).toBe(false);
+    expect(kernel.operator.pauses.isPaused('once')).toBe(false);
   });
 });

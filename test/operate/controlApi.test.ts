@@ -87,7 +87,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     const res = await act(victor, { kind: 'pause', actionId: 'v1', strategy: 'watch' });
     expect(res.statusCode).toBe(403);
     expect(t.k.kernel.operator.audit().map((e) => e.actionId)).not.toContain('v1');
-    expect(t.k.kernel.pauses.isPaused('watch')).toBe(false);
+    expect(t.k.kernel.operator.pauses.isPaused('watch')).toBe(false);
   });
 
   it("a write without the CSRF token, or with another session's, is 403 and does nothing", async () => {
@@ -104,7 +104,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
         )
       ).statusCode,
     ).toBe(403);
-    expect(t.k.kernel.pauses.isPaused('watch')).toBe(false);
+    expect(t.k.kernel.operator.pauses.isPaused('watch')).toBe(false);
   });
 
   it('a write from another Origin is 403 even with the token', async () => {

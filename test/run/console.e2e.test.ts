@@ -5,7 +5,14 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { envRef } from '../../src/config/envReference.ts';
-import type { AuditEntry, BotView, PositionView, StrategyView } from '../../src/operate/api/contract.ts';
+import type {
+  AuditEntry,
+  BarView,
+  BotView,
+  IndicatorSeries,
+  PositionView,
+  StrategyView,
+} from '../../src/operate/api/contract.ts';
 import { hashPassword } from '../../src/operate/api/passwordHash.ts';
 import { consoleTokenFile } from '../../src/operate/api/serveConsole.ts';
 import { fastConfig, MAIN, type Proc, perpflow, tempDir, until } from './runHarness.ts';
@@ -100,6 +107,16 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
       'utf8',
     ).trim();
     await until(() => one.bot.count(/ opened BTCUSDT /) >= 1, 45_000, 'a first fill', one.bot);
+
+    const series = await one.get<IndicatorSeries[]>('markets/BTCUSDT/indicators');
+    expect(series.map((x) => [x.strategy, x.name])).toEqual([
+      ['sma-fast', 'fast'],
+      ['sma-fast', 'slow'],
+    ]);
+    const bars = await one.get<BarView[]>('markets/BTCUSDT/bars');
+    expect(bars.length).toBeGreaterThan(0);
+    // Each series' latest point is at a bar of the chart (bar open times, seconds).
+    for (const x of series) expect(bars.map((b) => b.time)).toContain(x.points.at(-1)?.time);
 
     const paused = await one.act({ kind: 'pause', actionId: 'e2e-pause', strategy: 'sma-fast' });
     expect(paused.body).toMatchObject({ status: 'accepted', detail: 'sma-fast paused' });

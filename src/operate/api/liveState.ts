@@ -5,7 +5,15 @@ import type { Kernel } from '../../kernel/Kernel.ts';
 import type { LogTail } from '../../log/logTail.ts';
 import type { StrategyEvent } from '../../strategy/runnerEvents.ts';
 import { BarRings } from './barRings.ts';
-import type { AlertView, BarView, EquityPoint, PushMessage, StrategyView } from './contract.ts';
+import type {
+  AlertView,
+  BarView,
+  EquityPoint,
+  IndicatorSeries,
+  PushMessage,
+  StrategyView,
+} from './contract.ts';
+import { IndicatorRings } from './indicatorRings.ts';
 import {
   accountView,
   type BotIdentity,
@@ -41,6 +49,7 @@ export class LiveState implements StrategyNotes {
   private readonly decided = new Map<string, Note<StrategyView['latestDecisions']>[]>();
   private readonly subs: Subscription[] = [];
   private readonly bars = new BarRings();
+  private readonly indicators = new IndicatorRings();
   private stopLog: () => void = () => {};
   private last = { bot: '', account: '', positions: '' };
   private lastRecent: RecentEvent | undefined;
@@ -68,6 +77,14 @@ export class LiveState implements StrategyNotes {
         if (s !== undefined) this.pushStrategy(s);
       }),
       interval(1_000, k.executor.clock.scheduler).subscribe(() => this.refresh()),
+      k.indicators$.subscribe((p) => {
+        this.indicators.add(p);
+        const { market, strategy, name, value } = p;
+        this.publish({
+          type: 'indicator',
+          data: { market, strategy, name, value, time: Math.floor(p.time / 1000) },
+        });
+      }),
     );
     this.bars.start(k, (market, bar) => this.publish({ type: 'bar', data: { market, bar } }));
     if (this.logTail !== undefined)
@@ -83,6 +100,10 @@ export class LiveState implements StrategyNotes {
 
   barsOf(market: string): readonly BarView[] {
     return this.bars.of(market);
+  }
+
+  indicatorsOf(market: string): IndicatorSeries[] {
+    return this.indicators.of(market);
   }
 
   denials(id: string): StrategyView['latestDenials'] {
