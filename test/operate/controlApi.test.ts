@@ -107,7 +107,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(t.k.kernel.operator.pauses.isPaused('watch')).toBe(false);
   });
 
-  it('a write from another Origin is 403 even with the token', async () => {
+  it('a write or a login from another Origin is 403, the write even with the token', async () => {
     const alice = await t.login('alice');
     const res = await t.inject({
       method: 'POST',
@@ -116,6 +116,13 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
       payload: { kind: 'pause', actionId: 'o1', strategy: 'watch' },
     });
     expect(res.statusCode).toBe(403);
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { ...json, origin: 'https://evil.example' },
+      payload: { user: 'alice', password: PASSWORDS.alice },
+    });
+    expect([login.statusCode, login.headers['set-cookie']]).toEqual([403, undefined]);
   });
 
   it('refuses a 1 MB body (413) and a form body (415)', async () => {
