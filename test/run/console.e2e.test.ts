@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +144,23 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
       'the close',
     );
 
+    // The CLI reaches the same bot through the host registry and its token, and is audited as itself.
+    const cli = (args: string[]) =>
+      exec(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env } }).then(
+        (r) => ({ code: 0, out: r.stdout }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+      );
+    const repeat = await cli(['pause', cfg, 'sma-fast', '--json']);
+    expect([repeat.code, JSON.parse(repeat.out).outcome]).toEqual([
+      0,
+      expect.objectContaining({ status: 'accepted', detail: 'sma-fast was paused already' }),
+    ]);
+    const cancel = await cli(['cancel', cfg, 'cr_nothing']);
+    expect([cancel.code, cancel.out]).toEqual([
+      1,
+      `cancel by pid ${one.bot.child.pid} (${cfg}): refused: no request cr_nothing\n`,
+    ]);
+
     const halt = await one.act({ kind: 'halt', actionId: 'e2e-halt', reason: 'end of test' });
     expect(halt.body).toMatchObject({ status: 'accepted', detail: 'trading halted' });
     expect((await one.get<BotView>('bot')).tradingState).toBe('HALTED');
@@ -166,6 +184,8 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
     ) as { audit: AuditEntry[]; paused: { strategy: string }[] };
     expect(status.audit.map((e) => [e.action.kind, e.actor.name, e.actor.via, e.outcome.status])).toEqual([
       ['halt', 'alice', 'console', 'accepted'],
+      ['cancel', userInfo().username, 'cli', 'refused'],
+      ['pause', userInfo().username, 'cli', 'accepted'],
       ['close', 'alice', 'console', 'accepted'],
       ['pause', 'alice', 'console', 'accepted'],
     ]);
