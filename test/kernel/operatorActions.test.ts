@@ -57,7 +57,7 @@ describe('operator actions in the core', () => {
     });
   });
 
-  it('close passes while halted (risk-reducing); an open does not', async () => {
+  it('close passes while halted (risk-reducing), an open does not; resume names the operator', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     running = await startOperatorKernel(clock, fresh());
     const { kernel } = running;
@@ -80,6 +80,9 @@ describe('operator actions in the core', () => {
     expect(close.status).toBe('accepted');
     await clock.runUntil(() => kernel.executor.ledger.openLots().length === 0, 30_000);
     expect(kernel.executor.gate.state).toBe('halted');
+    const resume = await kernel.operator.act({ kind: 'resume', actionId: 'r1' }, alice);
+    expect(resume).toEqual({ status: 'accepted', actionId: 'r1', requests: [], detail: 'trading active' });
+    expect(kernel.executor.gate.stateReason).toBe('operator resume by alice (api)');
   });
 
   it("setTpSl: the position carries the operator's TP and SL once the venue applied them; a cancel of an ended request is refused", async () => {

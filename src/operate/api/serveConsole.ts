@@ -81,7 +81,10 @@ export async function buildConsole(k: Kernel, o: StartConsoleOptions): Promise<B
   const ctx: ApiContext = {
     kernel: k,
     identity: o.identity,
-    state: new LiveState(k, o.identity, (m) => hub.publish(m), o.logTail),
+    state: new LiveState(k, o.identity, (m) => hub.publish(m), {
+      logTail: o.logTail,
+      listening: () => hub.size > 0,
+    }),
     hub,
     sessions: new Sessions(clock),
     throttle: new LoginThrottle(clock),
