@@ -45,9 +45,9 @@ export interface StartConsoleOptions {
   readonly assetsDir?: string;
 }
 
-function readTls(tls: { cert: string; key: string }): { cert: Buffer; key: Buffer } {
+function readTls(tls: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
   try {
-    return { cert: readFileSync(tls.cert), key: readFileSync(tls.key) };
+    return { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
   } catch (e) {
     throw new ConfigError(`console.tls: cannot read the certificate or key (${describeError(e)})`);
   }

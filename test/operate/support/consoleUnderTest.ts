@@ -31,9 +31,10 @@ export interface ConsoleUnderTest {
 /**
  * A kernel on the in-process simulator (virtual clock; `watch` and `once`, fixtures) with its
  * console built from the config as `perpflow run` builds it: users alice (operator) and victor
- * (viewer) with scrypt hashes from the environment, a webhook secret, and a page folder of its own.
+ * (viewer) with scrypt hashes from the environment, a webhook secret, and a page folder of its own;
+ * `consoleExtra` adds keys to its console section (indented two spaces).
  */
-export async function consoleUnderTest(): Promise<ConsoleUnderTest> {
+export async function consoleUnderTest(consoleExtra = ''): Promise<ConsoleUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-console-'));
   const hashes = { alice: await hashPassword(PASSWORDS.alice), victor: await hashPassword(PASSWORDS.victor) };
   process.env.PF_TEST_ALICE = hashes.alice;
@@ -48,7 +49,7 @@ console:
   users:
     - { name: alice, role: operator, passwordHash: "${envRef('PF_TEST_ALICE')}" }
     - { name: victor, role: viewer, passwordHash: "${envRef('PF_TEST_VICTOR')}" }
-`,
+${consoleExtra}`,
   );
   const assets = join(dir, 'site', 'assets');
   mkdirSync(assets, { recursive: true });
