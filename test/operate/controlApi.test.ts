@@ -138,7 +138,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(form.statusCode).toBe(415);
   });
 
-  it('serves the page and refuses every path out of its folder', async () => {
+  it('serves the page and refuses every path out of its folder, and out of var/reports', async () => {
     expect((await t.inject({ url: '/index.html' })).body).toContain('<title>console</title>');
     for (const url of [
       '/../outside.txt',
@@ -151,6 +151,11 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.body, url).not.toContain('OUTSIDE-THE-ASSETS');
     }
+    const { cookie } = await t.login('victor');
+    for (const name of ['..%2f..%2fpackage.json', '%2e%2e', '.env'])
+      expect((await t.inject({ url: `/api/v1/reports/${name}`, headers: { cookie } })).statusCode, name).toBe(
+        404,
+      );
   });
 
   it("an operator's close: accepted with its request, the position closes, the audit names alice, the same click again is a duplicate", async () => {
