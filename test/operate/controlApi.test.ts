@@ -59,7 +59,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(cookie).toMatch(/^perpflow_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
   });
 
-  it('reads: the bot, its strategies and a position with its mark, as the contract shapes them', async () => {
+  it('reads: the bot, its strategies (a secret parameter masked) and a position with its mark, as the contract shapes them', async () => {
     const { kernel, clock } = t.k;
     await clock.runUntil(() => kernel.executor.ledger.openLots(StrategyId('once')).length === 1, 30_000);
     const { cookie } = await t.login('victor');
@@ -69,7 +69,10 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(strategies.map((s) => [s.id, s.state, s.intents])).toEqual([
       ['watch', 'running', 0],
       ['once', 'running', 1],
+      ['holder', 'running', 0],
     ]);
+    // A parameter named like a secret is masked (the scan after the file finds it nowhere whole).
+    expect(strategies[2]?.params).toEqual({ apiToken: expect.stringMatching(/^stra…2b1a$/) });
     expect(await get('positions')).toEqual([
       expect.objectContaining({
         market: 'BTCUSDT',
@@ -220,7 +223,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
         text += new TextDecoder().decode(value);
       }
     };
-    await readUntil(/event: strategy\ndata: \{"id":"once"/);
+    await readUntil(/event: strategy\ndata: \{"id":"holder"/);
     expect(text.startsWith('event: bot\n')).toBe(true);
     expect((await act(alice, { kind: 'pause', actionId: 'push-1', strategy: 'watch' })).statusCode).toBe(200);
     await readUntil(/event: audit\ndata: \{"actionId":"push-1"/);
