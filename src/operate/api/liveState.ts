@@ -137,8 +137,10 @@ export class LiveState implements StrategyNotes {
   private onExecution(e: ExecutionEvent): void {
     const k = this.k;
     const at = k.executor.clock.now();
-    if (e.type === 'requestTransition') this.publish({ type: 'request', data: requestView(k, e.record) });
-    else if (e.type === 'fillApplied') {
+    // A request's view reads its history from the journal: built only for a listening client.
+    if (e.type === 'requestTransition') {
+      if (this.listening()) this.publish({ type: 'request', data: requestView(k, e.record) });
+    } else if (e.type === 'fillApplied') {
       this.publish({ type: 'fill', data: fillView(e.fill) });
       this.refresh();
     } else if (e.type === 'intentDenied') {
