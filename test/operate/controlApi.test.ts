@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StrategyId } from '../../src/domain/ids.ts';
+import { IntentId, StrategyId } from '../../src/domain/ids.ts';
 import type { ActionOutcome, AuditEntry, StrategyView } from '../../src/operate/api/contract.ts';
 import { type ConsoleUnderTest, consoleUnderTest, PASSWORDS } from './support/consoleUnderTest.ts';
 
@@ -228,6 +228,15 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect((await act(alice, { kind: 'pause', actionId: 'push-1', strategy: 'watch' })).statusCode).toBe(200);
     await readUntil(/event: audit\ndata: \{"actionId":"push-1"/);
     await readUntil(/event: strategy\ndata: \{"id":"watch","state":"paused"/);
+    // A count that moves without an event (an intent dropped while paused) is pushed within the second.
+    t.k.kernel.operator.pauses.drops({
+      kind: 'closeAll',
+      intentId: IntentId('in_dropped'),
+      strategyId: StrategyId('watch'),
+      createdAt: 0,
+    });
+    await t.k.clock.advance(1_000);
+    await readUntil(/event: strategy\ndata: \{"id":"watch","state":"paused"[^\n]*"droppedWhilePaused":1/);
     await reader.cancel();
     t.seen.push(text);
   });
