@@ -42,10 +42,13 @@ export function bindProcessSignals(
     if (k.executor.journal.getMeta(RESUME_REQUESTED) !== undefined) {
       k.executor.journal.deleteMeta(RESUME_REQUESTED);
       log.warn(`${HALT_SIGNAL}: resumed by the operator (perpflow resume); trading ${k.executor.gate.state}`);
+      k.operator.noteSignal('resume', `trading ${k.executor.gate.state}`);
       return;
     }
     log.warn(`${HALT_SIGNAL}: halt requested`);
     void onHaltSignal(k.executor);
+    // The gate latched HALTED synchronously in there: audit it now, whatever the close-all does next.
+    k.operator.noteSignal('halt', `trading ${k.executor.gate.state}`);
   };
   // Orphaned by `kill -9` of the launcher (bin/launcherLifeline.js): nobody is left to forward a
   // stop, and a supervisor believes this bot dead, so it stops as for a first SIGTERM — unless a
