@@ -54,7 +54,7 @@ describe('perpflow run with its console', () => {
     );
   }, 30_000);
 
-  it('behind a TLS proxy: a Secure cookie; a pause drops the next intents and outlives a restart, a close through the API closes and is audited with the user, halt latches; no secret in any response, push message or output', async () => {
+  it('behind a TLS proxy: a Secure cookie; a pause drops the next intents and outlives a restart, a close through the API closes and is audited with the user, halt latches; a session outlives the restart; no secret in any response, push message or output', async () => {
     const dir = tempDir();
     const env = {
       PERPFLOW_HOST_DIR: join(dir, 'host'),
@@ -200,6 +200,13 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
     expect(status.paused.map((p) => p.strategy)).toEqual(['sma-fast']);
 
     const two = await start();
+    // The first run's session outlives the restart (an open page reconnects without signing in),
+    // while the journal keeps only its hash: the cookie itself is in no file.
+    const kept = await fetch(`${two.base}/api/v1/session`, { headers: { cookie: one.cookie } });
+    expect(((await kept.json()) as { user?: string }).user).toBe('alice');
+    const sessionId = one.cookie.split('=')[1] ?? '';
+    for (const f of ['journal.dry-run.sqlite', 'journal.dry-run.sqlite-wal'])
+      expect(readFileSync(join(dir, f)).includes(sessionId)).toBe(false);
     const again = (await two.get<StrategyView[]>('strategies'))[0];
     expect(again?.state).toBe('paused');
     const bot2 = await two.get<BotView>('bot');

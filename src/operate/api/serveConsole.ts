@@ -86,7 +86,16 @@ export async function buildConsole(k: Kernel, o: StartConsoleOptions): Promise<B
       listening: () => hub.size > 0,
     }),
     hub,
-    sessions: new Sessions(clock),
+    sessions: new Sessions(clock, undefined, {
+      journal: k.executor.journal,
+      // The link's user (no users configured) is this OS user; otherwise the config says who may.
+      roleOf: (user) =>
+        c.users.length === 0
+          ? user === userInfo().username
+            ? 'operator'
+            : undefined
+          : c.users.find((u) => u.name === user)?.role,
+    }),
     throttle: new LoginThrottle(clock),
     users: c.users,
     logTail: o.logTail,
