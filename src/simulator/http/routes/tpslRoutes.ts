@@ -74,6 +74,8 @@ export const tpslRoutes = [
             status: q.status,
             takeProfit: q.takeProfit?.toFixed() ?? null,
             stopLoss: q.stopLoss?.toFixed() ?? null,
+            // Its status (close-request/status) is the close's fill: price and quantity.
+            closeRequestId: q.tpslClose,
           },
         ];
       }),
