@@ -16,7 +16,8 @@ import { tpslParams } from './TpSlBook.ts';
  * lost (UNKNOWN: executed when the venue carries exactly our legs), and positions the venue closed
  * by firing a TP/SL we set. The positions list drops a closed position; the list still knows the
  * quote, and CLOSED (not LIQUIDATED) on a quote carrying our TP/SL, with no close of ours in flight,
- * is a TP/SL close: booked at once to the strategy that holds the lot, not as an external event.
+ * is a TP/SL close: booked to the strategy that holds the lot at the venue's fill of the close the
+ * leg sent (bookTpSlClose.ts), not as an external event.
  */
 export async function settleTpSl(ex: ReconcileHost, positions: readonly Position[]): Promise<number> {
   const unknown = ex.journal
