@@ -2,7 +2,7 @@
  * Issue 48 (j), end to end: a dry run and a sim-mode run, each the kernel on the edges the CLI
  * builds for its mode (dryRunEdges: the engine tells outcomes in process; simEdges: the RFQ client
  * polls the simulator's HTTP routes), on a virtual clock. A strategy opens ETHUSDT LONG 0.031
- * with a take-profit; the price walks through it; the venue fires it. Every fill the journal
+ * with a take-profit; it pays funding; the price walks through the TP; the venue fires it. Every fill the journal
  * holds is at the venue's price and fee, and realised − fees − funding paid is the account's
  * change in equity to the unit.
  */
@@ -46,7 +46,8 @@ strategies:
 `,
   );
   const loaded = await loadConfigWithStrategies(file);
-  const clock = new VirtualClock(Date.UTC(2026, 10, 28, 9));
+  // A minute before an 8-hour funding epoch (ETHUSDT's): the position pays funding before its TP fires.
+  const clock = new VirtualClock(Date.UTC(2026, 10, 28, 7, 59));
   const prices = manualPrices({ ETHUSDT: START });
   const edges =
     mode === 'dry-run'
@@ -65,7 +66,8 @@ strategies:
   const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger });
   const ex = kernel.executor;
   const armed = () => ex.journal.all().some((r) => r.kind === 'setTpSl' && r.status === 'FILLED');
-  expect(await clock.runUntil(armed, 120_000)).toBe(true);
+  expect(await clock.runUntil(armed, 30_000)).toBe(true);
+  await clock.advanceTo(Date.UTC(2026, 10, 28, 8, 0, 10));
   // The mark walks up through the TP (0.2 % above the fill) a second at a time, as a feed would.
   for (let i = 1; i <= 10; i++) {
     sim.engine.setMark('ETHUSDT', START * (1 + 0.0006 * i));
@@ -99,6 +101,7 @@ describe('a dry run and a sim run book a fired take-profit at the venue fill', (
       }) => `${x.quantity} @ ${x.price} fee ${x.fee}`;
       expect(fills.map(line)).toEqual(venue.map((v) => (v === undefined ? 'no venue fill' : line(v))));
       expect(summary.openPositions).toBe(0);
+      expect(summary.funding.isZero()).toBe(false);
       const booked = summary.realised.minus(summary.fees).minus(summary.funding);
       expect(booked.toString()).toBe(after.exact.minus(before.exact).toString());
       expect(booked.toFixed(2)).toBe(after.reported.minus(before.reported).toFixed(2));
