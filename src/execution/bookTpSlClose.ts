@@ -95,6 +95,8 @@ export async function bookTpSlClose(
     fee: feeOn(feeRatesOf(ex.markets.get(lot.symbol)).close, quantity, price),
     ts: answer.ok ? answer.at : ex.clock.now(),
   };
+  // Funding paid since the last positions read (the list no longer shows the position) is booked too.
+  if (row.accumulatedFunding !== null) ex.ledger.setFunding(lot, row.accumulatedFunding);
   ex.applyFill(fill);
   ex.tpsl.disarm(c.quoteId);
   ex.emit({

@@ -54,6 +54,8 @@ export interface TpSlState {
    * close's fill), null when none fired or the venue does not say.
    */
   readonly closeRequestId: TempId | null;
+  /** Funding the position paid (negative: received), null when the venue does not say. */
+  readonly accumulatedFunding: Decimal | null;
 }
 
 /** One item of a batch: accepted with a tempId, or refused with the mapped error. */

@@ -67,5 +67,6 @@ export function tpslStatesFrom(rows: WireTpSlList): TpSlState[] {
     stopLoss: r.stopLoss,
     closeRequestId:
       r.closeRequestId === undefined || r.closeRequestId === null ? null : TempId(r.closeRequestId),
+    accumulatedFunding: r.accumulatedFunding ?? null,
   }));
 }
