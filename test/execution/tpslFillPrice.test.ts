@@ -10,7 +10,9 @@ import type { PositionRef, SetTpSlIntent } from '../../src/domain/intent.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { type Decimal, dec } from '../../src/domain/money.ts';
 import type { PositionSide } from '../../src/domain/side.ts';
+import { TransientVenueError } from '../../src/errors/venueErrors.ts';
 import type { ExecutionEvent } from '../../src/execution/events.ts';
+import type { VenueClient } from '../../src/venue/VenuePort.ts';
 import {
   BTC,
   openIntent,
@@ -20,6 +22,7 @@ import {
   startExecutor,
   tempJournalPath,
   type Venue,
+  venueWith,
 } from './harness.ts';
 import { venueFillOf } from './venueFills.ts';
 
@@ -51,9 +54,13 @@ function tpsl(
 }
 
 /** Opens with TP/SL, walks the mark through one leg, lets the venue close, reconciles. */
-async function fireLeg(side: PositionSide, leg: 'takeProfit' | 'stopLoss') {
+async function fireLeg(
+  side: PositionSide,
+  leg: 'takeProfit' | 'stopLoss',
+  venueOf: (v: Venue) => VenueClient = (v) => v.venue,
+) {
   const v = await setupVenue();
-  const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+  const { executor, events } = await startExecutor(v, { path: tempJournalPath(), venue: venueOf(v) });
   const before = (await v.venue.balance()).equity;
   const m0 = markOf(v);
   const up = (side === 'LONG') === (leg === 'takeProfit');
@@ -104,4 +111,42 @@ describe('a TP/SL close is booked at the venue fill', () => {
       await executor.stop();
       v.sim.stop();
     });
+});
+
+describe('until the venue answers', () => {
+  it('books nothing while the close the leg sent cannot be read, then the venue fill on the next cycle', async () => {
+    let failing = true;
+    const { v, executor, events } = await fireLeg('LONG', 'takeProfit', (v) =>
+      venueWith(v.venue, {
+        requestStatus: async (kind, id) => {
+          if (failing && kind === 'close') throw new TransientVenueError('connection reset');
+          return v.venue.requestStatus(kind, id);
+        },
+      }),
+    );
+    expect(executor.fills().filter((f) => f.effect === 'close')).toEqual([]);
+    expect(events.filter((e) => e.type === 'alert' && e.code === 'TPSL_CLOSE_UNREAD')).not.toEqual([]);
+    failing = false;
+    await executor.reconcileNow();
+    const [close] = executor.fills().filter((f) => f.effect === 'close');
+    expect(close?.price.toString()).toBe(
+      close && venueFillOf(v.sim.engine, close, (id) => executor.journal.get(id))?.price.toString(),
+    );
+    await executor.stop();
+    v.sim.stop();
+  });
+
+  it('books the trigger level labelled an estimate when the venue names no close', async () => {
+    const { v, executor, events, level } = await fireLeg('LONG', 'takeProfit', (v) =>
+      venueWith(v.venue, {
+        listTpSl: async (ids) => (await v.venue.listTpSl(ids)).map((r) => ({ ...r, closeRequestId: null })),
+      }),
+    );
+    const [close] = executor.fills().filter((f) => f.effect === 'close');
+    expect(close?.price.toString()).toBe(level.toString());
+    expect(events.filter((e) => e.type === 'tpslClosed')).toMatchObject([{ estimated: true }]);
+    expect(events.filter((e) => e.type === 'alert' && e.code === 'TPSL_FILL_ESTIMATED')).toHaveLength(1);
+    await executor.stop();
+    v.sim.stop();
+  });
 });
