@@ -164,8 +164,9 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (restart) {
       journalBroken = false;
       ex = await start(restartHook);
-      if (ex.gate.state === 'halted') ex.resume();
-      await replay(ex, intents.length);
+      // The recovery crash may have killed it already (its journal is closed): the next round restarts it.
+      if (!ex.isDead && ex.gate.state === 'halted') ex.resume();
+      if (!ex.isDead) await replay(ex, intents.length);
     }
     await cancelResting(v, ex);
     await v.clock.runUntil(() => ex.isDead || ex.isIdle() || needsOperator(ex, journalBroken), 1_800_000);
