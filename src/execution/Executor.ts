@@ -139,12 +139,14 @@ export class Executor<J extends JournalPort = JournalPort> {
   private async initialise(): Promise<void> {
     const core = this.core;
     try {
-      if (core.markets.size === 0) {
+      if (core.markets.size === 0)
         core.markets = new Map((await this.venue.markets()).map((m) => [m.symbol as string, m]));
-        // Recovered requests are polled only now: their fills need the market's fee rates.
-        trackRecovered(this.journal, this.tracker);
-      }
       await checkPermissions(this.venue, this.gate, (...a) => this.alert(...a));
+      // Recovered requests are polled only now: their fills need the market's fee rates. Again on
+      // each attempt, after the permission check: a poll's 403 dropped its request from the polls
+      // and halted reads, which that check clears when the key has the permission after all
+      // (watching a request already watched changes nothing).
+      trackRecovered(this.journal, this.tracker);
       await this.reconcileNow();
     } catch (e) {
       if (!this.alive()) return;

@@ -55,8 +55,9 @@ export type ExecutionEvent =
       readonly side: PositionSide;
       readonly leg: 'takeProfit' | 'stopLoss';
       readonly quantity: string;
-      /** The trigger level: the venue does not report its close's fill price. */
+      /** The venue's fill price of the close; the trigger level when `estimated` (the venue named no close). */
       readonly price: string;
+      readonly estimated: boolean;
     }
   | { readonly type: 'reconciled'; readonly at: number; readonly unresolved: number }
   | RiskEvent;

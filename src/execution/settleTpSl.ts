@@ -1,13 +1,11 @@
-import type { Fill } from '../domain/fill.ts';
-import { FillId, MarketSymbol, QuoteId } from '../domain/ids.ts';
+import { QuoteId } from '../domain/ids.ts';
 import type { Decimal } from '../domain/money.ts';
 import type { Position } from '../domain/position.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { PositionSide } from '../domain/side.ts';
 import { describeError } from '../log/redact.ts';
 import type { TpSlState } from '../venue/VenuePort.ts';
-import { feeRatesOf } from './feeRates.ts';
-import type { Lot } from './PositionLedger.ts';
+import { bookTpSlClose, type FiredCandidate } from './bookTpSlClose.ts';
 import { isLive } from './positionMatch.ts';
 import type { ReconcileHost } from './reconcileHost.ts';
 import type { ArmedTpSl } from './TpSlBook.ts';
@@ -18,7 +16,8 @@ import { tpslParams } from './TpSlBook.ts';
  * lost (UNKNOWN: executed when the venue carries exactly our legs), and positions the venue closed
  * by firing a TP/SL we set. The positions list drops a closed position; the list still knows the
  * quote, and CLOSED (not LIQUIDATED) on a quote carrying our TP/SL, with no close of ours in flight,
- * is a TP/SL close: booked at once to the strategy that holds the lot, not as an external event.
+ * is a TP/SL close: booked to the strategy that holds the lot at the venue's fill of the close the
+ * leg sent (bookTpSlClose.ts), not as an external event.
  */
 export async function settleTpSl(ex: ReconcileHost, positions: readonly Position[]): Promise<number> {
   const unknown = ex.journal
@@ -40,20 +39,17 @@ export async function settleTpSl(ex: ReconcileHost, positions: readonly Position
   for (const r of unknown) settled += settleUnknown(ex, r, byQuote.get(r.quoteId as string)) ? 1 : 0;
   for (const c of fired) {
     const row = byQuote.get(c.quoteId);
-    if (row?.status === 'CLOSED') settled += bookFiredClose(ex, c) ? 1 : 0;
+    if (row?.status !== 'CLOSED' || !ex.alive()) continue;
+    // The crossing our price feed saw is the better evidence: the price may have come back since.
+    const crossed = c.armed.crossed ?? crossedLeg(c.lot.side, ex.ledger.markPrice(c.lot.symbol), c.armed);
+    settled += (await bookTpSlClose(ex, c, row, crossed)) ? 1 : 0;
   }
   return settled;
 }
 
-interface Candidate {
-  readonly quoteId: string;
-  readonly lot: Lot;
-  readonly armed: ArmedTpSl;
-}
-
 /** Lots carrying our TP/SL that the positions list no longer shows live, with no request of ours on them. */
-function firedCandidates(ex: ReconcileHost, positions: readonly Position[]): Candidate[] {
-  const out: Candidate[] = [];
+function firedCandidates(ex: ReconcileHost, positions: readonly Position[]): FiredCandidate[] {
+  const out: FiredCandidate[] = [];
   let live: Set<string> | undefined;
   let busy: Set<string> | undefined;
   for (const lot of ex.ledger.openLots()) {
@@ -119,45 +115,4 @@ export function crossedLeg(
   if (tp !== null && (long ? mark.greaterThanOrEqualTo(tp) : mark.lessThanOrEqualTo(tp))) return 'takeProfit';
   if (sl !== null && (long ? mark.lessThanOrEqualTo(sl) : mark.greaterThanOrEqualTo(sl))) return 'stopLoss';
   return undefined;
-}
-
-/**
- * Books the venue's TP/SL close to the lot's strategy and the TP/SL request that armed it. The
- * venue reports neither the leg nor its MARKET close's fill price, so the fill is booked at the
- * trigger level with the market's close fee: an estimate, and the event says so.
- */
-function bookFiredClose(ex: ReconcileHost, c: Candidate): boolean {
-  const { lot, armed } = c;
-  // The crossing our price feed saw is the better evidence: the price may have come back since.
-  const which = armed.crossed ?? crossedLeg(lot.side, ex.ledger.markPrice(lot.symbol), armed);
-  if (which === undefined) return false;
-  const price = (which === 'takeProfit' ? armed.takeProfit : armed.stopLoss) as Decimal;
-  const quantity = lot.openQuantity;
-  const fee = quantity.times(price).times(feeRatesOf(ex.markets.get(lot.symbol)).close);
-  const fill: Fill = {
-    fillId: FillId(`tpsl:${c.quoteId}:${quantity.toString()}`),
-    clientRequestId: armed.clientRequestId,
-    strategyId: lot.strategyId,
-    quoteId: QuoteId(c.quoteId),
-    symbol: MarketSymbol(lot.symbol),
-    side: lot.side,
-    effect: 'close',
-    quantity,
-    price,
-    fee,
-    ts: ex.clock.now(),
-  };
-  ex.applyFill(fill);
-  ex.tpsl.disarm(c.quoteId);
-  ex.emit({
-    type: 'tpslClosed',
-    quoteId: c.quoteId,
-    strategyId: lot.strategyId,
-    symbol: lot.symbol,
-    side: lot.side,
-    leg: which,
-    quantity: quantity.toString(),
-    price: price.toString(),
-  });
-  return true;
 }

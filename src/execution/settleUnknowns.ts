@@ -106,6 +106,8 @@ export async function settleUnknowns(
       );
       continue;
     }
+    // A pending row may be a MARKET's not filled yet or a resting LIMIT's: wait for the fill to tell.
+    if (cannotTellApart(reqs, rows) && !reqs.every(settled)) continue;
     const pairs = pairByOrderType(reqs, rows);
     reqs.forEach((r, i) => {
       const row = pairs[i];
@@ -179,6 +181,18 @@ function pairByOrderType(
     take(isLimit(r) ? (p) => p.openedPrice === null : (p) => p.openedPrice !== null),
   );
   return out.map((row) => row ?? take(() => true));
+}
+
+/**
+ * Whether pairing would have to guess: MARKET and LIMIT requests alike, a MARKET request without a
+ * filled row to take, and a pending row that may be that MARKET's (its fill is seconds away) or a
+ * resting LIMIT's. A guess that gives the MARKET request the LIMIT's row polls it for ever.
+ */
+function cannotTellApart(reqs: readonly RequestRecord[], rows: readonly Position[]): boolean {
+  const limits = reqs.filter((r) => isLimitOrder(r.order)).length;
+  const markets = reqs.length - limits;
+  const filled = rows.filter((p) => p.openedPrice !== null).length;
+  return limits > 0 && markets > filled && rows.some((p) => p.openedPrice === null);
 }
 
 /** An unknown open found in the positions list: executed if filled, else back to polling. */

@@ -49,6 +49,13 @@ export interface TpSlState {
   readonly status: VenueStatus;
   readonly takeProfit: Decimal | null;
   readonly stopLoss: Decimal | null;
+  /**
+   * The MARKET close the venue sent when a leg fired (a close-request id: its status is that
+   * close's fill), null when none fired or the venue does not say.
+   */
+  readonly closeRequestId: TempId | null;
+  /** Funding the position paid (negative: received), null when the venue does not say. */
+  readonly accumulatedFunding: Decimal | null;
 }
 
 /** One item of a batch: accepted with a tempId, or refused with the mapped error. */

@@ -1,5 +1,5 @@
 import { ClientRequestId, MarketSymbol } from '../../src/domain/ids.ts';
-import type { CancelIntent, Intent, OpenIntent } from '../../src/domain/intent.ts';
+import type { CancelIntent, Intent, OpenIntent, SetTpSlIntent } from '../../src/domain/intent.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { dec } from '../../src/domain/money.ts';
 import { isLimitOrder } from '../../src/domain/requestOrder.ts';
@@ -29,9 +29,26 @@ function cancelOf(signal: string, target: OpenIntent): CancelIntent {
   };
 }
 
+/** TP and SL a few tenths of a percent from the open's fill: the marks' walk fires many of them. */
+function tpslOn(signal: string, open: OpenIntent, rng: Rng): SetTpSlIntent {
+  return {
+    kind: 'setTpSl',
+    intentId: deriveIntentId(open.strategyId, signal),
+    strategyId: open.strategyId,
+    createdAt: 0,
+    symbol: open.symbol,
+    position: { by: 'intent', intentId: open.intentId },
+    takeProfit: { fraction: dec(rng.int(2, 8)).div(1000) },
+    stopLoss: { fraction: dec(rng.int(2, 8)).div(1000) },
+  };
+}
+
 export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[rng.int(0, xs.length - 1)] as T;
 
-/** Random intents: opens on a few markets and sizes (fingerprints collide on purpose), repeats, closes. */
+/**
+ * Random intents: opens on a few markets and sizes (fingerprints collide on purpose), some with
+ * TP/SL relative to their fill, repeats, closes.
+ */
 export function randomIntents(rng: Rng, n: number): Intent[] {
   const out: Intent[] = [];
   const opens: OpenIntent[] = [];
@@ -57,6 +74,7 @@ export function randomIntents(rng: Rng, n: number): Intent[] {
       });
       (limit ? resting : opens).push(o);
       out.push(o);
+      if (!limit && rng.next() < 0.5) out.push(tpslOn(`tpsl-${i}`, o, rng));
     }
   }
   return out;
@@ -98,6 +116,15 @@ export async function cancelResting(v: Venue, ex: Executor): Promise<void> {
       });
     await v.clock.runUntil(() => ex.journal.nonTerminal().every((r) => isLimitOrder(r.order)), 120_000);
     await v.clock.advance(5_000);
+  }
+}
+
+/** Each market's mark moves at random by up to ±0.6 % (or stays): TP/SL legs are crossed, LIMITs stay far. */
+export function moveMarks(v: Venue, rng: Rng): void {
+  for (const m of MARKETS) {
+    if (rng.next() < 0.5) continue;
+    const mark = v.sim.engine.mark(m.symbol)?.mark;
+    if (mark !== undefined) v.sim.engine.setMark(m.symbol, mark * (1 + (rng.next() - 0.5) * 0.012));
   }
 }
 

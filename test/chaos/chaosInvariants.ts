@@ -1,13 +1,16 @@
-import { dec } from '../../src/domain/money.ts';
+import { type Decimal, dec } from '../../src/domain/money.ts';
 import type { Executor } from '../../src/execution/Executor.ts';
 import { sameExposure, show, type Venue, venueExposure } from '../execution/harness.ts';
 import { booksDiffer, venueBooks } from '../execution/venueBooks.ts';
+import { ledgerTruthViolations } from './ledgerTruth.ts';
 
 export interface ChaosContext {
   /** `symbol|quantity` of the sizes only the manual trader uses: those quotes are external. */
   readonly manualSizes: ReadonlySet<string>;
   /** `fillId` of every fill a ledger instance applied more than once (from its own apply calls). */
   readonly appliedTwice: readonly string[];
+  /** The subaccount's collateral before the first trade: realised − fees − funding is its change since. */
+  readonly startCollateral: Decimal;
 }
 
 const fp = (symbol: string, side: string, qty: string): string => `${symbol}|${side}|${qty}`;
@@ -16,7 +19,8 @@ const fp = (symbol: string, side: string, qty: string): string => `${symbol}|${s
  * The chaos invariants: every venue quote explained (ours exactly once, or the manual trader's
  * and adopted as external), no intent with two venue quotes, no false alarm, every request
  * terminal, the ledger equal to the venue in exposure and, per position, in realised PnL, fees
- * and funding, and every fill applied once to the ledger.
+ * and funding, every fill applied once to the ledger, every fill the venue priced booked at its
+ * price and fee, and realised − fees − funding equal to the venue's change in collateral.
  */
 export async function checkInvariants(v: Venue, ex: Executor, ctx: ChaosContext): Promise<string[]> {
   const out: string[] = [];
@@ -78,7 +82,15 @@ export async function checkInvariants(v: Venue, ex: Executor, ctx: ChaosContext)
   const venue = await venueExposure(v);
   if (!sameExposure(ex.exposure(), venue))
     out.push(`ledger ${JSON.stringify(show(ex.exposure()))} != venue ${JSON.stringify(show(venue))}`);
-  out.push(...booksDiffer(comparableBooks(v, ex), (k) => ex.ledger.lotOfQuote(k)));
+  const blind = blindQuotes(v, ex, manual);
+  out.push(
+    ...booksDiffer(
+      venueBooks(v).filter((b) => !blind.has(b.quoteId)),
+      (k) => ex.ledger.lotOfQuote(k),
+    ),
+  );
+  // I5: the ledger is the venue's account: its fills, and realised − fees − funding = Δcollateral.
+  out.push(...ledgerTruthViolations(v, ex, ctx.startCollateral, blind));
   // I4: every fill reached the ledger once: per open, one open fill; per ledger instance, one
   // apply per fill id; and the ledger's fee history sums the journal's fills once each.
   const fills = ex.fills();
@@ -101,15 +113,18 @@ export async function checkInvariants(v: Venue, ex: Executor, ctx: ChaosContext)
 }
 
 /**
- * The venue's books of the positions whose every fill price the ledger could know: not external
- * ones (adopted without fees), not those with a close settled from the positions list (booked at
- * the mark: the venue does not say the close price) or converged by reconciliation.
+ * The positions whose every fill price the ledger could not know: external ones (adopted without
+ * fees, the manual trader's), those with a close settled from the positions list (booked at the
+ * mark: the venue does not say the close price) or converged by reconciliation.
  */
-function comparableBooks(v: Venue, ex: Executor): ReturnType<typeof venueBooks> {
+function blindQuotes(v: Venue, ex: Executor, manual: (symbol: string, qty: string) => boolean): Set<string> {
   const blind = new Set<string>();
+  const sub = v.sim.accounts.subaccount(v.acc.subaccount, v.acc.chainId);
+  for (const q of v.sim.engine.quotesOf(sub))
+    if (q.quoteId !== null && manual(q.market.spec.symbol, q.quantity.toString())) blind.add(q.quoteId);
   for (const r of ex.journal.all())
     if (r.kind === 'close' && r.status === 'RECONCILED_EXECUTED' && r.quoteId) blind.add(r.quoteId);
   for (const f of ex.fills()) if (f.fillId.startsWith('recon:') && f.quoteId) blind.add(f.quoteId);
   for (const e of ex.journal.externals()) blind.add(e.positionKey);
-  return venueBooks(v).filter((b) => !blind.has(b.quoteId));
+  return blind;
 }

@@ -15,7 +15,7 @@ import {
   type Venue,
 } from '../execution/harness.ts';
 import { randomFaults } from './chaosFaults.ts';
-import { cancelResting, MANUAL_SIZES, pick, randomIntents } from './chaosIntents.ts';
+import { cancelResting, MANUAL_SIZES, moveMarks, pick, randomIntents } from './chaosIntents.ts';
 import { checkInvariants } from './chaosInvariants.ts';
 
 export interface SeedResult {
@@ -84,6 +84,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const rng = createRng(seed * 2_654_435_761);
   const v = await setupVenue({ seed, fillLatencyMs: { min: 100, max: rng.int(300, 2_500) } });
   v.sim.setFaults(randomFaults(rng));
+  const startCollateral = v.sim.accounts.subaccount(v.acc.subaccount, v.acc.chainId).collateral;
   const path = tempJournalPath();
   const intents = randomIntents(rng, rng.int(5, 15));
   const crashPoint = rng.next() < 0.6 ? pick(rng, CRASH_POINTS) : undefined;
@@ -140,6 +141,7 @@ export async function runSeed(seed: number): Promise<SeedResult> {
       events.push('journalReadOnly');
     }
     await ex.submit(intents[i] as Intent);
+    moveMarks(v, rng);
     await v.clock.advance(rng.int(0, 400));
   }
   if (manualAt.has(intents.length)) await manualTrade(v, rng);
@@ -162,8 +164,9 @@ export async function runSeed(seed: number): Promise<SeedResult> {
     if (restart) {
       journalBroken = false;
       ex = await start(restartHook);
-      if (ex.gate.state === 'halted') ex.resume();
-      await replay(ex, intents.length);
+      // The recovery crash may have killed it already (its journal is closed): the next round restarts it.
+      if (!ex.isDead && ex.gate.state === 'halted') ex.resume();
+      if (!ex.isDead) await replay(ex, intents.length);
     }
     await cancelResting(v, ex);
     await v.clock.runUntil(() => ex.isDead || ex.isIdle() || needsOperator(ex, journalBroken), 1_800_000);
@@ -174,10 +177,16 @@ export async function runSeed(seed: number): Promise<SeedResult> {
   const violations = await checkInvariants(v, ex, {
     manualSizes: new Set(MANUAL_SIZES.map((m) => `${m.symbol}|${m.quantity}`)),
     appliedTwice,
+    startCollateral,
   });
   const outcomes: Record<string, number> = {};
   for (const r of ex.journal.all())
     outcomes[`${r.kind}:${r.status}`] = (outcomes[`${r.kind}:${r.status}`] ?? 0) + 1;
+  // Fills by origin (open, close, tpsl: a close the venue made by firing a leg, recon, …).
+  for (const f of ex.fills()) {
+    const k = `fill:${f.fillId.slice(0, f.fillId.indexOf(':'))}`;
+    outcomes[k] = (outcomes[k] ?? 0) + 1;
+  }
   await ex.stop();
   v.sim.stop();
   rmSync(dirname(path), { recursive: true, force: true });

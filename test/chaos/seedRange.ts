@@ -18,7 +18,16 @@ export async function runRange(from: number, count: number): Promise<RangeSummar
   const outcomes: Record<string, number> = {};
   const events: Record<string, number> = {};
   for (let seed = from; seed < from + count; seed++) {
-    const r = await runSeed(seed);
+    // A seed that throws is a violation of its own, named by its seed: the run goes on.
+    const r = await runSeed(seed).catch(
+      (e: unknown): SeedResult => ({
+        seed,
+        violations: [`threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`],
+        intents: 0,
+        outcomes: {},
+        events: [],
+      }),
+    );
     if (r.violations.length > 0) failed.push(r);
     if (r.crashedAt) crashes[r.crashedAt] = (crashes[r.crashedAt] ?? 0) + 1;
     for (const [k, n] of Object.entries(r.outcomes)) outcomes[k] = (outcomes[k] ?? 0) + n;

@@ -47,4 +47,30 @@ describe('fingerprint matching of a resting LIMIT and a MARKET open', () => {
     ]);
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
+
+  it('waits while both rows are pending (the MARKET not filled yet) instead of giving the MARKET request the resting row', async () => {
+    // Found by the chaos run (seed 1111 once TP/SL joined it): both answers lost, the MARKET's
+    // fill 8 s away when reconciliation reads two pending rows that nothing tells apart.
+    const v = await setupVenue({ fillLatencyMs: { min: 8_000, max: 8_000 } });
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    const market = openIntent('fp2-market', { allowStacking: true });
+    const limit = openIntent('fp2-limit', {
+      orderType: 'LIMIT',
+      limitPrice: dec(50_000),
+      allowStacking: true,
+    });
+    // One batch (sent in one turn), its answer lost: both unknown, rows in the order of the items.
+    v.sim.setFaults({ dropResponseRate: 1 });
+    const sent = await Promise.all([executor.submit(market), executor.submit(limit)]);
+    expect(sent.map((r) => r.status)).toEqual(['accepted', 'accepted']);
+    await v.clock.advance(1_000);
+    v.sim.setFaults({});
+    await executor.reconcileNow();
+    await v.clock.advance(60_000);
+    await executor.reconcileNow();
+    const m = executor.journal.byIntent(market.intentId)[0];
+    const l = executor.journal.byIntent(limit.intentId)[0];
+    expect([m?.status, l?.status]).toEqual(['RECONCILED_EXECUTED', 'ACCEPTED']);
+    expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@
  * to the strategy that opened the position. Real simulator, real client, VirtualClock.
  */
 import { describe, expect, it } from 'vitest';
+import type { Fill } from '../../src/domain/fill.ts';
 import type { QuoteId } from '../../src/domain/ids.ts';
 import type { OpenIntent, PositionRef, SetTpSlIntent } from '../../src/domain/intent.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
@@ -27,6 +28,7 @@ import {
   venueExposure,
   venueWith,
 } from './harness.ts';
+import { venueFillOf } from './venueFills.ts';
 
 function tpslIntent(
   signal: string,
@@ -62,6 +64,12 @@ const requestsOf = (events: readonly ExecutionEvent[], kind: string): RequestRec
     if (e.type === 'requestTransition' && e.record.kind === kind) out.set(e.clientRequestId, e.record);
   return [...out.values()];
 };
+
+/** The price the venue filled the close its trigger sent at, for a TP/SL fill of the ledger. */
+const venuePrice = (v: Venue, f: Fill | undefined): string | undefined =>
+  f === undefined ? undefined : venueFillOf(v.sim.engine, f, () => undefined)?.price.toString();
+
+const closesOf = (ex: { fills(): readonly Fill[] }) => ex.fills().filter((f) => f.effect === 'close');
 
 const alerts = (events: readonly ExecutionEvent[], code: string) =>
   events.filter((e) => e.type === 'alert' && e.code === code);
@@ -107,13 +115,15 @@ describe('TP/SL on open', () => {
       quoteId,
       clientRequestId: tpsl?.clientRequestId,
       quantity: dec('0.01'),
-      price: tp,
     });
+    // At the venue's fill of the MARKET close the leg sent, not at the leg.
+    expect(closes[0]?.price.toString()).toBe(venuePrice(v, closes[0]));
+    expect(closes[0]?.price.equals(tp)).toBe(false);
     expect(closes[0]?.fee.greaterThan(0)).toBe(true);
     expect(executor.ledger.openLots()).toEqual([]);
     expect(executor.ledger.summary(S1).realised.greaterThan(0)).toBe(true);
     expect(events.filter((e) => e.type === 'tpslClosed')).toMatchObject([
-      { quoteId, strategyId: S1, leg: 'takeProfit', price: tp.toString() },
+      { quoteId, strategyId: S1, leg: 'takeProfit', price: venuePrice(v, closes[0]), estimated: false },
     ]);
     expect(alerts(events, 'RECONCILED_CLOSE')).toEqual([]);
     expect(alerts(events, 'EXTERNAL_POSITION')).toEqual([]);
@@ -124,7 +134,7 @@ describe('TP/SL on open', () => {
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 
-  it('books a stop-loss close at the SL level, to the strategy, when the price falls through the SL', async () => {
+  it("books a stop-loss close at the venue's fill, to the strategy, when the price rises through a short's SL", async () => {
     const v = await setupVenue();
     const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
     const m0 = markOf(v);
@@ -137,9 +147,9 @@ describe('TP/SL on open', () => {
     await walk(v, m0 * 1.025);
     await v.clock.advance(1_000);
     await executor.reconcileNow();
-    expect(executor.fills().filter((f) => f.effect === 'close')).toMatchObject([
-      { strategyId: S1, price: slShort, side: 'SHORT' },
-    ]);
+    const closes = closesOf(executor);
+    expect(closes).toMatchObject([{ strategyId: S1, side: 'SHORT' }]);
+    expect(closes[0]?.price.toString()).toBe(venuePrice(v, closes[0]));
     expect(events.filter((e) => e.type === 'tpslClosed')).toMatchObject([{ leg: 'stopLoss' }]);
     expect(executor.ledger.summary(S1).realised.lessThan(0)).toBe(true);
     expect(sl.greaterThan(0)).toBe(true);
@@ -328,9 +338,9 @@ describe('TP/SL on an open position', () => {
     await walk(v, markOf(v) * 1.06);
     await v.clock.advance(1_000);
     await executor.reconcileNow();
-    expect(executor.fills().filter((f) => f.effect === 'close')).toMatchObject([
-      { strategyId: S1, price: tp },
-    ]);
+    const closes = closesOf(executor);
+    expect(closes).toMatchObject([{ strategyId: S1 }]);
+    expect(closes[0]?.price.toString()).toBe(venuePrice(v, closes[0]));
   });
 });
 
@@ -357,9 +367,9 @@ describe('the price feed as evidence of a fired leg', () => {
     await feed(v, executor, m0);
     await v.clock.advance(1_000);
     await executor.reconcileNow();
-    expect(executor.fills().filter((f) => f.effect === 'close')).toMatchObject([
-      { strategyId: S1, price: tp },
-    ]);
+    const closes = closesOf(executor);
+    expect(closes).toMatchObject([{ strategyId: S1 }]);
+    expect(closes[0]?.price.toString()).toBe(venuePrice(v, closes[0]));
     expect(alerts(events, 'RECONCILED_CLOSE')).toEqual([]);
   });
 

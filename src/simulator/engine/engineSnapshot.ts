@@ -156,6 +156,7 @@ export function restoreEngine(h: EngineCore, accounts: AccountBook, s: EngineSna
       takeProfit: p.takeProfit === null ? null : dec(p.takeProfit),
       stopLoss: p.stopLoss === null ? null : dec(p.stopLoss),
       closeRequest: null,
+      tpslClose: null,
       openRequest: null,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,

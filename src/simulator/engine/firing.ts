@@ -38,6 +38,7 @@ function triggerTpSl(h: EngineCore, q: Quote, which: string): void {
   const r = beginClose(h, q, { quantityToClose: qty, orderType: 'MARKET' });
   h.dueQueue.add(h.latency(), fillClose, r);
   r.reason = `${which} triggered`;
+  q.tpslClose = r.tempId;
 }
 
 /** Rests a LIMIT open or close until the mark crosses it or its time is up; it may cross at once. */

@@ -47,6 +47,7 @@ export function newQuote(o: NewQuote): Quote {
     takeProfit: null,
     stopLoss: null,
     closeRequest: null,
+    tpslClose: null,
     openRequest: null,
     createdAt: o.now,
     updatedAt: o.now,

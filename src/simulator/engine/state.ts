@@ -75,6 +75,8 @@ export interface Quote {
   stopLoss: Decimal | null;
   /** The close request in flight, if any. */
   closeRequest: Request | null;
+  /** The MARKET close a TP/SL trigger sent (its tempId): the TP/SL list names it, its status has the fill. */
+  tpslClose: string | null;
   /** The open request of this quote. */
   openRequest: Request | null;
   readonly createdAt: number;

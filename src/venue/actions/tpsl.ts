@@ -1,4 +1,4 @@
-import { QuoteId } from '../../domain/ids.ts';
+import { QuoteId, TempId } from '../../domain/ids.ts';
 import { type MarketSpec, roundPrice } from '../../domain/market.ts';
 import { type Decimal, toWireNumber } from '../../domain/money.ts';
 import { venueStatusOf } from '../../domain/venueStatus.ts';
@@ -65,5 +65,8 @@ export function tpslStatesFrom(rows: WireTpSlList): TpSlState[] {
     status: venueStatusOf(r.status),
     takeProfit: r.takeProfit,
     stopLoss: r.stopLoss,
+    closeRequestId:
+      r.closeRequestId === undefined || r.closeRequestId === null ? null : TempId(r.closeRequestId),
+    accumulatedFunding: r.accumulatedFunding ?? null,
   }));
 }

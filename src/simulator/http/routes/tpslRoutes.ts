@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reject } from '../../engine/SimRejection.ts';
 import { chainId, id } from '../schemas.ts';
+import { money } from '../serialize.ts';
 import { route } from '../types.ts';
 
 const price = z.number().positive().nullable().optional();
@@ -74,6 +75,10 @@ export const tpslRoutes = [
             status: q.status,
             takeProfit: q.takeProfit?.toFixed() ?? null,
             stopLoss: q.stopLoss?.toFixed() ?? null,
+            // Its status (close-request/status) is the close's fill: price and quantity.
+            closeRequestId: q.tpslClose,
+            // The positions list drops a closed position: its last funding is read here.
+            accumulatedFunding: money(q.accumulatedFunding),
           },
         ];
       }),
