@@ -1,0 +1,50 @@
+// @ts-check
+// Open positions, each with a close button (asks first).
+import { useState } from 'preact/hooks';
+import { money, sign } from '../lib/format.js';
+import { html } from '../lib/html.js';
+import { href } from '../lib/route.js';
+import { useAction } from '../lib/useAction.js';
+import { Confirm } from './Confirm.js';
+import { Outcome } from './Outcome.js';
+
+/** @typedef {import('../../../api/contract.ts').PositionView} PositionView */
+
+/** @param {{ positions: readonly PositionView[], canAct: boolean }} props */
+export function Positions({ positions, canAct }) {
+  const [closing, setClosing] = useState(/** @type {PositionView | null} */ (null));
+  const { busy, result, run } = useAction();
+  const close = () => {
+    if (closing) run({ kind: 'close', market: closing.market });
+    setClosing(null);
+  };
+  return html`<section class="card" id="positions">
+    <h2>Positions <${Outcome} result=${result} /></h2>
+    ${
+      positions.length === 0
+        ? html`<p class="empty">No open position.</p>`
+        : html`<div class="scroll"><table>
+          <thead><tr><th>Market</th><th>Side</th><th class="num">Qty</th><th class="num">Entry</th>
+            <th class="num">Mark</th><th class="num">Unrealised</th><th>TP / SL</th><th></th></tr></thead>
+          <tbody>${positions.map(
+            (p) => html`<tr data-market=${p.market}>
+              <td><a href=${href('market', p.market)}>${p.market}</a><div class="sub">${p.strategy}</div></td>
+              <td class=${p.side === 'LONG' ? 'gain' : 'loss'}>${p.side}</td>
+              <td class="num">${p.quantity}</td>
+              <td class="num">${p.entryPrice}</td>
+              <td class="num">${p.mark ?? '—'}</td>
+              <td class=${`num ${sign(p.unrealised) > 0 ? 'gain' : sign(p.unrealised) < 0 ? 'loss' : ''}`}>${money(p.unrealised)}</td>
+              <td>${p.takeProfit ?? '—'} / ${p.stopLoss ?? '—'}${p.unprotected ? html` <span class="tag warn">unprotected</span>` : ''}</td>
+              <td>${canAct && html`<button type="button" class="small" disabled=${busy} onClick=${() => setClosing(p)}>Close</button>`}</td>
+            </tr>`,
+          )}</tbody></table></div>`
+    }
+    ${
+      closing &&
+      html`<${Confirm} title=${`Close ${closing.market}?`} confirmLabel="Close position" danger
+        onConfirm=${close} onCancel=${() => setClosing(null)}>
+        <p>${closing.side} ${closing.quantity} ${closing.market} (${closing.strategy}) closes at the venue's quote.</p>
+      <//>`
+    }
+  </section>`;
+}
