@@ -64,10 +64,12 @@ export async function post(path, body, accept = []) {
 /** The signed-in session, or null when there is none. @returns {Promise<Session | null>} */
 export async function session() {
   try {
-    /** @type {Session} */
+    /** @type {Partial<Session>} */
     const s = await get('/session');
+    // Without a session the server may still answer 200, naming no user.
+    if (typeof s.user !== 'string' || s.user === '' || typeof s.csrfToken !== 'string') return null;
     csrfToken = s.csrfToken;
-    return s;
+    return /** @type {Session} */ (s);
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return null;
     throw e;
