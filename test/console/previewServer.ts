@@ -12,6 +12,10 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
 };
 
+/** The control API's headers for the page (src/operate/api/controlApi.ts): no inline script, nothing off-site. */
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
 export interface Preview {
   readonly url: string;
   /** Sends one push message to every open event stream. */
@@ -43,7 +47,10 @@ export async function startPreview(o: { signedIn?: boolean } = {}): Promise<Prev
       try {
         const body = readFileSync(file);
         return void res
-          .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+          .writeHead(200, {
+            'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+            'content-security-policy': CSP,
+          })
           .end(body);
       } catch {
         return void res.writeHead(404).end();

@@ -1,6 +1,6 @@
 // @ts-check
 // Hash routes (#/dashboard, #/market/BTCUSDT, …): the server serves one page, links still work.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from '../vendor/preact-hooks.mjs';
 
 /** @returns {readonly string[]} the route's parts, e.g. ['market', 'BTCUSDT'] */
 function parts() {

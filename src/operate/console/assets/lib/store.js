@@ -1,7 +1,7 @@
 // @ts-check
 // The page's one state: the read views fetched on (re)connect, kept current by push messages.
 // Views read it with useStore and re-render when it changes.
-import { useEffect, useReducer } from 'preact/hooks';
+import { useEffect, useReducer } from '../vendor/preact-hooks.mjs';
 
 /** @typedef {import('../../../api/contract.ts').PushMessage} PushMessage */
 /** @typedef {import('../../../api/contract.ts').RequestView} RequestView */

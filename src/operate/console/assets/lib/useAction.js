@@ -1,6 +1,6 @@
 // @ts-check
 // Runs an operator action once per click (a fresh action id) and keeps its outcome to show.
-import { useState } from 'preact/hooks';
+import { useState } from '../vendor/preact-hooks.mjs';
 import { newActionId } from './actionId.js';
 import { act } from './api.js';
 

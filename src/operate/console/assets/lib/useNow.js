@@ -1,6 +1,6 @@
 // @ts-check
 // The page clock for ages ("open 12 s"): re-renders its component every `ms`.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from '../vendor/preact-hooks.mjs';
 
 /** @param {number} ms */
 export function useNow(ms) {

@@ -1,11 +1,12 @@
 // @ts-check
 // The console: sign in, then one page per route, all fed by the store the push line keeps current.
-import { useEffect } from 'preact/hooks';
+
 import { API, logout, session } from '../lib/api.js';
 import { html } from '../lib/html.js';
 import { connect, disconnect } from '../lib/push.js';
 import { useRoute } from '../lib/route.js';
 import { setState, useStore } from '../lib/store.js';
+import { useEffect } from '../vendor/preact-hooks.mjs';
 import { Audit } from './Audit.js';
 import { Bots } from './Bots.js';
 import { Dashboard } from './Dashboard.js';

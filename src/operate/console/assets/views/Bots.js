@@ -1,9 +1,10 @@
 // @ts-check
 // Every bot on this host (the host registry): pick one to open its console.
-import { useEffect, useState } from 'preact/hooks';
+
 import { get } from '../lib/api.js';
 import { money, sign } from '../lib/format.js';
 import { html } from '../lib/html.js';
+import { useEffect, useState } from '../vendor/preact-hooks.mjs';
 
 /**
  * A bot as GET /bots lists it. The contract names the fields (name, mode, state, PnL, console URL)
@@ -16,7 +17,7 @@ function read(b) {
     mode: String(b.mode ?? ''),
     state: String(b.state ?? b.tradingState ?? ''),
     pnl: b.pnl ?? b.PnL ?? b.realised ?? null,
-    url: typeof (b.url ?? b.consoleUrl) === 'string' ? String(b.url ?? b.consoleUrl) : null,
+    url: [b.console, b.url, b.consoleUrl].find((u) => typeof u === 'string') ?? null,
   };
 }
 

@@ -2,10 +2,11 @@
 // One market's chart: the bot's bars as candles, the strategies' indicator series as lines, the
 // fills as markers. lightweight-charts loads only when a chart is first shown, so the dashboard's
 // first load stays small. Pushed bars and indicator points extend it live.
-import { useEffect, useRef } from 'preact/hooks';
+
 import { get } from '../lib/api.js';
 import { html } from '../lib/html.js';
 import { onPush } from '../lib/store.js';
+import { useEffect, useRef } from '../vendor/preact-hooks.mjs';
 
 /** @typedef {import('../../../api/contract.ts').BarView} BarView */
 /** @typedef {import('../../../api/contract.ts').IndicatorSeries} IndicatorSeries */
@@ -14,7 +15,8 @@ import { onPush } from '../lib/store.js';
 const LINE_COLOURS = ['#2563eb', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
 
 /** Contract times are epoch ms; the chart counts seconds. @param {number} ms */
-const sec = (ms) => /** @type {import('lightweight-charts').UTCTimestamp} */ (Math.floor(ms / 1000));
+const sec = (ms) =>
+  /** @type {import('../vendor/lightweight-charts.mjs').UTCTimestamp} */ (Math.floor(ms / 1000));
 
 function themeOptions() {
   const css = getComputedStyle(document.documentElement);
@@ -31,7 +33,7 @@ function markersOf(fills) {
     .sort((a, b) => a.at - b.at)
     .map((f) => {
       const buy = (f.side === 'LONG') === (f.action === 'open');
-      return /** @type {import('lightweight-charts').SeriesMarker<import('lightweight-charts').Time>} */ ({
+      return /** @type {import('../vendor/lightweight-charts.mjs').SeriesMarker<import('../vendor/lightweight-charts.mjs').Time>} */ ({
         time: sec(f.at),
         position: buy ? 'belowBar' : 'aboveBar',
         shape: buy ? 'arrowUp' : 'arrowDown',
@@ -51,7 +53,7 @@ export function Chart({ market, fills }) {
     let stop = () => {};
     let gone = false;
     (async () => {
-      const lwc = await import('lightweight-charts');
+      const lwc = await import('../vendor/lightweight-charts.mjs');
       const [bars, indicators] = await Promise.all([
         get(`/markets/${encodeURIComponent(market)}/bars`).catch(() => []),
         get(`/markets/${encodeURIComponent(market)}/indicators`).catch(() => []),
@@ -72,7 +74,7 @@ export function Chart({ market, fills }) {
       });
       const toCandle = (/** @type {BarView} */ b) => ({ ...b, time: sec(b.time) });
       candles.setData(/** @type {BarView[]} */ (bars).map(toCandle));
-      /** @type {Map<string, import('lightweight-charts').ISeriesApi<'Line'>>} */
+      /** @type {Map<string, import('../vendor/lightweight-charts.mjs').ISeriesApi<'Line'>>} */
       const lines = new Map();
       const lineFor = (/** @type {string} */ strategy, /** @type {string} */ name) => {
         const key = `${strategy}/${name}`;

@@ -1,9 +1,10 @@
 // @ts-check
 // A table the user can filter (text anywhere in a row), sort (click a header; again to reverse)
 // and export as CSV, as shown.
-import { useState } from 'preact/hooks';
+
 import { download, toCsv } from '../lib/csv.js';
 import { html } from '../lib/html.js';
+import { useState } from '../vendor/preact-hooks.mjs';
 
 /** @typedef {Readonly<Record<string, unknown>>} Row */
 /** @typedef {{ key: string, label: string, num?: boolean, show?: (row: Row) => any }} Column */

@@ -1,9 +1,10 @@
 // @ts-check
 // Halt (with confirmation, optionally closing every position) or resume; the latched state shows
 // in the header whatever page is open.
-import { useState } from 'preact/hooks';
+
 import { html } from '../lib/html.js';
 import { useAction } from '../lib/useAction.js';
+import { useState } from '../vendor/preact-hooks.mjs';
 import { Confirm } from './Confirm.js';
 import { Outcome } from './Outcome.js';
 

@@ -1,8 +1,9 @@
 // @ts-check
 // Sign in with a user and password (the printed one-time link signs in without this page).
-import { useState } from 'preact/hooks';
+
 import { login } from '../lib/api.js';
 import { html } from '../lib/html.js';
+import { useState } from '../vendor/preact-hooks.mjs';
 
 /** @param {{ onSignedIn: (s: import('../lib/api.js').Session) => void }} props */
 export function Login({ onSignedIn }) {

@@ -1,10 +1,11 @@
 // @ts-check
 // Open positions, each with a close button (asks first).
-import { useState } from 'preact/hooks';
+
 import { money, sign } from '../lib/format.js';
 import { html } from '../lib/html.js';
 import { href } from '../lib/route.js';
 import { useAction } from '../lib/useAction.js';
+import { useState } from '../vendor/preact-hooks.mjs';
 import { Confirm } from './Confirm.js';
 import { Outcome } from './Outcome.js';
 

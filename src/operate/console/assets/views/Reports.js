@@ -1,9 +1,10 @@
 // @ts-check
 // Backtest reports and sweep heatmaps under var/reports/, newest first; each opens in a new tab.
-import { useEffect, useState } from 'preact/hooks';
+
 import { API, get } from '../lib/api.js';
 import { dateTime } from '../lib/format.js';
 import { html } from '../lib/html.js';
+import { useEffect, useState } from '../vendor/preact-hooks.mjs';
 
 /** A listed report: a file name, or an object naming one (with its time and size when given). @param {any} r */
 function read(r) {

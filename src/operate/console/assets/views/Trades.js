@@ -1,9 +1,10 @@
 // @ts-check
 // Fills (pushed as they happen) and the bot's trades, each sortable, filterable, exportable.
-import { useEffect, useState } from 'preact/hooks';
+
 import { get } from '../lib/api.js';
 import { dateTime } from '../lib/format.js';
 import { html } from '../lib/html.js';
+import { useEffect, useState } from '../vendor/preact-hooks.mjs';
 import { DataTable } from './DataTable.js';
 
 /** @type {readonly import('./DataTable.js').Column[]} */

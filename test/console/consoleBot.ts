@@ -1,0 +1,76 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SystemClock } from '../../src/clock/SystemClock.ts';
+import { type Proc, perpflow, until } from '../run/runHarness.ts';
+
+/** A dry run whose two dca strategies buy every other second, with the console on `port` (0: any). */
+export function consoleConfig(dir: string, o: { port: number; passwordHashEnv: string }): string {
+  const path = join(dir, 'bot.yaml');
+  writeFileSync(
+    path,
+    `mode: dry-run
+venue: { url: null }
+simulator: { seed: 11, fillLatencyMs: { min: 50, max: 150 } }
+market: { pollIntervalMs: 200, staleAfterMs: 3000 }
+journal: { path: ${join(dir, 'journal.sqlite')} }
+risk:
+  account: { maxOpenPositions: 8, maxNotionalPerPosition: 100000, maxTotalNotional: 400000, maxLeverage: 5, maxIntentsPerMinute: 600, dailyLossLimit: 100000, maxDrawdownPct: 90 }
+strategies:
+  - id: dca-btc
+    module: dca
+    markets: [BTCUSDT]
+    params: { cron: '*/2 * * * * *', notional: 50 }
+  - id: dca-eth
+    module: dca
+    markets: [ETHUSDT]
+    params: { cron: '*/2 * * * * *', notional: 50 }
+logging: { level: info, file: null }
+status: { port: 0 }
+shutdown: { drainMs: 5000 }
+console:
+  port: ${o.port}
+  users:
+    - { name: ada, role: operator, passwordHash: '\${env:${o.passwordHashEnv}}' }
+`,
+  );
+  return path;
+}
+
+export interface ConsoleBot {
+  readonly proc: Proc;
+  /** The console's address, e.g. http://127.0.0.1:7474/ */
+  readonly url: string;
+  /** The one-time sign-in link the bot printed. */
+  readonly link: string;
+  readonly port: number;
+}
+
+const LINK = /(https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)\/\S*token=[^\s"'>]+)/;
+
+/** Starts `perpflow run` and waits for the console's printed sign-in link. */
+export async function startConsoleBot(cfg: string, env: Record<string, string>): Promise<ConsoleBot> {
+  const proc = perpflow(['run', cfg], process.cwd(), env);
+  await until(() => proc.lines.some((l) => LINK.test(l)), 30_000, 'the console sign-in link', proc);
+  const m = LINK.exec(proc.lines.find((l) => LINK.test(l)) ?? '') as RegExpExecArray;
+  const link = m[1] as string;
+  const port = Number(m[2]);
+  return { proc, link, port, url: `${new URL(link).origin}/` };
+}
+
+/** SIGTERM, and the exit code. */
+export async function stopBot(bot: ConsoleBot): Promise<number | null> {
+  if (bot.proc.child.exitCode === null) bot.proc.child.kill('SIGTERM');
+  return bot.proc.exited;
+}
+
+/** Waits (real time, bounded) until the async `probe` answers something defined; a running bot is not on a virtual clock. */
+export async function poll<T>(probe: () => Promise<T | undefined>, ms: number, what: string): Promise<T> {
+  const clock = new SystemClock();
+  const end = clock.now() + ms;
+  for (;;) {
+    const got = await probe();
+    if (got !== undefined) return got;
+    if (clock.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await clock.sleep(50);
+  }
+}
