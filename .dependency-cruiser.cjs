@@ -35,14 +35,31 @@ const allowed = {
     'execution',
     'report',
   ],
+  // The control API and the console: an edge of the kernel, as the status server is.
+  operate: [
+    ...BASE,
+    'clock',
+    'log',
+    'config',
+    'scheduler',
+    'journal',
+    'venue',
+    'risk',
+    'market',
+    'strategy',
+    'execution',
+    'report',
+    'kernel',
+  ],
   cli: null, // the entry point may use every layer
 };
 const folders = Object.keys(allowed);
 /**
  * Modules that import nothing and that every layer may use. The secret tap is one: errors and
- * logs at the bottom of the stack feed the suite-wide secret scan through it.
+ * logs at the bottom of the stack feed the suite-wide secret scan through it. The control API's
+ * contract is another: types only, shared by the core's operator actions and every front end.
  */
-const LEAVES = ['^src/log/secretTap\\.ts$'];
+const LEAVES = ['^src/log/secretTap\\.ts$', '^src/operate/api/contract\\.ts$'];
 
 const layerRules = folders
   .filter((f) => allowed[f] !== null)

@@ -3,6 +3,7 @@ import { isKeyed } from '../domain/isRecord.ts';
 import { envRef } from './envReference.ts';
 import { isLoopbackHost } from './primitives.ts';
 import { accountDefaultsFor } from './riskDefaults.ts';
+import { consoleExposureProblems } from './sections/console.ts';
 import { REQUIRED_LIVE_LIMITS, STRATEGY_LIMIT_NAMES } from './sections/risk.ts';
 
 /**
@@ -110,4 +111,6 @@ export function crossFieldChecks(config: unknown, ctx: Ctx): void {
   checkUnique(config, ctx, 'strategies', 'id', 'strategy id');
   checkUnique(config, ctx, 'schedule', 'name', 'job name');
   checkStrategyLimits(config, ctx);
+  for (const p of consoleExposureProblems(at(config, 'console'), at(config, 'mode') ?? 'dry-run'))
+    issue(ctx, p.path, p.message);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { crossFieldChecks } from './crossFieldChecks.ts';
 import { backtestSchema } from './sections/backtest.ts';
+import { consoleSchema } from './sections/console.ts';
 import { executionSchema } from './sections/execution.ts';
 import { notifySchema, shutdownSchema, statusSchema } from './sections/operate.ts';
 import { riskSchema } from './sections/risk.ts';
@@ -32,6 +33,7 @@ export const configSchema = z
     schedule: scheduleSchema,
     logging: loggingSchema.prefault({}),
     status: statusSchema.prefault({}),
+    console: consoleSchema.prefault({}),
     notify: notifySchema.prefault({}),
     shutdown: shutdownSchema.prefault({}),
     backtest: backtestSchema.prefault({}),

@@ -15,6 +15,8 @@ export interface RunningBot {
   /** The venue account it trades (the lease scope). */
   readonly account: string;
   readonly startedAt: number;
+  /** The control API's URL, when the bot serves one (`perpflow close|pause|cancel` call it). */
+  readonly console?: string;
   /** Set by an orderly stop; a crashed bot's entry keeps its pid and is judged by it. */
   readonly stopped?: boolean;
 }

@@ -24,12 +24,14 @@ import { gaugeRefresher } from './gaugeRefresher.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
+import { KernelActions } from './operator/KernelActions.ts';
+import { StrategyPauses } from './operator/strategyPauses.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
 import { timedVenue } from './timedVenue.ts';
 import { timeJournalCommits } from './timeJournalCommits.ts';
-import { describeExposure, venueAgreement } from './venueAgreement.ts';
+import { finalCheck } from './venueAgreement.ts';
 import { waitUntilReady } from './waitUntilReady.ts';
 
 export type { ExecutionEvent } from '../execution/events.ts';
@@ -62,6 +64,9 @@ export class Kernel {
   private readonly subs: Subscription[] = [];
   /** Every strategy event (a hook failed, a strategy paused), as the reporter hears them. */
   readonly strategyEvents$ = new Subject<StrategyEvent>();
+  /** Strategies an operator paused (journaled), and the operator's actions (CLI, API, console). */
+  readonly pauses: StrategyPauses;
+  readonly operator: KernelActions;
   private stopping: Promise<void> | undefined;
 
   private constructor(
@@ -100,6 +105,15 @@ export class Kernel {
     const feed = this.feed;
     this.book = new ExecutorBook(parts.executor);
     this.activity = parts.activity;
+    const ids = config.strategies.map((s) => s.id);
+    this.pauses = new StrategyPauses(parts.executor.journal, ids);
+    const strategyIds = new Set(ids);
+    this.operator = new KernelActions({
+      executor: parts.executor,
+      pauses: this.pauses,
+      strategyIds,
+      log: o.log,
+    });
     for (const e of config.strategies) {
       const strategy = o.loaded.strategies.get(e.id);
       if (strategy !== undefined && e.enabled) this.activity.add(e.id, strategy, e.markets);
@@ -124,6 +138,7 @@ export class Kernel {
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => {
         this.activity.intent(intent.strategyId);
+        if (this.pauses.drops(intent)) return;
         if (o.onIntent === undefined || o.onIntent(intent)) void this.submit(intent);
       },
       emit: (e) => {
@@ -272,28 +287,12 @@ export class Kernel {
     }
     const until = clock.now() + shutdown.drainMs;
     while (ex.alive() && !ex.isIdle() && clock.now() < until) await clock.sleep(50);
-    if (ex.alive() && ex.isIdle()) await this.finalCheck();
+    if (ex.alive() && ex.isIdle()) await finalCheck(ex, log);
     await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.scheduler.stop();
     await ex.journal.pendingCommit()?.catch(() => undefined); // a networked journal: the last group commit
     ex.journal.close();
     log.debug('kernel stopped');
-  }
-
-  /** The last word before exit: does the venue hold what the ledger says? */
-  private async finalCheck(): Promise<void> {
-    try {
-      // A TP/SL the venue fired is learnt by reconciliation: settle first, then compare.
-      await this.executor.reconcileNow();
-      const a = await venueAgreement(this.executor);
-      if (a.agree) this.o.log.info(`venue = ledger at stop: ${describeExposure(a.ledger)}`);
-      else
-        this.o.log.error(
-          `venue ≠ ledger at stop: venue ${describeExposure(a.venue)}, ledger ${describeExposure(a.ledger)}; the next start reconciles`,
-        );
-    } catch (e) {
-      this.o.log.warn(`could not compare with the venue at stop: ${describeError(e)}`);
-    }
   }
 }

@@ -4,6 +4,8 @@ import type { PerpflowConfig } from '../config/schema.ts';
 import { leaseScopeOf } from '../execution/tradingLease.ts';
 import { registerRunningBot } from '../journal/runningBots.ts';
 import { createLogger } from '../log/createLogger.ts';
+import type { Logger } from '../log/Logger.ts';
+import { LogTail } from '../log/logTail.ts';
 import { describeError } from '../log/redact.ts';
 import { WebhookNotifier } from '../report/notify/WebhookNotifier.ts';
 import { TerminalView, type ViewStream } from '../report/terminal/TerminalView.ts';
@@ -30,6 +32,25 @@ export interface RunBotOptions {
   readonly fresh?: boolean;
   /** Run even when another bot holds this venue account's host-wide lock (logged loudly). */
   readonly allowSharedAccount?: boolean;
+  /**
+   * The control API and console (src/operate, a layer above the kernel: the CLI hands it in).
+   * Undefined: none. A throw (unreadable TLS files) stops the bot before it trades on.
+   */
+  readonly startConsole?: (k: Kernel, o: ConsoleStartContext) => Promise<OperatorWindow | undefined>;
+}
+
+/** What the console is told at start. */
+export interface ConsoleStartContext {
+  readonly log: Logger;
+  readonly logTail: LogTail;
+  readonly venue: string;
+  readonly secrets: readonly string[];
+}
+
+/** A window an operator uses on the running bot, closed at stop. */
+export interface OperatorWindow {
+  readonly url: string;
+  close(): Promise<void>;
 }
 
 /**
@@ -44,11 +65,12 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const clock = new SystemClock();
   const backups = o.fresh === true ? freshStart(config, clock) : [];
   const view = o.out.isTTY === true && o.json !== true;
+  const logTail = new LogTail();
   const log = createLogger({
     level: config.logging.level,
     file: config.logging.file,
     terminal: view || o.json === true ? null : process.stderr,
-    jsonStreams: o.json === true ? [process.stderr] : [],
+    jsonStreams: o.json === true ? [process.stderr, logTail] : [logTail],
     clock,
   });
   const notifier =
@@ -100,6 +122,16 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
   );
   const status = await statusEndpoint(k, log);
+  let window: OperatorWindow | undefined;
+  try {
+    window = await o.startConsole?.(k, { log, logTail, venue: edges.describe, secrets: edges.secrets });
+  } catch (e) {
+    await k.stop();
+    await status?.close();
+    await edges.close();
+    await log.close();
+    throw e;
+  }
   const terminal = new TerminalView({
     stream: view ? o.out : { write: () => true, isTTY: false },
     clock,
@@ -114,6 +146,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     journal: resolve(k.executor.journal.path),
     account: leaseScopeOf(edges.venue, config.venue.url),
     startedAt: clock.now(),
+    ...(window === undefined ? {} : { console: window.url }),
   });
   const signal = await stopSignal;
   terminal.stop();
@@ -129,6 +162,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     `stopped: ${k.executor.ledger.openLots().length} open positions, realised ${pnl.realised.toFixed(2)}, fees ${pnl.fees.toFixed(2)}; ${k.executor.unresolved().length} requests to settle at the next start`,
   );
   await status?.close();
+  await window?.close();
   if (notifier !== undefined)
     await Promise.race([notifier.drained(), clock.sleep(2_000)]).finally(() => notifier.close());
   await edges.close();

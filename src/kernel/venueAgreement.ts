@@ -2,6 +2,8 @@ import { type Decimal, ZERO } from '../domain/money.ts';
 import { openQuantity } from '../domain/position.ts';
 import type { Executor } from '../execution/Executor.ts';
 import { isLive } from '../execution/positionMatch.ts';
+import type { Logger } from '../log/Logger.ts';
+import { describeError } from '../log/redact.ts';
 
 export interface Agreement {
   readonly agree: boolean;
@@ -27,4 +29,20 @@ export async function venueAgreement(ex: Executor): Promise<Agreement> {
 export function describeExposure(m: ReadonlyMap<string, Decimal>): string {
   const parts = [...m].filter(([, q]) => !q.isZero()).map(([k, q]) => `${k} ${q.toString()}`);
   return parts.length === 0 ? 'flat' : parts.join(', ');
+}
+
+/** The last word before exit: does the venue hold what the ledger says? */
+export async function finalCheck(ex: Executor, log: Logger): Promise<void> {
+  try {
+    // A TP/SL the venue fired is learnt by reconciliation: settle first, then compare.
+    await ex.reconcileNow();
+    const a = await venueAgreement(ex);
+    if (a.agree) log.info(`venue = ledger at stop: ${describeExposure(a.ledger)}`);
+    else
+      log.error(
+        `venue ≠ ledger at stop: venue ${describeExposure(a.venue)}, ledger ${describeExposure(a.ledger)}; the next start reconciles`,
+      );
+  } catch (e) {
+    log.warn(`could not compare with the venue at stop: ${describeError(e)}`);
+  }
 }

@@ -1,0 +1,85 @@
+import { Subject } from 'rxjs';
+import type { Executor } from '../../execution/Executor.ts';
+import type { Logger } from '../../log/Logger.ts';
+import { describeError } from '../../log/redact.ts';
+import type {
+  ActionOutcome,
+  Actor,
+  AuditEntry,
+  OperatorAction,
+  OperatorActions,
+} from '../../operate/api/contract.ts';
+import { applyAction } from './applyAction.ts';
+import { AuditStore } from './auditStore.ts';
+import type { StrategyPauses } from './strategyPauses.ts';
+
+/** A client's action id: a UUID or any short token (it becomes part of intent and request ids). */
+export const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The one implementation of the operator's actions (CLI, control API, console, Telegram call it).
+ * Each action is done once per action id: a retry, even one that arrives while the first is still
+ * under way, answers the first outcome as a duplicate; the intents it makes carry the id too, so
+ * the executor's own duplicate check holds across a restart. Every outcome is audited.
+ */
+export class KernelActions implements OperatorActions {
+  readonly audit$ = new Subject<AuditEntry>();
+  private readonly store: AuditStore;
+  private readonly running = new Map<string, Promise<ActionOutcome>>();
+  private readonly o: {
+    readonly executor: Executor;
+    readonly pauses: StrategyPauses;
+    readonly strategyIds: ReadonlySet<string>;
+    readonly log: Logger;
+  };
+
+  constructor(o: KernelActions['o']) {
+    this.o = o;
+    this.store = new AuditStore(o.executor.journal);
+  }
+
+  async act(action: OperatorAction, actor: Actor): Promise<ActionOutcome> {
+    const id = action.actionId;
+    if (typeof id !== 'string' || !ACTION_ID.test(id))
+      return { status: 'refused', actionId: String(id), reason: 'actionId: 1–64 letters, digits, _ or -' };
+    // Synchronous from the look-up to `running.set`: a second click in between finds the first.
+    const done = this.store.get(id)?.outcome;
+    if (done !== undefined) return { status: 'duplicate', actionId: id, first: done };
+    const under = this.running.get(id);
+    if (under !== undefined) return { status: 'duplicate', actionId: id, first: await under };
+    const doing = this.apply(action, actor);
+    this.running.set(id, doing);
+    try {
+      return await doing;
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async apply(action: OperatorAction, actor: Actor): Promise<ActionOutcome> {
+    const { executor, log } = this.o;
+    const at = executor.clock.now();
+    let outcome: ActionOutcome;
+    try {
+      outcome = executor.alive()
+        ? await applyAction({ ...this.o, now: () => executor.clock.now() }, action, actor)
+        : { status: 'refused', actionId: action.actionId, reason: 'the bot is stopping' };
+    } catch (e) {
+      outcome = { status: 'refused', actionId: action.actionId, reason: describeError(e) };
+    }
+    const entry: AuditEntry = { actionId: action.actionId, at, actor, action, outcome };
+    try {
+      this.store.record(entry);
+    } catch (e) {
+      log.error(`operator action ${action.actionId} not audited: ${describeError(e)}`);
+    }
+    const detail = outcome.status === 'refused' ? `refused: ${outcome.reason}` : outcome.status;
+    log.warn(`operator ${action.kind} by ${actor.name} (${actor.via}, ${actor.from}): ${detail}`);
+    this.audit$.next(entry);
+    return outcome;
+  }
+
+  audit(limit?: number): readonly AuditEntry[] {
+    return this.store.latest(limit);
+  }
+}

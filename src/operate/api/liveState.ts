@@ -1,0 +1,174 @@
+import { interval, type Subscription } from 'rxjs';
+import type { ExecutionEvent } from '../../execution/events.ts';
+import type { RecentEvent } from '../../kernel/eventReporter.ts';
+import type { Kernel } from '../../kernel/Kernel.ts';
+import type { LogTail } from '../../log/logTail.ts';
+import type { StrategyEvent } from '../../strategy/runnerEvents.ts';
+import { BarRings } from './barRings.ts';
+import type { AlertView, BarView, EquityPoint, PushMessage, StrategyView } from './contract.ts';
+import {
+  accountView,
+  type BotIdentity,
+  botView,
+  fillView,
+  positionViews,
+  requestView,
+  type StrategyNotes,
+  strategyViews,
+} from './views.ts';
+
+type Note<T> = T extends readonly (infer U)[] ? U : never;
+const KEEP_NOTES = 10;
+const KEEP_ALERTS = 200;
+const KEEP_EQUITY = 5_000;
+const LEVEL = { info: 'info', warning: 'warn', critical: 'error' } as const;
+
+function pushRing<T>(ring: T[], item: T, keep: number): void {
+  ring.push(item);
+  if (ring.length > keep) ring.shift();
+}
+
+/**
+ * What the control API knows beyond the kernel's own state, and its push channel: it listens to
+ * the executor, the strategies, the operator's audit and the log, keeps the recent alerts,
+ * denials, decisions and the equity curve, and sends every change to `publish` (the SSE hub).
+ * Account, positions and equity are compared once a second and pushed only when they moved.
+ */
+export class LiveState implements StrategyNotes {
+  readonly alerts: AlertView[] = [];
+  readonly equity: EquityPoint[] = [];
+  private readonly denied = new Map<string, Note<StrategyView['latestDenials']>[]>();
+  private readonly decided = new Map<string, Note<StrategyView['latestDecisions']>[]>();
+  private readonly subs: Subscription[] = [];
+  private readonly bars = new BarRings();
+  private stopLog: () => void = () => {};
+  private last = { bot: '', account: '', positions: '' };
+  private lastRecent: RecentEvent | undefined;
+  private readonly k: Kernel;
+  private readonly id: BotIdentity;
+  private readonly publish: (m: PushMessage) => void;
+  private readonly logTail: LogTail | undefined;
+
+  constructor(k: Kernel, id: BotIdentity, publish: (m: PushMessage) => void, logTail?: LogTail) {
+    this.k = k;
+    this.id = id;
+    this.publish = publish;
+    this.logTail = logTail;
+  }
+
+  start(): void {
+    const k = this.k;
+    this.subs.push(
+      k.executor.events$.subscribe((e) => this.onExecution(e)),
+      k.strategyEvents$.subscribe((e) => this.onStrategy(e)),
+      k.operator.audit$.subscribe((entry) => {
+        this.publish({ type: 'audit', data: entry });
+        this.refresh();
+        const s = 'strategy' in entry.action ? entry.action.strategy : undefined;
+        if (s !== undefined) this.pushStrategy(s);
+      }),
+      interval(1_000, k.executor.clock.scheduler).subscribe(() => this.refresh()),
+    );
+    this.bars.start(k, (market, bar) => this.publish({ type: 'bar', data: { market, bar } }));
+    if (this.logTail !== undefined)
+      this.stopLog = this.logTail.listen((l) => this.publish({ type: 'log', data: l }));
+    this.refresh();
+  }
+
+  stop(): void {
+    for (const s of this.subs.splice(0)) s.unsubscribe();
+    this.bars.stop();
+    this.stopLog();
+  }
+
+  barsOf(market: string): readonly BarView[] {
+    return this.bars.of(market);
+  }
+
+  denials(id: string): StrategyView['latestDenials'] {
+    return this.denied.get(id) ?? [];
+  }
+
+  decisions(id: string): StrategyView['latestDecisions'] {
+    return this.decided.get(id) ?? [];
+  }
+
+  private note<T>(m: Map<string, T[]>, id: string, item: T): void {
+    let ring = m.get(id);
+    if (ring === undefined) {
+      ring = [];
+      m.set(id, ring);
+    }
+    pushRing(ring, item, KEEP_NOTES);
+  }
+
+  private onExecution(e: ExecutionEvent): void {
+    const k = this.k;
+    const at = k.executor.clock.now();
+    if (e.type === 'requestTransition') this.publish({ type: 'request', data: requestView(k, e.record) });
+    else if (e.type === 'fillApplied') {
+      this.publish({ type: 'fill', data: fillView(e.fill) });
+      this.refresh();
+    } else if (e.type === 'intentDenied') {
+      const i = e.intent;
+      const what = 'symbol' in i ? `${i.kind} ${i.symbol}` : i.kind;
+      this.note(this.denied, i.strategyId, { at, reason: e.reason, text: `${what}: ${e.message}` });
+      this.pushStrategy(i.strategyId);
+    } else if (e.type === 'intentAccepted') {
+      const first = e.clientRequestIds[0];
+      const r = first === undefined ? undefined : k.executor.journal.get(first);
+      if (r !== undefined) {
+        const side = r.side === undefined ? '' : ` ${r.side}`;
+        const qty = r.quantity === undefined ? '' : ` ${r.quantity.toString()}`;
+        this.note(this.decided, r.strategyId, { at, text: `${r.kind}${side}${qty} ${r.symbol}` });
+        this.pushStrategy(r.strategyId);
+      }
+    }
+    this.newAlerts();
+  }
+
+  private onStrategy(e: StrategyEvent): void {
+    this.pushStrategy(e.strategyId);
+    this.newAlerts();
+  }
+
+  private pushStrategy(id: string): void {
+    const view = strategyViews(this.k, this).find((s) => s.id === id);
+    if (view !== undefined) this.publish({ type: 'strategy', data: view });
+  }
+
+  /** The reporter's recent events since the last look, as alerts. */
+  private newAlerts(): void {
+    const recent = this.k.reporter.recent;
+    // The reporter keeps its latest 50: what is new lies after the last one seen (all, if it left).
+    const from = this.lastRecent === undefined ? 0 : recent.indexOf(this.lastRecent) + 1;
+    if (recent.length === 0 || from === recent.length) return;
+    this.lastRecent = recent.at(-1);
+    for (const r of recent.slice(from)) {
+      const alert: AlertView = { at: r.at, level: LEVEL[r.level], text: r.text };
+      pushRing(this.alerts, alert, KEEP_ALERTS);
+      this.publish({ type: 'alert', data: alert });
+    }
+  }
+
+  /** Bot, account and positions: pushed when they differ from what was pushed last. */
+  refresh(): void {
+    const k = this.k;
+    const bot = botView(k, this.id);
+    const account = accountView(k);
+    const positions = positionViews(k);
+    const b = JSON.stringify(bot);
+    const a = JSON.stringify(account);
+    const p = JSON.stringify(positions);
+    if (b !== this.last.bot) this.publish({ type: 'bot', data: bot });
+    if (p !== this.last.positions) this.publish({ type: 'positions', data: positions });
+    if (a !== this.last.account) {
+      this.publish({ type: 'account', data: account });
+      const point: EquityPoint = { at: k.executor.clock.now(), equity: account.equity ?? '0' };
+      pushRing(this.equity, point, KEEP_EQUITY);
+      this.publish({ type: 'equity', data: point });
+    }
+    this.last = { bot: b, account: a, positions: p };
+    this.newAlerts();
+  }
+}

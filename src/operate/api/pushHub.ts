@@ -1,0 +1,62 @@
+import type { ServerResponse } from 'node:http';
+import type { PushMessage } from './contract.ts';
+
+interface Client {
+  readonly res: ServerResponse;
+  readonly sessionId: string;
+}
+
+/**
+ * The push channel's clients (server-sent events): every change goes to each open stream as
+ * `event: <type>` / `data: <json>`. A stream of a session that logged out is closed.
+ */
+export class PushHub {
+  private readonly clients = new Set<Client>();
+  private readonly guard: (text: string, where: string) => string;
+
+  constructor(guard: (text: string, where: string) => string) {
+    this.guard = guard;
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Opens the stream on `res` and sends `first` (the snapshot a new client starts from). */
+  add(res: ServerResponse, sessionId: string, first: readonly PushMessage[]): void {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-store',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    const client = { res, sessionId };
+    this.clients.add(client);
+    res.on('close', () => this.clients.delete(client));
+    for (const m of first) res.write(this.frame(m));
+  }
+
+  publish(m: PushMessage): void {
+    if (this.clients.size === 0) return;
+    const frame = this.frame(m);
+    for (const c of this.clients) c.res.write(frame);
+  }
+
+  /** A comment line: keeps proxies from closing an idle stream. */
+  keepAlive(): void {
+    for (const c of this.clients) c.res.write(': keep-alive\n\n');
+  }
+
+  closeSession(sessionId: string): void {
+    for (const c of this.clients) if (c.sessionId === sessionId) c.res.end();
+  }
+
+  closeAll(): void {
+    for (const c of this.clients) c.res.end();
+    this.clients.clear();
+  }
+
+  private frame(m: PushMessage): string {
+    return this.guard(`event: ${m.type}\ndata: ${JSON.stringify(m.data)}\n\n`, `push ${m.type}`);
+  }
+}

@@ -1,0 +1,39 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { VirtualClock } from '../../../src/clock/VirtualClock.ts';
+import { Kernel } from '../../../src/kernel/Kernel.ts';
+import { silentLogger } from '../../../src/log/Logger.ts';
+import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
+import { simTestEdges } from './simTestEdges.ts';
+import type { WatcherKernel } from './watcherKernel.ts';
+
+/**
+ * A kernel over an in-process simulator (BTCUSDT at 50,000, fills after 100 ms) on a virtual
+ * clock, a dry run's journal in `dir` (a second start continues it; no host lock), with two strategies: `watch`
+ * (never trades) and `once` (opens BTCUSDT at its first price, fixtures/opensOnce.ts).
+ */
+export async function startOperatorKernel(clock: VirtualClock, dir: string): Promise<WatcherKernel> {
+  const file = join(dir, 'k.yaml');
+  const fixtures = join(import.meta.dirname, '../fixtures');
+  writeFileSync(
+    file,
+    `mode: dry-run
+market: { pollIntervalMs: 1000, staleAfterMs: 3000 }
+journal: { path: ${join(dir, 'j.sqlite')} }
+risk:
+  account: { maxOpenPositions: 5, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
+strategies:
+  - { id: watch, module: ${join(fixtures, 'watcher.ts')}, markets: [BTCUSDT] }
+  - { id: once, module: ${join(fixtures, 'opensOnce.ts')}, markets: [BTCUSDT] }
+`,
+  );
+  const loaded = await loadConfigWithStrategies(file);
+  const { sim, edges } = await simTestEdges(loaded.config, {
+    clock,
+    prices: { BTCUSDT: 50_000 },
+    fillMs: 100,
+    ephemeral: true,
+  });
+  const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger });
+  return { kernel, sim, clock };
+}
