@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { type Proc, perpflow, until } from '../run/runHarness.ts';
 
-/** A dry run whose two dca strategies buy every other second, with the console on `port` (0: any). */
-export function consoleConfig(dir: string, o: { port: number; passwordHashEnv: string }): string {
+/**
+ * A dry run whose two dca strategies buy every other second, with the console on `port` (0: any),
+ * and user ada when `passwordHashEnv` names her hash's variable (else no users: the bot prints a link).
+ */
+export function consoleConfig(dir: string, o: { port: number; passwordHashEnv?: string }): string {
   const path = join(dir, 'bot.yaml');
   writeFileSync(
     path,
@@ -14,12 +17,12 @@ simulator: { seed: 11, fillLatencyMs: { min: 50, max: 150 } }
 market: { pollIntervalMs: 200, staleAfterMs: 3000 }
 journal: { path: ${join(dir, 'journal.sqlite')} }
 risk:
-  account: { maxOpenPositions: 8, maxNotionalPerPosition: 100000, maxTotalNotional: 400000, maxLeverage: 5, maxIntentsPerMinute: 600, dailyLossLimit: 100000, maxDrawdownPct: 90 }
+  account: { maxOpenPositions: 500, maxNotionalPerPosition: 100000, maxTotalNotional: 400000, maxLeverage: 5, maxIntentsPerMinute: 600, dailyLossLimit: 100000, maxDrawdownPct: 90 }
 strategies:
   - id: dca-btc
     module: dca
     markets: [BTCUSDT]
-    params: { cron: '*/2 * * * * *', notional: 50 }
+    params: { cron: '*/2 * * * * *', notional: 400 }
   - id: dca-eth
     module: dca
     markets: [ETHUSDT]
@@ -29,9 +32,7 @@ status: { port: 0 }
 shutdown: { drainMs: 5000 }
 console:
   port: ${o.port}
-  users:
-    - { name: ada, role: operator, passwordHash: '\${env:${o.passwordHashEnv}}' }
-`,
+${o.passwordHashEnv === undefined ? '' : `  users:\n    - { name: ada, role: operator, passwordHash: '\${env:${o.passwordHashEnv}}' }\n`}`,
   );
   return path;
 }
@@ -40,21 +41,30 @@ export interface ConsoleBot {
   readonly proc: Proc;
   /** The console's address, e.g. http://127.0.0.1:7474/ */
   readonly url: string;
-  /** The one-time sign-in link the bot printed. */
-  readonly link: string;
+  /** The one-time sign-in link the bot printed (loopback, no users configured). */
+  readonly link: string | undefined;
   readonly port: number;
 }
 
-const LINK = /(https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)\/\S*token=[^\s"'>]+)/;
+const URL_LINE = /console: (https?:\/\/[^\s/]+:(\d+))\/ /;
+const LINK = /console login[^:]*: (https?:\/\/\S+token=\S+)/;
 
-/** Starts `perpflow run` and waits for the console's printed sign-in link. */
-export async function startConsoleBot(cfg: string, env: Record<string, string>): Promise<ConsoleBot> {
+/** Starts `perpflow run` and waits for the console's address (and its sign-in link, when it prints one). */
+export async function startConsoleBot(
+  cfg: string,
+  env: Record<string, string>,
+  o: { link: boolean },
+): Promise<ConsoleBot> {
   const proc = perpflow(['run', cfg], process.cwd(), env);
-  await until(() => proc.lines.some((l) => LINK.test(l)), 30_000, 'the console sign-in link', proc);
-  const m = LINK.exec(proc.lines.find((l) => LINK.test(l)) ?? '') as RegExpExecArray;
-  const link = m[1] as string;
-  const port = Number(m[2]);
-  return { proc, link, port, url: `${new URL(link).origin}/` };
+  const found = (re: RegExp): RegExpExecArray | null => re.exec(proc.lines.find((l) => re.test(l)) ?? '');
+  await until(
+    () => found(URL_LINE) !== null && (!o.link || found(LINK) !== null),
+    30_000,
+    'the console',
+    proc,
+  );
+  const m = found(URL_LINE) as RegExpExecArray;
+  return { proc, url: `${m[1]}/`, port: Number(m[2]), link: found(LINK)?.[1] };
 }
 
 /** SIGTERM, and the exit code. */

@@ -14,9 +14,16 @@ import { useEffect, useRef } from '../vendor/preact-hooks.mjs';
 
 const LINE_COLOURS = ['#2563eb', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
 
-/** Contract times are epoch ms; the chart counts seconds. @param {number} ms */
-const sec = (ms) =>
-  /** @type {import('../vendor/lightweight-charts.mjs').UTCTimestamp} */ (Math.floor(ms / 1000));
+/**
+ * The chart counts seconds. Fills come in epoch ms (the contract's times); bars and indicator
+ * points come in seconds from the control API — a time below 1e11 is taken as seconds (1e11 ms
+ * is 1973, 1e11 s the year 5138).
+ * @param {number} t
+ */
+const sec = (t) =>
+  /** @type {import('../vendor/lightweight-charts.mjs').UTCTimestamp} */ (
+    t < 1e11 ? t : Math.floor(t / 1000)
+  );
 
 function themeOptions() {
   const css = getComputedStyle(document.documentElement);
