@@ -162,6 +162,26 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)('the console page'
     await page.close();
   });
 
+  it('finds the API again by itself when it comes back after a crash: no reload, pushes flow again', async () => {
+    const page = await openPage(browser);
+    await page.goto(preview.url);
+    await waitLive(page);
+    await page.evaluate('window.__sameDocument = true');
+    const opened = (await page.evaluate('window.__perpflowConsole.opened')) as number;
+    await preview.restart();
+    await page.waitForFunction(
+      (n) =>
+        (globalThis as unknown as { __perpflowConsole: { opened: number } }).__perpflowConsole.opened > n,
+      opened,
+      { timeout: 15_000 },
+    );
+    await waitLive(page);
+    preview.push({ type: 'positions', data: [{ ...POSITION, market: 'XRPUSDT' }] });
+    await page.waitForSelector('#positions tr[data-market="XRPUSDT"]', { timeout: 2000 });
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+    await page.close();
+  });
+
   it('asks for a password when there is no session, and opens the dashboard once signed in', async () => {
     const out = await startPreview({ signedIn: false });
     try {

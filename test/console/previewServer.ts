@@ -22,6 +22,8 @@ export interface Preview {
   push(m: PushMessage): void;
   readonly actions: OperatorAction[];
   readonly gets: string[];
+  /** Drops every connection and stops listening, then listens again on the same port (a crash and a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,13 @@ export async function startPreview(o: { signedIn?: boolean } = {}): Promise<Prev
     gets,
     push: (m) => {
       for (const s of streams) s.write(`event: ${m.type}\ndata: ${JSON.stringify(m.data)}\n\n`);
+    },
+    restart: async () => {
+      for (const s of streams) s.destroy();
+      streams.clear();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
     },
     close: async () => {
       for (const s of streams) s.end();

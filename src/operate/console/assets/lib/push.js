@@ -24,8 +24,12 @@ const TYPES = /** @type {const} */ ([
 
 const RETRY_MS = 1000;
 
-/** What a test or the benchmark may read: when each push arrived (page clock) and how many. */
-const probe = { pushes: 0, opened: 0, lastPush: { type: '', at: 0, receivedAt: 0 } };
+/**
+ * What a test or the benchmark may read: how many pushes and line openings, and for the latest
+ * request transitions how long each took from the bot's journal to this page (same host clock).
+ * @type {{ pushes: number, opened: number, lags: number[] }}
+ */
+const probe = { pushes: 0, opened: 0, lags: [] };
 /** @type {any} */ (globalThis).__perpflowConsole = probe;
 
 /** @type {EventSource | undefined} */
@@ -47,7 +51,9 @@ export function connect() {
     es.addEventListener(type, (ev) => {
       const data = JSON.parse(/** @type {MessageEvent<string>} */ (ev).data);
       probe.pushes++;
-      probe.lastPush = { type, at: Number(data?.at ?? 0), receivedAt: Date.now() };
+      const at = type === 'request' ? data.history?.at(-1)?.at : undefined;
+      if (typeof at === 'number') probe.lags.push(Date.now() - at);
+      if (probe.lags.length > 10_000) probe.lags.splice(0, 5_000);
       applyPush(/** @type {import('./store.js').PushMessage} */ ({ type, data }));
     });
   }
