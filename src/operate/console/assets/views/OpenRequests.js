@@ -30,10 +30,10 @@ export function OpenRequests({ requests }) {
       open.length === 0
         ? html`<p class="empty">None in flight.</p>`
         : html`<div class="scroll"><table>
-          <thead><tr><th>Age</th><th>Request</th><th>Kind</th><th>Market</th><th>Status</th></tr></thead>
+          <thead><tr><th>Age</th><th>Request</th><th class="wide">Kind</th><th>Market</th><th>Status</th></tr></thead>
           <tbody>${open.map(
             (r) => html`<tr><td class="num" title=${clockTime(r.createdAt)}>${age(now - r.createdAt)}</td>
-              <td><code>${r.id}</code><div class="sub">${r.strategy}</div></td><td>${r.kind}</td>
+              <td><code>${r.id}</code><div class="sub">${r.strategy}</div></td><td class="wide">${r.kind}</td>
               <td>${r.market}</td><td>${r.status}</td></tr>`,
           )}</tbody></table></div>`
     }

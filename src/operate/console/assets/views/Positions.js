@@ -25,17 +25,18 @@ export function Positions({ positions, canAct }) {
       positions.length === 0
         ? html`<p class="empty">No open position.</p>`
         : html`<div class="scroll"><table>
-          <thead><tr><th>Market</th><th>Side</th><th class="num">Qty</th><th class="num">Entry</th>
-            <th class="num">Mark</th><th class="num">Unrealised</th><th>TP / SL</th><th></th></tr></thead>
+          <thead><tr><th>Market</th><th class="wide">Side</th><th class="num">Qty</th><th class="num wide">Entry</th>
+            <th class="num wide">Mark</th><th class="num">Unrealised</th><th class="wide">TP / SL</th><th></th></tr></thead>
           <tbody>${positions.map(
             (p) => html`<tr data-market=${p.market}>
-              <td><a href=${href('market', p.market)}>${p.market}</a><div class="sub">${p.strategy}</div></td>
-              <td class=${p.side === 'LONG' ? 'gain' : 'loss'}>${p.side}</td>
+              <td><a href=${href('market', p.market)}>${p.market}</a><div class="sub">${p.strategy}<span class="narrow"> · ${p.side}</span></div>
+                ${p.unprotected ? html`<span class="tag warn">unprotected</span>` : ''}</td>
+              <td class=${p.side === 'LONG' ? 'gain wide' : 'loss wide'}>${p.side}</td>
               <td class="num">${p.quantity}</td>
-              <td class="num">${p.entryPrice}</td>
-              <td class="num">${p.mark ?? '—'}</td>
+              <td class="num wide">${p.entryPrice}</td>
+              <td class="num wide">${p.mark ?? '—'}</td>
               <td class=${`num ${sign(p.unrealised) > 0 ? 'gain' : sign(p.unrealised) < 0 ? 'loss' : ''}`}>${money(p.unrealised)}</td>
-              <td>${p.takeProfit ?? '—'} / ${p.stopLoss ?? '—'}${p.unprotected ? html` <span class="tag warn">unprotected</span>` : ''}</td>
+              <td class="wide">${p.takeProfit ?? '—'} / ${p.stopLoss ?? '—'}</td>
               <td>${canAct && html`<button type="button" class="small" disabled=${busy} onClick=${() => setClosing(p)}>Close</button>`}</td>
             </tr>`,
           )}</tbody></table></div>`
