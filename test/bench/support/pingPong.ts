@@ -4,7 +4,7 @@ import { defineStrategy, type StrategyContext, type StrategyIntent } from '../..
 let n = 0;
 
 /** The next step for `market`: open when flat, close what is held, nothing while a request is out. */
-function next(ctx: StrategyContext<{ quantity: number }>, market: string): StrategyIntent | undefined {
+function next(ctx: StrategyContext<{ notional: number }>, market: string): StrategyIntent | undefined {
   if (ctx.openRequests(market).length > 0) return undefined;
   const held = ctx.positions(market)[0];
   n++;
@@ -13,7 +13,7 @@ function next(ctx: StrategyContext<{ quantity: number }>, market: string): Strat
       kind: 'open',
       market,
       side: 'LONG',
-      quantity: ctx.params.quantity,
+      notional: ctx.params.notional,
       leverage: 1,
       signal: `pp-${n}`,
     };
@@ -31,7 +31,7 @@ function next(ctx: StrategyContext<{ quantity: number }>, market: string): Strat
  */
 export default defineStrategy({
   name: 'ping-pong',
-  params: z.strictObject({ quantity: z.number().positive() }),
+  params: z.strictObject({ notional: z.number().positive() }),
   interval: '1m',
   warmup: 0,
   onTick: (ctx, tick) => next(ctx, tick.symbol),
