@@ -43,7 +43,9 @@ export function readRoutes(app: FastifyInstance, c: ApiContext): void {
   app.get<{ Params: { market: string } }>(`${p}/markets/:market/bars`, async (req) =>
     c.state.barsOf(req.params.market),
   );
-  app.get(`${p}/markets/:market/indicators`, async () => []);
+  app.get<{ Params: { market: string } }>(`${p}/markets/:market/indicators`, async (req) =>
+    c.state.indicatorsOf(req.params.market),
+  );
   app.get(`${p}/bots`, async () =>
     registeredBots()
       .filter((b) => b.running)
