@@ -6,7 +6,7 @@ import type { AuditEntry, FillView, StrategyView } from '../../src/operate/api/c
 import { hashPassword } from '../../src/operate/api/passwordHash.ts';
 import { hasChromium, launchChromium } from '../report/openInChromium.ts';
 import { tempDir } from '../run/runHarness.ts';
-import { type ConsoleBot, consoleConfig, poll, startConsoleBot, stopBot } from './consoleBot.ts';
+import { type ConsoleBot, consoleConfig, poll, startConsoleBot, stopBot, writeReport } from './consoleBot.ts';
 import { collectErrors, openPage, scrollsSideways, waitLive, watchApiGets } from './consolePage.ts';
 
 const USER = 'ada';
@@ -68,8 +68,11 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)(
 
     beforeAll(async () => {
       env.PF_CONSOLE_ADA = await hashPassword(PASSWORD);
+      writeReport(dir, 'backtest-dca.html');
       [bot, browser] = await Promise.all([
-        startConsoleBot(consoleConfig(dir, { port: 0 }), env, { link: true }),
+        startConsoleBot(consoleConfig(dir, { port: 0 }), env, {
+          link: true,
+        }),
         launchChromium(),
       ]);
     }, 60_000);
@@ -149,6 +152,24 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)(
       }
       expect(wide).toEqual([]);
       await phone.context().close();
+    });
+
+    // Skipped until the control API serves reports with a policy that lets their inline scripts run:
+    // a report inlines its data, lightweight-charts and its client, and the console's CSP
+    // (default-src 'self') blocks all three, so the report opens without charts.
+    it.skip('lists a backtest report written under var/reports/ and opens it from the console: its charts draw', async () => {
+      await watcher.goto(`${bot.url}#/reports`);
+      const [report] = await Promise.all([
+        watcher.context().waitForEvent('page'),
+        watcher.click('#reports a:text("backtest-dca.html")'),
+      ]);
+      await report.waitForFunction(
+        () => (globalThis as { __perpflowReport?: { ready: boolean } }).__perpflowReport?.ready === true,
+        undefined,
+        { timeout: 10_000 },
+      );
+      expect(await report.title()).toContain('dca on BTCUSDT');
+      await report.close();
     });
 
     it('pauses a strategy: at its next schedules it emits nothing (counted as dropped) while the other one buys', async () => {

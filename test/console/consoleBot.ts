@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
+import { renderReport } from '../../src/report/html/renderReport.ts';
 import { type Proc, perpflow, until } from '../run/runHarness.ts';
 
 /**
@@ -49,13 +50,16 @@ export interface ConsoleBot {
 const URL_LINE = /console: (https?:\/\/[^\s/]+:(\d+))\/ /;
 const LINK = /console login[^:]*: (https?:\/\/\S+token=\S+)/;
 
-/** Starts `perpflow run` and waits for the console's address (and its sign-in link, when it prints one). */
+/**
+ * Starts `perpflow run` in the config's folder (its var/reports/ is the console's reports) and
+ * waits for the console's address (and its sign-in link, when it prints one).
+ */
 export async function startConsoleBot(
   cfg: string,
   env: Record<string, string>,
   o: { link: boolean },
 ): Promise<ConsoleBot> {
-  const proc = perpflow(['run', cfg], process.cwd(), env);
+  const proc = perpflow(['run', cfg], dirname(cfg), env);
   const found = (re: RegExp): RegExpExecArray | null => re.exec(proc.lines.find((l) => re.test(l)) ?? '');
   await until(
     () => found(URL_LINE) !== null && (!o.link || found(LINK) !== null),
@@ -83,4 +87,34 @@ export async function poll<T>(probe: () => Promise<T | undefined>, ms: number, w
     if (clock.now() > end) throw new Error(`timed out waiting for ${what}`);
     await clock.sleep(50);
   }
+}
+
+/** A small backtest report, as `perpflow backtest --report` writes it, under `dir`/var/reports/. */
+export function writeReport(dir: string, name: string): void {
+  const t0 = Date.UTC(2026, 0, 1);
+  const bars = Array.from({ length: 50 }, (_, i) => {
+    const open = 100 + Math.sin(i / 5) * 3;
+    const close = 100 + Math.sin((i + 1) / 5) * 3;
+    return {
+      time: t0 + i * 3_600_000,
+      open,
+      high: Math.max(open, close) + 0.5,
+      low: Math.min(open, close) - 0.5,
+      close,
+    };
+  });
+  mkdirSync(join(dir, 'var/reports'), { recursive: true });
+  writeFileSync(
+    join(dir, 'var/reports', name),
+    renderReport({
+      title: 'dca on BTCUSDT',
+      subtitle: '50 hourly bars',
+      generatedAt: 'generated 2026-01-03 00:00 UTC',
+      cards: [{ label: 'Return', value: '+1.0 %', tone: 'good' }],
+      markets: [{ symbol: 'BTCUSDT', bars }],
+      trades: [],
+      equity: bars.map((b) => ({ time: b.time, value: 10_000 + b.close })),
+      tables: [],
+    }),
+  );
 }
