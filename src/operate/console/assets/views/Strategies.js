@@ -8,10 +8,21 @@ import { Outcome } from './Outcome.js';
 
 /** @typedef {import('../../../api/contract.ts').StrategyView} StrategyView */
 
+/**
+ * @template {{ readonly at: number }} T
+ * @param {readonly T[]} xs
+ * @returns {T[]}
+ */
+function newestFirst(xs) {
+  return [...xs].sort((x, y) => y.at - x.at);
+}
+
 /** @param {{ s: StrategyView, canAct: boolean }} props */
 function StrategyCard({ s, canAct }) {
   const { busy, result, run } = useAction();
   const paused = s.state === 'paused';
+  const decisions = newestFirst(s.latestDecisions);
+  const denials = newestFirst(s.latestDenials);
   return html`<section class="card strategy" data-strategy=${s.id}>
     <h2>${s.id} <span class=${`tag ${s.state}`}>${s.state}</span></h2>
     <div class="row">
@@ -29,15 +40,15 @@ function StrategyCard({ s, canAct }) {
     <details><summary>Parameters</summary><pre>${JSON.stringify(s.params, null, 2)}</pre></details>
     <h3>Latest decisions</h3>
     ${
-      s.latestDecisions.length === 0
+      decisions.length === 0
         ? html`<p class="empty">None yet.</p>`
-        : html`<ul class="list">${s.latestDecisions.map((d) => html`<li><time>${clockTime(d.at)}</time> ${d.text}</li>`)}</ul>`
+        : html`<ul class="list">${decisions.map((d) => html`<li><time>${clockTime(d.at)}</time> ${d.text}</li>`)}</ul>`
     }
     <h3>Latest denials</h3>
     ${
-      s.latestDenials.length === 0
+      denials.length === 0
         ? html`<p class="empty">None.</p>`
-        : html`<ul class="list">${s.latestDenials.map(
+        : html`<ul class="list">${denials.map(
             (d) =>
               html`<li><time>${clockTime(d.at)}</time> ${d.text} <span class="sub">${d.reason}</span></li>`,
           )}</ul>`
