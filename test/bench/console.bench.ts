@@ -2,7 +2,7 @@
  * node test/bench/console.bench.ts — issue 43's console figures, against real `perpflow run` dry runs
  * (embedded simulator) whose ping-pong strategy (support/pingPong.ts) opens and closes as fast as
  * the pipeline carries on four markets (status polls from 5 ms):
- *  (a) intents/s end to end (perpflow_intents_total over WINDOW s after WARM s) and the bot's
+ *  (a) intents/s end to end (perpflow_intents_total{outcome="accepted"} over WINDOW s after WARM s) and the bot's
  *      event-loop delay p99 (prom-client's histogram, reset by the scrape that opens the window),
  *      with the console off against on with SESSIONS sessions connected (SESSIONS − 1 push streams
  *      read by Node, one Chromium page on the dashboard), ROUNDS rounds alternating; goal: within 5 %;
@@ -111,10 +111,14 @@ function cpuMs(pid: number): number {
 }
 
 /** A sum over a metric's samples in Prometheus text, or one sample's value. */
-function metric(text: string, name: string): number {
+function metric(text: string, name: string, label = ''): number {
   let sum = 0;
   for (const line of text.split('\n'))
-    if (line.startsWith(name) && (line[name.length] === ' ' || line[name.length] === '{'))
+    if (
+      line.startsWith(name) &&
+      (line[name.length] === ' ' || line[name.length] === '{') &&
+      line.includes(label)
+    )
       sum += Number(line.slice(line.lastIndexOf(' ') + 1));
   return sum;
 }
@@ -215,7 +219,9 @@ async function round(consoleOn: boolean, env: Record<string, string>): Promise<R
   await bot.exited;
   return {
     intentsPerS:
-      (metric(after, 'perpflow_intents_total') - metric(before, 'perpflow_intents_total')) / seconds,
+      (metric(after, 'perpflow_intents_total', 'outcome="accepted"') -
+        metric(before, 'perpflow_intents_total', 'outcome="accepted"')) /
+      seconds,
     loopP99Ms: metric(after, 'perpflow_nodejs_eventloop_lag_p99_seconds') * 1000,
     botCpuMsPerS: (cpu1 - cpu0) / seconds,
     byType: new Map(byType),
