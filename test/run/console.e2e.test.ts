@@ -10,6 +10,7 @@ import type {
   AuditEntry,
   BarView,
   BotView,
+  HostBotView,
   IndicatorSeries,
   PositionView,
   StrategyView,
@@ -161,9 +162,16 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
       `cancel by pid ${one.bot.child.pid} (${cfg}): refused: no request cr_nothing\n`,
     ]);
 
+    const log = await one.get<{ level: string; text: string }[]>('log?lines=500');
+    expect(log.some((l) => /^console: http/.test(l.text))).toBe(true);
+
     const halt = await one.act({ kind: 'halt', actionId: 'e2e-halt', reason: 'end of test' });
     expect(halt.body).toMatchObject({ status: 'accepted', detail: 'trading halted' });
     expect((await one.get<BotView>('bot')).tradingState).toBe('HALTED');
+    const bots = await one.get<HostBotView[]>('bots');
+    expect(bots.map((b) => [b.pid, b.name, b.mode, b.tradingState, b.console === null])).toEqual([
+      [one.bot.child.pid, 'bot', 'dry-run', 'halted', false],
+    ]);
     const events = await fetch(`${one.base}/api/v1/events`, { headers: { cookie: one.cookie } });
     const reader = (events.body as ReadableStream<Uint8Array>).getReader();
     seen.push(new TextDecoder().decode((await reader.read()).value));

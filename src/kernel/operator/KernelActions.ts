@@ -87,6 +87,29 @@ export class KernelActions implements OperatorActions {
     return outcome;
   }
 
+  /**
+   * Audits what reached the bot outside `act`: the kill switch's signal from `perpflow halt` or
+   * `resume`, which carries no id and no name (the journal latch is the action itself).
+   */
+  noteSignal(kind: 'halt' | 'resume', detail: string): void {
+    const at = this.o.executor.clock.now();
+    let actionId = `signal_${at}`;
+    for (let n = 1; this.store.get(actionId) !== undefined; n++) actionId = `signal_${at}_${n}`;
+    const entry: AuditEntry = {
+      actionId,
+      at,
+      actor: { via: 'cli', name: `perpflow ${kind}`, from: 'local (SIGUSR2)' },
+      action: { kind, actionId },
+      outcome: { status: 'accepted', actionId, requests: [], detail },
+    };
+    try {
+      this.store.record(entry);
+    } catch (e) {
+      this.o.log.error(`${kind} signal not audited: ${describeError(e)}`);
+    }
+    this.audit$.next(entry);
+  }
+
   audit(limit?: number): readonly AuditEntry[] {
     return this.store.latest(limit);
   }
