@@ -182,6 +182,23 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)('the console page'
     await page.close();
   });
 
+  it("lists the host's bots with their state and PnL, and links every other bot's console", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${preview.url}#/bots`);
+    await waitLive(page);
+    await page.waitForSelector('#bots tbody tr');
+    const rows = await page.$$eval('#bots tbody tr', (trs) =>
+      trs.map((tr) =>
+        [...tr.children].map((td) => td.querySelector('a')?.getAttribute('href') ?? td.textContent),
+      ),
+    );
+    expect(rows).toEqual([
+      ['alpha', 'dry-run', 'ACTIVE', '9.29', 'this one'],
+      ['beta', 'live', 'HALTED', '-41.20', 'https://beta.example.net'],
+    ]);
+    await page.close();
+  });
+
   it('asks for a password when there is no session, and opens the dashboard once signed in', async () => {
     const out = await startPreview({ signedIn: false });
     try {

@@ -58,7 +58,7 @@ export function App() {
           : page === 'audit'
             ? html`<${Audit} audit=${state.audit} />`
             : page === 'bots'
-              ? html`<${Bots} current=${state.bot?.name} />`
+              ? html`<${Bots} current=${state.bot?.pid} />`
               : page === 'reports'
                 ? html`<${Reports} />`
                 : html`<${Dashboard} state=${state} canAct=${canAct} />`;
