@@ -1,0 +1,2 @@
+// Types for the vendor copy: the installed package's own.
+export * from 'preact';

@@ -1,0 +1,41 @@
+// @ts-check
+// Requests not settled yet, oldest first, with their age: a stuck one stands out.
+import { age, clockTime } from '../lib/format.js';
+import { html } from '../lib/html.js';
+import { useNow } from '../lib/useNow.js';
+
+/** @typedef {import('../../../api/contract.ts').RequestView} RequestView */
+
+/** Statuses after which a request changes no more (src/domain/requestStatus.ts). */
+const SETTLED = new Set([
+  'FILLED',
+  'CANCELED',
+  'EXPIRED',
+  'FAILED',
+  'REJECTED',
+  'NOT_SENT',
+  'RECONCILED_EXECUTED',
+  'RECONCILED_NOT_EXECUTED',
+]);
+
+/** @param {{ requests: Readonly<Record<string, RequestView>> }} props */
+export function OpenRequests({ requests }) {
+  const now = useNow(1000);
+  const open = Object.values(requests)
+    .filter((r) => !SETTLED.has(r.status))
+    .sort((a, b) => a.createdAt - b.createdAt);
+  return html`<section class="card" id="requests">
+    <h2>Open requests</h2>
+    ${
+      open.length === 0
+        ? html`<p class="empty">None in flight.</p>`
+        : html`<div class="scroll"><table>
+          <thead><tr><th>Age</th><th>Request</th><th class="wide">Kind</th><th>Market</th><th>Status</th></tr></thead>
+          <tbody>${open.map(
+            (r) => html`<tr><td class="num" title=${clockTime(r.createdAt)}>${age(now - r.createdAt)}</td>
+              <td><code>${r.id}</code><div class="sub">${r.strategy}</div></td><td class="wide">${r.kind}</td>
+              <td>${r.market}</td><td>${r.status}</td></tr>`,
+          )}</tbody></table></div>`
+    }
+  </section>`;
+}
