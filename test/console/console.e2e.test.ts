@@ -154,10 +154,9 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)(
       await phone.context().close();
     });
 
-    // Skipped until the control API serves reports with a policy that lets their inline scripts run:
-    // a report inlines its data, lightweight-charts and its client, and the console's CSP
-    // (default-src 'self') blocks all three, so the report opens without charts.
-    it.skip('lists a backtest report written under var/reports/ and opens it from the console: its charts draw', async () => {
+    // A report inlines its data, lightweight-charts and its client: the API serves it with its own
+    // sandboxed policy, under which the console's (default-src 'self') would draw no chart.
+    it('lists a backtest report written under var/reports/ and opens it from the console: its charts draw', async () => {
       await watcher.goto(`${bot.url}#/reports`);
       const [report] = await Promise.all([
         watcher.context().waitForEvent('page'),
@@ -260,10 +259,8 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)(
       await watcher.waitForSelector(`#audit tr:has-text("close"):has-text("${userInfo().username}")`);
     }, 60_000);
 
-    // Skipped until sessions survive a restart: the control API keeps them in memory, so after the
-    // restart the page finds itself signed out and shows the sign-in form (without a reload).
-    // The page's own reconnect is tested against the stand-in API (consolePage.browser.test.ts).
-    it.skip('after kill -9 and a restart of the bot, the open page reconnects by itself without a reload', async () => {
+    // Sessions are kept in the journal, so the restarted bot knows the page's cookie.
+    it('after kill -9 and a restart of the bot, the open page reconnects by itself without a reload', async () => {
       await watcher.goto(`${bot.url}#/dashboard`);
       await waitLive(watcher);
       const opened = (await watcher.evaluate('window.__perpflowConsole.opened')) as number;

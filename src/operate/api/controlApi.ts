@@ -56,7 +56,8 @@ export async function controlApi(
     securityHook({ sessions: c.sessions, localToken: o.localToken, loopback: o.loopback }),
   );
   app.addHook('onSend', async (req, reply, payload) => {
-    for (const [k, v] of Object.entries(HEADERS)) reply.header(k, v);
+    // A route that set its own policy (a report page) keeps it; every other answer gets the console's.
+    for (const [k, v] of Object.entries(HEADERS)) if (!reply.hasHeader(k)) reply.header(k, v);
     if (req.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
     return typeof payload === 'string' ? o.guard(payload, `${req.method} ${req.url.split('?')[0]}`) : payload;
   });

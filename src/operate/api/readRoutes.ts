@@ -13,6 +13,9 @@ function count(raw: unknown, fallback: number, max: number): number {
   return Number.isSafeInteger(n) && n > 0 ? Math.min(n, max) : fallback;
 }
 
+/** A report page's policy: inline scripts and styles only, sandboxed away from the console's origin. */
+const REPORT_POLICY =
+  "sandbox allow-scripts allow-popups; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const REPORT_NAME = /^[\w][\w.-]{0,200}$/;
 
 /** The reads of /api/v1: each answers the same shape the push channel carries. */
@@ -64,6 +67,9 @@ export function readRoutes(app: FastifyInstance, c: ApiContext): void {
       : name.endsWith('.json')
         ? 'application/json'
         : 'text/plain';
+    // A report inlines its data, lightweight-charts and its client: its own scripts may run, in a
+    // sandbox with an opaque origin, so they can neither read the session nor call this API.
+    if (type === 'text/html') reply.header('content-security-policy', REPORT_POLICY);
     return reply.type(`${type}; charset=utf-8`).send(readFileSync(file, 'utf8'));
   });
 }
