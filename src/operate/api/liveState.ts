@@ -50,6 +50,8 @@ export class LiveState implements StrategyNotes {
   private readonly subs: Subscription[] = [];
   private readonly bars = new BarRings();
   private readonly indicators = new IndicatorRings();
+  /** Strategies whose view this turn changed, pushed together at its end (pushStrategy). */
+  private readonly dirtyStrategies = new Set<string>();
   /** Each strategy's view as last pushed, so the second's check pushes only what changed. */
   private readonly strategiesPushed = new Map<string, string>();
   private stopLog: () => void = () => {};
@@ -168,11 +170,27 @@ export class LiveState implements StrategyNotes {
     this.newAlerts();
   }
 
+  /**
+   * A strategy's view is pushed once per turn however many of its intents the turn carried (a
+   * batch of fills, a reversal's two legs), and not built at all while no page listens (a page
+   * that connects later starts from a full snapshot).
+   */
   private pushStrategy(id: string): void {
-    const view = strategyViews(this.k, this).find((s) => s.id === id);
-    if (view === undefined) return;
-    this.strategiesPushed.set(id, JSON.stringify(view));
-    this.publish({ type: 'strategy', data: view });
+    if (!this.listening()) return;
+    const first = this.dirtyStrategies.size === 0;
+    this.dirtyStrategies.add(id);
+    if (first) queueMicrotask(() => this.flushStrategies());
+  }
+
+  private flushStrategies(): void {
+    const ids = this.dirtyStrategies;
+    if (ids.size === 0) return;
+    for (const view of strategyViews(this.k, this)) {
+      if (!ids.has(view.id)) continue;
+      this.strategiesPushed.set(view.id, JSON.stringify(view));
+      this.publish({ type: 'strategy', data: view });
+    }
+    ids.clear();
   }
 
   /** The reporter's recent events since the last look, as alerts. */
