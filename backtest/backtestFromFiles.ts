@@ -6,6 +6,7 @@ import { backtestMarkets } from './backtestMarkets.ts';
 import { collectRunGarbage } from './collectRunGarbage.ts';
 import { type LoadedData, readData, type SymbolFile } from './data/readData.ts';
 import type { DataReading } from './data/readDataInWorker.ts';
+import { declaredIndicatorWarmup, type FirstTradingBars, firstTradingBars } from './firstTradingBar.ts';
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
 import { fundingSources } from './metrics/FundingSource.ts';
 
@@ -38,6 +39,8 @@ export interface BacktestOutcome {
   readonly metrics: BacktestMetrics;
   readonly feeds: readonly BarColumns[];
   readonly settings: BacktestConfig;
+  /** Where buy & hold starts on the curve: the bar after the strategies' indicator warm-up. */
+  readonly firstTradingBars: FirstTradingBars;
   readonly strategies: readonly {
     readonly id: string;
     readonly module: string;
@@ -67,6 +70,8 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
   const { feeds, funding: fundingSeries } = req.loaded ?? (await req.reading?.result) ?? readData(req);
   const have = new Set<string>(feeds.map((f) => f.symbol));
   const chosen: BacktestStrategy[] = [];
+  /** Each chosen strategy's index in the config's list, for an error naming it. */
+  const at: number[] = [];
   config.strategies.forEach((s, i) => {
     const strategy = strategies.get(s.id);
     if (!s.enabled || strategy === undefined) return;
@@ -79,6 +84,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
           message: `${s.id} trades ${missing.join(', ')} but no --data ${missing[0]}=FILE was given (have: ${[...have].join(', ') || 'none'})`,
         },
       ]);
+    at.push(i);
     chosen.push({
       id: s.id,
       strategy,
@@ -91,6 +97,10 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     throw new ConfigError([
       { location: { file: req.configFile }, path: 'strategies', message: 'no enabled strategy to backtest' },
     ]);
+  const warmed = chosen.map((c, k) => ({
+    markets: c.markets,
+    indicatorWarmup: declaredIndicatorWarmup(c, req.configFile, at[k] ?? k),
+  }));
   const result = await runBacktest({
     feeds,
     strategies: chosen,
@@ -112,8 +122,11 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
   const marketEquity = only(feeds.map((f) => f.symbol));
   const symbols: string[] = feeds.map((f) => f.symbol);
   const specs = new Map(backtestMarkets(symbols, settings, {}).map((m) => [String(m.spec.symbol), m]));
+  const first = firstTradingBars(warmed, feeds, result.equity.time, req.from);
   const metrics = backtestMetrics({
     equity: result.equity,
+    firstTradingBar: first.overall,
+    marketFirstTradingBar: first.byMarket,
     trades: result.trades,
     intervalMs: result.intervalMs,
     markets: feeds,
@@ -131,6 +144,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     metrics,
     feeds,
     settings,
+    firstTradingBars: first,
     strategies: config.strategies
       .filter((s) => chosen.some((c) => c.id === s.id))
       .map((s) => ({ id: s.id, module: s.module, markets: s.markets })),

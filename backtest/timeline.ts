@@ -10,7 +10,8 @@ export interface Timeline {
   readonly last: readonly number[];
 }
 
-function lowerBound(a: ArrayLike<number>, x: number): number {
+/** The first index whose value is ≥ x (the length when none is), in a sorted array. */
+export function lowerBound(a: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = a.length;
   while (lo < hi) {

@@ -35,8 +35,13 @@ export interface BacktestMetricsInput {
   readonly marketEquity?: Readonly<Record<string, EquityCurve>>;
   /** The markets' closes (the driver's `feeds`): buy & hold, alpha and beta; without them those are N/A. */
   readonly markets?: readonly MarketCloses[];
-  /** First bar a strategy can act on (its warm-up): buy & hold starts at its close, as backtesting.py's. */
+  /**
+   * The curve's point where buy & hold starts (backtesting.py's first trading bar: the bar after
+   * the strategy's indicator warm-up); 0 without it.
+   */
   readonly firstTradingBar?: number;
+  /** The same per market, for its own buy & hold (default `firstTradingBar`). */
+  readonly marketFirstTradingBar?: Readonly<Record<string, number>>;
   readonly fundingSources?: Readonly<Record<string, FundingSource>>;
 }
 
@@ -96,13 +101,15 @@ function grouped(
     const own = key === 'market' ? all.filter((m) => m.symbol === name) : all;
     const trades = groups.get(name) ?? [];
     const curve = curves?.[name];
+    const first =
+      (key === 'market' ? input.marketFirstTradingBar?.[name] : undefined) ?? input.firstTradingBar;
     const m = sameAsOverall(given, curve, trades, own)
       ? { ...overall }
-      : figures(curve, own, trades, input.equity, input.firstTradingBar);
+      : figures(curve, own, trades, input.equity, first);
     // A market's buy & hold needs no curve of its own: it is the market's (none without its closes).
     out[name] =
       key === 'market' && m.buyAndHoldReturn === null
-        ? { ...m, buyAndHoldReturn: buyAndHold(input.equity, own, input.firstTradingBar) }
+        ? { ...m, buyAndHoldReturn: buyAndHold(input.equity, own, first) }
         : m;
   }
   return out;

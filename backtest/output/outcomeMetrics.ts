@@ -12,18 +12,20 @@ export function outcomeMetrics(o: BacktestOutcome): BacktestMetrics {
   const m = o.metrics;
   if (m.overall.buyAndHoldReturn !== null || o.feeds.length === 0) return m;
   const curve = equityColumns(o.result.equity);
-  const overall = benchmarkMetrics(curve, o.feeds, m.overall.totalReturn);
+  const first = o.firstTradingBars;
+  const overall = benchmarkMetrics(curve, o.feeds, m.overall.totalReturn, first.overall);
   // A lone strategy's (or market's) curve is the account's (the driver's rule): its alpha and beta too.
   const alone = (n: number) => n === 1;
   const byMarket = Object.fromEntries(
     Object.entries(m.byMarket).map(([symbol, mm]) => {
       const own = o.feeds.filter((f) => f.symbol === symbol);
       if (own.length === 0) return [symbol, mm];
+      const start = first.byMarket[symbol] ?? first.overall;
       return [
         symbol,
         alone(Object.keys(m.byMarket).length) && mm.totalReturn !== null
-          ? { ...mm, ...benchmarkMetrics(curve, own, mm.totalReturn) }
-          : { ...mm, buyAndHoldReturn: buyAndHold(curve, own) },
+          ? { ...mm, ...benchmarkMetrics(curve, own, mm.totalReturn, start) }
+          : { ...mm, buyAndHoldReturn: buyAndHold(curve, own, start) },
       ];
     }),
   );

@@ -76,6 +76,13 @@ export interface StrategyDefinition<S extends z.ZodType = z.ZodType, L = undefin
   readonly interval?: string;
   /** Closed bars needed before the strategy may trade; its intents before that are dropped. */
   readonly warmup: number | Hook<[params: z.output<S>], number>;
+  /**
+   * Leading bars on which the strategy's longest indicator has no value yet (an SMA of n: n − 1),
+   * as backtesting.py counts its indicators' leading NaNs. A backtest measures buy & hold, and the
+   * alpha on it, from the close of the bar after them, where backtesting.py does. It gates nothing
+   * (`warmup` does). Default 0: the strategy is measured against holding from the first bar.
+   */
+  readonly indicatorWarmup?: number | Hook<[params: z.output<S>], number>;
   readonly init?: Hook<[ctx: StrategyContext<z.output<S>, undefined>], L>;
   readonly onTick?: Hook<[ctx: StrategyContext<z.output<S>, L>, tick: PriceTick], HookResult>;
   /**
@@ -123,6 +130,20 @@ export function defineStrategy<S extends z.ZodType, L = undefined>(
 export function warmupOf(strategy: AnyStrategy, params: unknown): number {
   const w = strategy.warmup;
   return typeof w === 'function' ? w(params) : w;
+}
+
+/**
+ * Leading bars without an indicator value, for its (validated) params: 0 when the strategy
+ * declares none. A TypeError naming the strategy when it is not a whole number of bars ≥ 0.
+ */
+export function indicatorWarmupOf(strategy: AnyStrategy, params: unknown): number {
+  const w = strategy.indicatorWarmup ?? 0;
+  const n: unknown = typeof w === 'function' ? w(params) : w;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new TypeError(
+      `strategy ${strategy.name}: indicatorWarmup is ${String(n)}; it must be a whole number of bars, 0 or more`,
+    );
+  return n;
 }
 
 /** Whether a module's export is a strategy made by defineStrategy. */

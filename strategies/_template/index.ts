@@ -15,6 +15,8 @@ export default defineStrategy({
   }),
   interval: '1h',
   warmup: (p) => p.lookback + 1,
+  // Bar `lookback` is the first with `lookback` closes before it to compare with.
+  indicatorWarmup: (p) => p.lookback,
   onBar: (ctx, bar) => {
     // ctx.bars holds closed bars only, this one last: compare with the ones before it.
     const before = ctx.bars(bar.symbol).slice(-ctx.params.lookback - 1, -1);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bar } from '../../src/domain/bar.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
-import { runOnBars, staticBook } from '../../src/strategy/index.ts';
+import { indicatorWarmupOf } from '../../src/strategy/defineStrategy.ts';
+import { Atr, RollingMax, runOnBars, staticBook, validateStrategyParams } from '../../src/strategy/index.ts';
 import breakout from './index.ts';
 
 const S = MarketSymbol('ETHUSDT');
@@ -56,4 +57,31 @@ describe('breakout', () => {
     const r = runOnBars(breakout, bars([100, 101, 99, 100, 100.5, 99.5]), { params: PARAMS });
     expect(r.decisions).toEqual([]);
   });
+});
+
+describe('breakout indicatorWarmup', () => {
+  it.each([
+    [20, 14],
+    [3, 2],
+    [5, 14],
+    [5, 6],
+  ])(
+    'period %i / ATR %i: the bars before the channel of the bars before and the ATR both have a value',
+    (period, atrPeriod) => {
+      const highs = new RollingMax(period);
+      const atr = new Atr(atrPeriod);
+      // The channel a bar is compared with is the one up to the bar before it.
+      let channel = Number.NaN;
+      let leading = 0;
+      for (const bar of bars(Array.from({ length: 50 }, (_, i) => 100 + i))) {
+        const before = channel;
+        channel = highs.step(bar.high);
+        const range = atr.step(bar);
+        if (!Number.isNaN(before) && !Number.isNaN(range)) break;
+        leading++;
+      }
+      const params = validateStrategyParams(breakout, { ...PARAMS, period, atrPeriod });
+      expect(indicatorWarmupOf(breakout, params)).toBe(leading);
+    },
+  );
 });

@@ -38,6 +38,9 @@ export default defineStrategy({
   params,
   interval: '1h',
   warmup: (p) => Math.max(p.period, p.atrPeriod) + 1,
+  // The channel of the `period` bars before a bar is first defined on bar `period`, the ATR on
+  // bar atrPeriod − 1 (its first value is the mean of the first atrPeriod true ranges).
+  indicatorWarmup: (p) => Math.max(p.period, p.atrPeriod - 1),
   init: (ctx) => {
     const lanes = new Map<string, Lane>();
     for (const m of ctx.markets)

@@ -4,7 +4,10 @@ import type { Bar } from '../../src/domain/bar.ts';
 import { MarketSymbol, StrategyId } from '../../src/domain/ids.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { readBarsCsv } from '../../src/market/readBarsCsv.ts';
+import { indicatorWarmupOf } from '../../src/strategy/defineStrategy.ts';
+import { Sma } from '../../src/strategy/indicators/Sma.ts';
 import { runOnBars } from '../../src/strategy/runOnBars.ts';
+import { validateStrategyParams } from '../../src/strategy/validateStrategyParams.ts';
 import smaCross from './index.ts';
 
 const S = MarketSymbol('BTCUSDT');
@@ -134,4 +137,22 @@ describe('sma-cross', () => {
     expect(expected).toHaveLength(66);
     expect(entries).toEqual(expected);
   });
+});
+
+describe('sma-cross indicatorWarmup', () => {
+  it.each([
+    [2, 3],
+    [10, 30],
+    [5, 200],
+  ])(
+    'fast %i / slow %i: the bars before both averages have a value (backtesting.py’s leading NaNs)',
+    (fast, slow) => {
+      const a = new Sma(fast);
+      const b = new Sma(slow);
+      let leading = 0;
+      while (Number.isNaN(a.step(100 + leading) - b.step(100 + leading))) leading++;
+      const params = validateStrategyParams(smaCross, { fast, slow, quantity: 1 });
+      expect(indicatorWarmupOf(smaCross, params)).toBe(leading);
+    },
+  );
 });

@@ -72,7 +72,10 @@ export default defineStrategy({
   name: 'sma-cross',
   params,
   interval: '1h',
+  // Two averages on the previous bar and this one: the first cross can be seen on bar `slow`.
   warmup: (p) => p.slow + 1,
+  // The slow average (fast < slow) is first defined on bar slow − 1.
+  indicatorWarmup: (p) => p.slow - 1,
   init: (ctx): readonly Lane[] => {
     const { fast, slow } = ctx.params;
     const reason = {
