@@ -1,0 +1,109 @@
+import type { Clock, TimerHandle } from '../../clock/Clock.ts';
+import { composeNotices, type Notice } from './composeNotices.ts';
+
+/** One Bot API sendMessage; throws on failure, with `retryAfterMs` when Telegram said 429. */
+export type SendMessage = (
+  chatId: number,
+  text: string,
+  silent: boolean,
+  signal: AbortSignal,
+) => Promise<void>;
+
+export interface SenderOptions {
+  readonly clock: Clock;
+  readonly send: SendMessage;
+  /** Notices gathered into one message: at most one message per chat per window (Telegram allows ~1/s). */
+  readonly windowMs: number;
+  readonly timeoutMs: number;
+  /** Notices waiting; past it the oldest are dropped. */
+  readonly maxPending: number;
+  readonly onDropped: (count: number, why: string) => void;
+  readonly onSent: () => void;
+}
+
+/** Telegram's retry_after (429), in ms, when the error carries one. */
+export function retryAfterMs(e: unknown): number | undefined {
+  const s = (e as { parameters?: { retry_after?: unknown } } | null)?.parameters?.retry_after;
+  return typeof s === 'number' && s > 0 ? s * 1000 : undefined;
+}
+
+/**
+ * One chat's notifications. `post` only queues; a timer on the bot's clock sends what gathered as
+ * one message, one at a time: never more than one request in flight, a 429 waits its retry_after
+ * with the notices kept (and still coalescing), a failure or a hang (timeout) drops them, counted.
+ */
+export class ChatSender {
+  private pending: Notice[] = [];
+  private timer: TimerHandle | undefined;
+  private inFlight = false;
+  private blockedUntil = 0;
+  private closed = false;
+  private readonly chatId: number;
+  private readonly o: SenderOptions;
+
+  constructor(chatId: number, o: SenderOptions) {
+    this.chatId = chatId;
+    this.o = o;
+  }
+
+  post(n: Notice): void {
+    if (this.closed) return;
+    this.pending.push(n);
+    this.trim();
+    this.schedule();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer !== undefined) this.o.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = [];
+  }
+
+  private trim(): void {
+    const over = this.pending.length - this.o.maxPending;
+    if (over > 0) {
+      this.pending.splice(0, over);
+      this.o.onDropped(over, 'too many waiting');
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined || this.inFlight || this.closed || this.pending.length === 0) return;
+    const clock = this.o.clock;
+    const wait = Math.max(this.o.windowMs, this.blockedUntil - clock.now());
+    this.timer = clock.setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, wait);
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0);
+    if (batch.length === 0 || this.closed) return;
+    const { clock } = this.o;
+    const abort = new AbortController();
+    const timeout = clock.setTimeout(() => abort.abort(new Error('timed out')), this.o.timeoutMs);
+    this.inFlight = true;
+    try {
+      await this.o.send(
+        this.chatId,
+        composeNotices(batch),
+        batch.every((n) => n.silent),
+        abort.signal,
+      );
+      this.o.onSent();
+    } catch (e) {
+      const after = retryAfterMs(e);
+      if (after !== undefined && !this.closed) {
+        this.blockedUntil = clock.now() + after;
+        this.pending.unshift(...batch);
+        this.trim();
+      } else this.o.onDropped(batch.length, abort.signal.aborted ? 'timed out' : 'send failed');
+    } finally {
+      clock.clearTimeout(timeout);
+      this.inFlight = false;
+      this.schedule();
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import { Bot } from 'grammy';
+import type { Kernel } from '../../kernel/Kernel.ts';
+import type { Logger } from '../../log/Logger.ts';
+import { describeError, redactText } from '../../log/redact.ts';
+import { secretGuard } from '../api/secretGuard.ts';
+import type { BotIdentity } from '../api/views.ts';
+import { ChatSender } from './ChatSender.ts';
+import { kernelNotices } from './kernelNotices.ts';
+import { TelegramFront } from './TelegramFront.ts';
+import { UpdatePoller } from './UpdatePoller.ts';
+
+export interface StartTelegramOptions {
+  readonly log: Logger;
+  readonly identity: BotIdentity;
+  /** Secret values the venue edges hold: masked if a message ever held one. */
+  readonly secrets: readonly string[];
+  /** getUpdates' long-poll seconds (tests shorten it). */
+  readonly longPollS?: number;
+}
+
+export interface TelegramHandle {
+  readonly front: TelegramFront;
+  /** Messages sent, and notices dropped (Telegram unreachable, too slow, or too many waiting). */
+  readonly stats: { sent: number; dropped: number };
+  close(): Promise<void>;
+}
+
+type Signal = Parameters<Bot['api']['sendMessage']>[3];
+
+/**
+ * `perpflow run`'s Telegram bot, when `telegram.botToken` is set: checks the token (getMe), then
+ * long-polls for commands and sends notifications, neither ever in trading's way. A Bot API that
+ * cannot be reached at start is logged and trading goes on without it.
+ */
+export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise<TelegramHandle | undefined> {
+  const c = k.config.telegram;
+  if (c.botToken === null) return undefined;
+  const { log } = o;
+  const clock = k.executor.clock;
+  const bot = new Bot(c.botToken, { client: { apiRoot: c.apiRoot, timeoutSeconds: 60 } });
+  const guard = secretGuard(
+    [c.botToken, ...o.secrets, ...(k.config.venue.apiKey === null ? [] : [k.config.venue.apiKey])],
+    (where) => log.error(`telegram: a secret was about to leave in ${where}: masked`),
+  );
+  // Every text that leaves (replies, confirmations, notices) passes the guard and the redactor.
+  bot.api.config.use((prev, method, payload, signal) => {
+    const p = payload as { text?: unknown };
+    if (typeof p.text === 'string') p.text = redactText(guard(p.text, method));
+    return prev(method, payload, signal);
+  });
+  try {
+    await bot.init();
+  } catch (e) {
+    log.error(`telegram: not started, the Bot API refused or did not answer: ${describeError(e)}`);
+    return undefined;
+  }
+  const front = new TelegramFront({ kernel: k, identity: o.identity, config: c, log });
+  front.install(bot);
+  const stats = { sent: 0, dropped: 0 };
+  let dropping = false;
+  const senders = c.users.map(
+    (u) =>
+      new ChatSender(u.id, {
+        clock,
+        windowMs: 1_000,
+        timeoutMs: 10_000,
+        maxPending: 500,
+        send: async (chat, text, silent, signal) => {
+          await bot.api.sendMessage(
+            chat,
+            text,
+            { disable_notification: silent },
+            signal as unknown as Signal,
+          );
+        },
+        onSent: () => {
+          stats.sent++;
+          dropping = false;
+        },
+        onDropped: (n, why) => {
+          stats.dropped += n;
+          if (!dropping) log.warn(`telegram: notifications dropped (${why}); counting, trading goes on`);
+          dropping = true;
+        },
+      }),
+  );
+  const notices = kernelNotices(k, o.identity, c.heartbeatMinutes * 60_000, (kind, text) => {
+    const level = c.notify[kind];
+    if (level !== 'off') for (const s of senders) s.post({ kind, silent: level === 'silent', text });
+  });
+  const poller = new UpdatePoller({
+    bot,
+    journal: k.executor.journal,
+    clock,
+    log,
+    ...(o.longPollS === undefined ? {} : { longPollS: o.longPollS }),
+  });
+  poller.start();
+  log.info(`telegram: @${bot.botInfo.username}, ${c.users.length} allowed users`);
+  return {
+    front,
+    stats,
+    close: async () => {
+      notices.stop();
+      for (const s of senders) s.close();
+      await poller.stop();
+    },
+  };
+}
