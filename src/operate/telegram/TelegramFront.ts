@@ -127,27 +127,27 @@ export class TelegramFront {
     }
   }
 
+  /** Each path ends with answerCallbackQuery, after the message is edited: the press is then complete. */
   private async onButton(ctx: Context, data: string): Promise<void> {
     const [answer, actionId = ''] = data.split(':', 2);
-    const userId = ctx.from?.id ?? 0;
     if (this.roleOf(ctx) !== 'operator') {
       await ctx.answerCallbackQuery({ text: 'Refused: your role is viewer.' });
       return;
     }
-    const taken = this.confirmations.take(actionId, userId);
+    const taken = this.confirmations.take(actionId, ctx.from?.id ?? 0);
     if (!taken.ok) {
-      await ctx.answerCallbackQuery({ text: taken.why });
       await ctx.editMessageReplyMarkup().catch(() => undefined);
+      await ctx.answerCallbackQuery({ text: taken.why });
       return;
     }
     if (answer !== 'y') {
-      await ctx.answerCallbackQuery({ text: 'Cancelled.' });
       await ctx.editMessageText('Cancelled: nothing was done.');
+      await ctx.answerCallbackQuery({ text: 'Cancelled.' });
       return;
     }
     // Acted on before anything is sent back: a slow Bot API must not make the action late.
     const outcome = await this.o.kernel.operator.act(taken.action, this.actor(ctx));
-    await ctx.answerCallbackQuery({ text: outcome.status === 'refused' ? 'Refused.' : 'Done.' });
     await ctx.editMessageText(`${describeDraft(taken.action)}\n${outcomeText(outcome)}`);
+    await ctx.answerCallbackQuery({ text: outcome.status === 'refused' ? 'Refused.' : 'Done.' });
   }
 }

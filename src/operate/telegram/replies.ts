@@ -86,19 +86,13 @@ export function strategiesReply(k: Kernel): string {
 }
 
 export function helpReply(role: Role): string {
-  const reads = ['/status', '/positions', '/profit', '/daily', '/balance', '/strategies'];
+  const reads = ['Reads:', '/status /positions /profit', '/daily /balance /strategies'];
   const acts = [
-    '/halt [reason]',
-    '/resume',
-    '/pause STRATEGY',
-    '/unpause STRATEGY',
-    '/close MARKET|all',
+    'Acts (each asks you to confirm):',
+    '/halt [reason] · /resume',
+    '/pause STRATEGY · /unpause STRATEGY',
+    '/close MARKET · /close all',
     '/cancel REQUEST',
   ];
-  return [
-    `Reads: ${reads.join(' ')}`,
-    role === 'operator'
-      ? `Acts (each asks to confirm): ${acts.join(' · ')}`
-      : 'Your role is viewer: you can read, not act.',
-  ].join('\n');
+  return [...reads, ...(role === 'operator' ? acts : ['You are a viewer: reads only.'])].join('\n');
 }
