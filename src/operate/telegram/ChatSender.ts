@@ -12,8 +12,13 @@ export type SendMessage = (
 export interface SenderOptions {
   readonly clock: Clock;
   readonly send: SendMessage;
-  /** Notices gathered into one message: at most one message per chat per window (Telegram allows ~1/s). */
+  /**
+   * Notices gathered into one message: at most one message per chat per window (Telegram allows
+   * ~1/s). In a burst the window grows fourfold per message up to `maxWindowMs`, and falls back
+   * once a window passed quietly; halts, alerts and unprotected positions always go after `windowMs`.
+   */
   readonly windowMs: number;
+  readonly maxWindowMs: number;
   readonly timeoutMs: number;
   /** Notices waiting; past it the oldest are dropped. */
   readonly maxPending: number;
@@ -35,6 +40,9 @@ export function retryAfterMs(e: unknown): number | undefined {
 export class ChatSender {
   private pending: Notice[] = [];
   private timer: TimerHandle | undefined;
+  private timerDue = 0;
+  private window: number;
+  private lastFlushAt = Number.NEGATIVE_INFINITY;
   private inFlight = false;
   private blockedUntil = 0;
   private closed = false;
@@ -44,12 +52,20 @@ export class ChatSender {
   constructor(chatId: number, o: SenderOptions) {
     this.chatId = chatId;
     this.o = o;
+    this.window = o.windowMs;
   }
 
   post(n: Notice): void {
     if (this.closed) return;
     this.pending.push(n);
     this.trim();
+    const urgent = n.kind === 'halts' || n.kind === 'alerts' || n.kind === 'unprotected';
+    const soon = Math.max(this.o.clock.now() + this.o.windowMs, this.blockedUntil);
+    if (urgent && this.timer !== undefined && this.timerDue > soon) {
+      this.o.clock.clearTimeout(this.timer);
+      this.timer = undefined;
+      this.window = this.o.windowMs;
+    }
     this.schedule();
   }
 
@@ -71,7 +87,8 @@ export class ChatSender {
   private schedule(): void {
     if (this.timer !== undefined || this.inFlight || this.closed || this.pending.length === 0) return;
     const clock = this.o.clock;
-    const wait = Math.max(this.o.windowMs, this.blockedUntil - clock.now());
+    const wait = Math.max(this.window, this.blockedUntil - clock.now());
+    this.timerDue = clock.now() + wait;
     this.timer = clock.setTimeout(() => {
       this.timer = undefined;
       void this.flush();
@@ -82,6 +99,10 @@ export class ChatSender {
     const batch = this.pending.splice(0);
     if (batch.length === 0 || this.closed) return;
     const { clock } = this.o;
+    const now = clock.now();
+    const burst = now - this.lastFlushAt <= this.window * 2;
+    this.window = burst ? Math.min(this.window * 4, this.o.maxWindowMs) : this.o.windowMs;
+    this.lastFlushAt = now;
     const abort = new AbortController();
     const timeout = clock.setTimeout(() => abort.abort(new Error('timed out')), this.o.timeoutMs);
     this.inFlight = true;

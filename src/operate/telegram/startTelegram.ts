@@ -63,6 +63,7 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
       new ChatSender(u.id, {
         clock,
         windowMs: 1_000,
+        maxWindowMs: 60_000,
         timeoutMs: 10_000,
         maxPending: 500,
         send: async (chat, text, silent, signal) => {

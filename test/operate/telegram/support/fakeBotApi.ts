@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 export interface ApiCall {
   readonly method: string;
   readonly payload: Record<string, unknown>;
+  /** When it came, by the test's clock (`now`), if it gave one. */
+  readonly at: number;
 }
 
 interface Held {
@@ -23,9 +25,11 @@ export type SendMode = 'ok' | '429' | 'hang';
  * comes or 50 ms pass), sendMessage, editMessageText, editMessageReplyMarkup, answerCallbackQuery.
  * It keeps every call, and refuses any other token than the one it was made with.
  */
-export async function fakeBotApi(token: string) {
+export async function fakeBotApi(token: string, now: () => number = () => 0) {
   const app = Fastify({ forceCloseConnections: true });
   const calls: ApiCall[] = [];
+  /** The sendMessage calls answered ok: what a user's phone shows. */
+  const delivered: ApiCall[] = [];
   const updates: { update_id: number }[] = [];
   let held: Held | undefined;
   let nextUpdate = 1;
@@ -51,7 +55,8 @@ export async function fakeBotApi(token: string) {
     if (bot !== `bot${token}`)
       return reply.code(401).send({ ok: false, error_code: 401, description: 'Unauthorized' });
     const payload = (req.body ?? {}) as Record<string, unknown>;
-    calls.push({ method, payload });
+    const call: ApiCall = { method, payload, at: now() };
+    calls.push(call);
     switch (method) {
       case 'getMe':
         return {
@@ -83,6 +88,7 @@ export async function fakeBotApi(token: string) {
             description: 'Too Many Requests: retry after 5',
             parameters: { retry_after: 5 },
           });
+        delivered.push(call);
         return {
           ok: true,
           result: message({ chat: { id: payload.chat_id, type: 'private' }, date: 0, text: payload.text }),
@@ -105,6 +111,7 @@ export async function fakeBotApi(token: string) {
   return {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
+    delivered,
     state,
     /** A text message from `from` in their private chat, sent at `dateS` (Telegram's seconds). */
     send(from: TgUser, text: string, dateS: number): number {

@@ -96,3 +96,11 @@ export async function until(clock: VirtualClock, done: () => boolean, stepMs = 1
   }
   return done();
 }
+
+/** Lets replies in flight on real sockets arrive without moving the virtual clock (a bounded number of 5 ms rounds). */
+export async function settleIo(clock: VirtualClock, rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    await clock.advance(0);
+    await realWait(5);
+  }
+}
