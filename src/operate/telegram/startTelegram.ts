@@ -42,11 +42,13 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
     [c.botToken, ...o.secrets, ...(k.config.venue.apiKey === null ? [] : [k.config.venue.apiKey])],
     (where) => log.error(`telegram: a secret was about to leave in ${where}: masked`),
   );
+  // Closing aborts every call still waiting (a reply to a hung Bot API must not hold up the stop).
+  const closing = new AbortController();
   // Every text that leaves (replies, confirmations, notices) passes the guard and the redactor.
   bot.api.config.use((prev, method, payload, signal) => {
     const p = payload as { text?: unknown };
     if (typeof p.text === 'string') p.text = redactText(guard(p.text, method));
-    return prev(method, payload, signal);
+    return prev(method, payload, signal ?? (closing.signal as unknown as Signal));
   });
   try {
     await bot.init();
@@ -104,6 +106,7 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
     close: async () => {
       notices.stop();
       for (const s of senders) s.close();
+      closing.abort(new Error('telegram stopped'));
       await poller.stop();
     },
   };

@@ -34,7 +34,8 @@ export async function fakeBotApi(token: string, now: () => number = () => 0) {
   let held: Held | undefined;
   let nextUpdate = 1;
   let nextMessage = 1000;
-  const state = { sendMode: 'ok' as SendMode, sendAttempts: 0 };
+  /** `hangEdits`: answerCallbackQuery and the edits never answer either. */
+  const state = { sendMode: 'ok' as SendMode, sendAttempts: 0, hangEdits: false };
 
   const pending = (offset: number) => updates.filter((u) => u.update_id >= offset);
   const push = (u: Record<string, unknown>): number => {
@@ -97,6 +98,7 @@ export async function fakeBotApi(token: string, now: () => number = () => 0) {
       case 'editMessageText':
       case 'editMessageReplyMarkup':
       case 'answerCallbackQuery':
+        if (state.hangEdits) return new Promise(() => {});
         return { ok: true, result: true };
       default:
         return reply

@@ -4,7 +4,7 @@ import type { WatcherKernel } from '../../../kernel/support/watcherKernel.ts';
 
 let next = 0;
 
-/** `n` market opens of 0.002 BTCUSDT at 5x by `watch`, all submitted at the same instant; resolves once all filled. */
+/** `n` market opens of 0.002 BTCUSDT at 20x by `watch`, all submitted at the same instant; resolves once all filled. */
 export async function openMany({ kernel, clock }: WatcherKernel, n: number): Promise<void> {
   const watch = StrategyId('watch');
   const before = kernel.executor.ledger.openLots(watch).length;
@@ -18,23 +18,11 @@ export async function openMany({ kernel, clock }: WatcherKernel, n: number): Pro
         symbol: MarketSymbol('BTCUSDT'),
         side: 'LONG',
         quantity: dec('0.002'),
-        leverage: 5,
+        leverage: 20,
         orderType: 'MARKET',
         allowStacking: true,
       }),
     ),
   );
   await clock.runUntil(() => kernel.executor.ledger.openLots(watch).length === before + n, 60_000);
-}
-
-/** Closes everything `watch` holds with one intent; resolves once flat. */
-export async function closeWatch({ kernel, clock }: WatcherKernel): Promise<void> {
-  const watch = StrategyId('watch');
-  await kernel.executor.submit({
-    kind: 'closeAll',
-    intentId: IntentId(`in_flat_${next++}`),
-    strategyId: watch,
-    createdAt: clock.now(),
-  });
-  await clock.runUntil(() => kernel.executor.ledger.openLots(watch).length === 0, 60_000);
 }

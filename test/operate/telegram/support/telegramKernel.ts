@@ -49,7 +49,7 @@ export async function startTelegramKernel(
 market: { pollIntervalMs: 1000, staleAfterMs: 3000 }
 journal: { path: ${join(dir, 'j.sqlite')} }
 risk:
-  account: { maxOpenPositions: 500, maxNotionalPerPosition: 100000, maxTotalNotional: 10000000, maxLeverage: 5, maxIntentsPerMinute: 10000, dailyLossLimit: 1000, maxDrawdownPct: 50 }
+  account: { maxOpenPositions: 1000, maxNotionalPerPosition: 100000, maxTotalNotional: 10000000, maxLeverage: 20, maxIntentsPerMinute: 10000, dailyLossLimit: 1000, maxDrawdownPct: 50 }
 ${o.risk ?? ''}
 strategies:
   - { id: watch, module: ${join(fixtures, 'watcher.ts')}, markets: [BTCUSDT] }
