@@ -11,8 +11,12 @@ function sender(clock: VirtualClock, send: (text: string) => Promise<void>) {
     timeoutMs: 10_000,
     maxPending: 500,
     send: (_chat, text) => send(text),
-    onSent: () => void stats.sent++,
-    onDropped: (n) => void (stats.dropped += n),
+    onSent: () => {
+      stats.sent++;
+    },
+    onDropped: (n) => {
+      stats.dropped += n;
+    },
   });
   return { s, stats };
 }
