@@ -25,6 +25,14 @@ const COMMANDS: readonly CommandEntry[] = [
     names: ['account'],
     load: async () => (await import('./commands/account/index.ts')).registerAccountCommands,
   },
+  {
+    names: ['close', 'pause', 'unpause', 'cancel'],
+    load: async () => (await import('./commands/operatorCommands.ts')).registerOperatorCommands,
+  },
+  {
+    names: ['console'],
+    load: async () => (await import('./commands/consoleHash.ts')).registerConsoleCommands,
+  },
   { names: ['run'], load: async () => (await import('./commands/run.ts')).registerRunCommand },
   { names: ['data'], load: async () => (await import('./commands/data.ts')).registerDataCommands },
   { names: ['sim'], load: async () => (await import('./commands/sim.ts')).registerSimCommand },

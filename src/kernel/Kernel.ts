@@ -21,11 +21,11 @@ import { dailySummary } from './dailySummary.ts';
 import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
 import { gaugeRefresher } from './gaugeRefresher.ts';
+import type { IndicatorPoint } from './indicatorPoint.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
 import { KernelActions } from './operator/KernelActions.ts';
-import { StrategyPauses } from './operator/strategyPauses.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
@@ -64,9 +64,10 @@ export class Kernel {
   private readonly subs: Subscription[] = [];
   /** Every strategy event (a hook failed, a strategy paused), as the reporter hears them. */
   readonly strategyEvents$ = new Subject<StrategyEvent>();
-  /** Strategies an operator paused (journaled), and the operator's actions (CLI, API, console). */
-  readonly pauses: StrategyPauses;
+  /** The operator's actions (CLI, API, console) and the strategies paused by them (journaled). */
   readonly operator: KernelActions;
+  /** What strategies plot (`ctx.plot`), for the console's charts; built only while observed. */
+  readonly indicators$ = new Subject<IndicatorPoint>();
   private stopping: Promise<void> | undefined;
 
   private constructor(
@@ -105,15 +106,8 @@ export class Kernel {
     const feed = this.feed;
     this.book = new ExecutorBook(parts.executor);
     this.activity = parts.activity;
-    const ids = config.strategies.map((s) => s.id);
-    this.pauses = new StrategyPauses(parts.executor.journal, ids);
-    const strategyIds = new Set(ids);
-    this.operator = new KernelActions({
-      executor: parts.executor,
-      pauses: this.pauses,
-      strategyIds,
-      log: o.log,
-    });
+    const strategyIds = config.strategies.map((s) => s.id);
+    this.operator = new KernelActions({ executor: parts.executor, strategyIds, log: o.log });
     for (const e of config.strategies) {
       const strategy = o.loaded.strategies.get(e.id);
       if (strategy !== undefined && e.enabled) this.activity.add(e.id, strategy, e.markets);
@@ -138,7 +132,7 @@ export class Kernel {
       state: journalStateStore(parts.executor.journal),
       submit: (intent) => {
         this.activity.intent(intent.strategyId);
-        if (this.pauses.drops(intent)) return;
+        if (this.operator.pauses.drops(intent)) return;
         if (o.onIntent === undefined || o.onIntent(intent)) void this.submit(intent);
       },
       emit: (e) => {
@@ -147,6 +141,8 @@ export class Kernel {
       },
       onBar: (bar) => this.activity.barsOf(bar.symbol),
       onTick: (tick) => this.activity.ticksOf(tick.symbol),
+      plot: (strategy, market, name, time, value) =>
+        this.indicators$.observed && this.indicators$.next({ strategy, market, name, time, value }),
     });
   }
 

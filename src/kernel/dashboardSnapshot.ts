@@ -55,7 +55,7 @@ export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
     }),
     strategies: [...k.stage.runners.values()].map((r) => ({
       id: r.id,
-      state: r.paused ? 'paused' : r.warming ? 'warming' : 'running',
+      state: r.paused || k.operator.pauses.isPaused(r.id) ? 'paused' : r.warming ? 'warming' : 'running',
       intents: k.acceptedOf(r.id),
       failures: r.failureCount,
     })),

@@ -38,10 +38,13 @@ export function bindProcessSignals(
     if (k.executor.journal.getMeta(RESUME_REQUESTED) !== undefined) {
       k.executor.journal.deleteMeta(RESUME_REQUESTED);
       log.warn(`${HALT_SIGNAL}: resumed by the operator (perpflow resume); trading ${k.executor.gate.state}`);
+      k.operator.noteSignal('resume', `trading ${k.executor.gate.state}`);
       return;
     }
     log.warn(`${HALT_SIGNAL}: halt requested`);
     void onHaltSignal(k.executor);
+    // The gate latched HALTED synchronously in there: audit it now, whatever the close-all does next.
+    k.operator.noteSignal('halt', `trading ${k.executor.gate.state}`);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -21,6 +21,7 @@ import type { StrategyEvent } from '../strategy/runnerEvents.ts';
 import type { StrategyBook } from '../strategy/StrategyBook.ts';
 import { StrategyHost } from '../strategy/StrategyHost.ts';
 import { StrategyRunner } from '../strategy/StrategyRunner.ts';
+import type { Plotter } from '../strategy/StrategyRunnerOptions.ts';
 import type { StateStore } from '../strategy/StrategyState.ts';
 import { scheduleStrategy } from '../strategy/scheduleStrategy.ts';
 import { startRx } from '../strategy/startRx.ts';
@@ -46,6 +47,8 @@ export interface StrategyStageOptions {
   readonly emit: (event: StrategyEvent) => void;
   readonly onBar?: (bar: Bar) => void;
   readonly onTick?: (tick: PriceTick) => void;
+  /** Where the strategies' `ctx.plot` values go; absent: nowhere (a backtest). */
+  readonly plot?: Plotter;
 }
 
 interface Lane {
@@ -90,6 +93,7 @@ export class StrategyStage {
         emit: o.emit,
         ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
         intentIdScheme: o.intentIdScheme,
+        ...(o.plot === undefined ? {} : { plot: o.plot }),
       });
       this.runners.set(e.id, runner);
       lane.host.add(runner);

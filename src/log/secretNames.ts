@@ -49,6 +49,8 @@ const SAFE_NAMES = new Set([
   'expiresAt',
   'monkey',
   'keys',
+  // The path of a PEM file (console.tls.keyFile): where a key is, not the key.
+  'keyFile',
 ]);
 
 const normal = (s: string): string => s.toLowerCase();

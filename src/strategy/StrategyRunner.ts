@@ -16,7 +16,7 @@ import {
 } from './defineStrategy.ts';
 import { intentsOfResult, type ResultScope } from './intentsOfResult.ts';
 import type { HookFailure, HookName } from './runnerEvents.ts';
-import type { StrategyRunnerOptions } from './StrategyRunnerOptions.ts';
+import { plotFor, type StrategyRunnerOptions } from './StrategyRunnerOptions.ts';
 import { TrackedState } from './StrategyState.ts';
 import type { HookResult } from './strategyIntent.ts';
 
@@ -84,18 +84,18 @@ export class StrategyRunner {
       positions: (m) => book.positions(id).filter((p) => m === undefined || p.market === m),
       openRequests: (m) => book.openRequests(id).filter((r) => m === undefined || r.market === m),
       intentId: this.memo.name,
+      plot: plotFor(id, o.plot),
     };
-    const scope = {
+    this.scope = {
       hook: HOOK_ON_BAR,
       markets: o.markets,
       strategyId: this.sid,
       now: 0,
       index: 0,
-      defaultSignal: () => `${scope.hook}@${scope.now}`,
+      defaultSignal: () => `${this.scope.hook}@${this.scope.now}`,
       price: this.ctx.price,
       memo: this.memo,
     };
-    this.scope = scope;
   }
 
   /** Paused by its failures (or a failed init) until resumed; read-only, as onBar keeps a flag of it. */

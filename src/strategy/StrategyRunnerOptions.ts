@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { Stopwatch } from '../clock/Stopwatch.ts';
 import type { IntentIdScheme } from '../domain/intentId.ts';
-import type { AnyStrategy } from './defineStrategy.ts';
+import type { AnyStrategy, StrategyContext } from './defineStrategy.ts';
 import type { MarketData } from './MarketData.ts';
 import type { StrategyEvent } from './runnerEvents.ts';
 import type { StrategyBook } from './StrategyBook.ts';
@@ -30,4 +30,18 @@ export interface StrategyRunnerOptions {
   readonly stopwatch?: Stopwatch;
   /** The scheme of the journal's intent ids (intentIdSchemeOf); default: a new journal's. */
   readonly intentIdScheme?: IntentIdScheme;
+  /** Where `ctx.plot` values go (the control API's charts); absent: `ctx.plot` does nothing. */
+  readonly plot?: Plotter;
+}
+
+/** One value of a strategy's named indicator series on a market, at a bar's open time. */
+export type Plotter = (strategyId: string, market: string, name: string, time: number, value: number) => void;
+
+/** `ctx.plot` where nothing listens (a backtest): one call that does nothing. */
+const NO_PLOT = (): void => {};
+
+/** A strategy's `ctx.plot`: to `plotter`, or nowhere. */
+export function plotFor(strategyId: string, plotter: Plotter | undefined): StrategyContext['plot'] {
+  if (plotter === undefined) return NO_PLOT;
+  return (at, name, value) => plotter(strategyId, at.symbol, name, at.openTime, value);
 }

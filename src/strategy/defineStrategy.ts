@@ -27,6 +27,11 @@ export interface StrategyContext<P = unknown, L = unknown> {
   openRequests(market?: string): readonly StrategyRequest[];
   /** The id an intent with this signal gets: how a later close or TP/SL names that open. */
   intentId(signal: string): string;
+  /**
+   * Publishes a value of a named indicator series at a bar (sma-cross: its two averages), which
+   * the console draws over the market's chart. Does nothing where nobody listens (a backtest).
+   */
+  plot(at: Pick<Bar, 'symbol' | 'openTime'>, name: string, value: number): void;
 }
 
 export interface StrategyFill {

@@ -95,7 +95,14 @@ export default defineStrategy({
     const lane = laneOf(ctx.local, bar.symbol);
     if (lane === undefined) return undefined;
     const close = bar.close;
-    const diff = lane.fast.step(close) - lane.slow.step(close);
+    const fast = lane.fast.step(close);
+    const slow = lane.slow.step(close);
+    // The console draws both averages over the chart (a no-op call in a backtest); NaN: not ready.
+    if (!Number.isNaN(slow)) {
+      ctx.plot(bar, 'fast', fast);
+      ctx.plot(bar, 'slow', slow);
+    }
+    const diff = fast - slow;
     const prev = lane.prevDiff;
     lane.prevDiff = diff;
     if (prev < 0 && diff > 0) return onCross(ctx, lane, bar, 'LONG');

@@ -57,7 +57,7 @@ describe('operator actions in the core', () => {
     });
   });
 
-  it('close passes while halted (risk-reducing); an open does not', async () => {
+  it('close passes while halted (risk-reducing), an open does not; resume names the operator', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     running = await startOperatorKernel(clock, fresh());
     const { kernel } = running;
@@ -80,6 +80,38 @@ describe('operator actions in the core', () => {
     expect(close.status).toBe('accepted');
     await clock.runUntil(() => kernel.executor.ledger.openLots().length === 0, 30_000);
     expect(kernel.executor.gate.state).toBe('halted');
+    const resume = await kernel.operator.act({ kind: 'resume', actionId: 'r1' }, alice);
+    expect(resume).toEqual({ status: 'accepted', actionId: 'r1', requests: [], detail: 'trading active' });
+    expect(kernel.executor.gate.stateReason).toBe('operator resume by alice (api)');
+  });
+
+  it("setTpSl: the position carries the operator's TP and SL once the venue applied them; a cancel of an ended request is refused", async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+    running = await startOperatorKernel(clock, fresh());
+    const { kernel } = running;
+    await openedBy(running, 'once');
+    const set = await kernel.operator.act(
+      { kind: 'setTpSl', actionId: 't1', market: 'BTCUSDT', takeProfit: '55000', stopLoss: '45000' },
+      alice,
+    );
+    expect(set).toEqual({ status: 'accepted', actionId: 't1', requests: ['cr_op_t1'] });
+    await clock.runUntil(
+      () => kernel.executor.journal.get(ClientRequestId('cr_op_t1'))?.status === 'FILLED',
+      30_000,
+    );
+    const [lot] = kernel.executor.ledger.openLots();
+    const quote = running.sim.engine.quote(String(lot?.quoteId));
+    expect([quote?.takeProfit?.toString(), quote?.stopLoss?.toString()]).toEqual(['55000', '45000']);
+    const opened = kernel.executor.journal.all().find((r) => r.kind === 'open');
+    const cancel = await kernel.operator.act(
+      { kind: 'cancel', actionId: 'c9', requestId: opened?.clientRequestId ?? '' },
+      alice,
+    );
+    expect(cancel).toEqual({
+      status: 'refused',
+      actionId: 'c9',
+      reason: `request ${opened?.clientRequestId} has ended (FILLED)`,
+    });
   });
 
   it('refuses what names nothing: an unknown market, strategy or request, and a malformed action id', async () => {
@@ -118,13 +150,13 @@ describe('operator actions in the core', () => {
 
     running = await startOperatorKernel(clock, dir);
     const { kernel } = running;
-    expect(kernel.pauses.isPaused('once')).toBe(true);
-    await clock.runUntil(() => kernel.pauses.droppedOf('once') === 1, 30_000);
+    expect(kernel.operator.pauses.isPaused('once')).toBe(true);
+    await clock.runUntil(() => kernel.operator.pauses.droppedOf('once') === 1, 30_000);
     await clock.advance(5_000);
     expect(kernel.executor.journal.all()).toEqual([]);
     expect(kernel.operator.audit().map((e) => e.actionId)).toEqual(['p1']);
     const unpaused = await kernel.operator.act({ kind: 'unpause', actionId: 'p2', strategy: 'once' }, alice);
     expect(unpaused.status).toBe('accepted');
-    expect(kernel.pauses.isPaused('once')).toBe(false);
+    expect(kernel.operator.pauses.isPaused('once')).toBe(false);
   });
 });

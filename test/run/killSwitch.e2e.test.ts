@@ -48,10 +48,28 @@ describe('the kill switch finds the running bot whatever its mode', () => {
         elsewhere,
       );
       expect(JSON.parse(status.stdout)).toMatchObject({ tradingState: 'halted' });
+      // The signal is audited as the operator's halt (it names no user: the CLI's kill switch).
+      const audit = async () =>
+        (
+          JSON.parse(
+            (
+              await cli(
+                ['status', '--json', '--journal', join(dir, 'journal.dry-run.sqlite')],
+                env,
+                elsewhere,
+              )
+            ).stdout,
+          ) as { audit: { action: { kind: string }; actor: { name: string } }[] }
+        ).audit.map((e) => [e.action.kind, e.actor.name]);
+      expect(await audit()).toEqual([['halt', 'perpflow halt']]);
 
       const resume = await cli(['resume'], env, elsewhere);
       expect(resume.code).toBe(0);
       await until(() => bot.count(/resumed by the operator/) === 1, 20_000, 'the bot to log the resume', bot);
+      expect(await audit()).toEqual([
+        ['resume', 'perpflow resume'],
+        ['halt', 'perpflow halt'],
+      ]);
       expect(bot.count(/HALT_SIGNAL: halt requested/)).toBe(1);
     } finally {
       bot.child.kill('SIGINT');

@@ -2,6 +2,8 @@ import { dec, sum, ZERO } from '../../domain/money.ts';
 import { isTerminal, REQUEST_STATUSES } from '../../domain/requestStatus.ts';
 import { PositionLedger } from '../../execution/PositionLedger.ts';
 import type { ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
+import { readAudit } from '../../kernel/operator/auditStore.ts';
+import { PAUSED_PREFIX } from '../../kernel/operator/strategyPauses.ts';
 import { unprotectedInJournal } from '../../kernel/requestEnds.ts';
 import type { EngineSnapshot } from '../../simulator/engine/SimEngine.ts';
 
@@ -114,6 +116,13 @@ export function statusReport(j: ReadOnlyJournal, paper: { file: string; state: E
     fills: fills.length,
     externalPositions: j.externalCount(),
     unprotected: unprotectedPositions(j, byQuote),
+    paused: j
+      .metaWithPrefix(PAUSED_PREFIX)
+      .map((m) => ({ strategy: m.key.slice(PAUSED_PREFIX.length), by: m.value })),
+    // The operator audit, newest first: who did what, from where, and what came of it.
+    audit: readAudit({ getMeta: (k) => j.meta(k) })
+      .slice(-20)
+      .reverse(),
   };
 }
 
@@ -152,6 +161,12 @@ export function renderStatus(s: StatusReport): string {
     ...s.open.map(
       (r) =>
         `  ${r.id} ${r.kind} ${r.symbol} ${r.side ?? ''} ${r.quantity ?? ''} ${r.status} ${r.tempId ?? ''}`,
+    ),
+    ...s.paused.map((p) => `paused      ${p.strategy} (${p.by})`),
+    ...(s.audit.length === 0 ? ['operator    no actions'] : ['operator actions (newest first):']),
+    ...s.audit.map(
+      (e) =>
+        `  ${new Date(e.at).toISOString()} ${e.actor.name} (${e.actor.via}, ${e.actor.from}) ${e.action.kind}${'market' in e.action ? ` ${e.action.market}` : ''}${'strategy' in e.action ? ` ${e.action.strategy}` : ''}${'requestId' in e.action ? ` ${e.action.requestId}` : ''}: ${e.outcome.status === 'refused' ? `refused (${e.outcome.reason})` : e.outcome.status}`,
     ),
     `unprotected ${s.unprotected.length === 0 ? 'none' : s.unprotected.map((p) => `${p.market} ${p.side} ${p.size} (${p.strategy}: TP/SL refused: ${p.reason})`).join(', ')}`,
   ];

@@ -40,8 +40,8 @@ export const consoleSchema = z
     users: z.array(userSchema, { error: 'expected a list of users' }).default([]),
     tls: z
       .strictObject({
-        cert: nonEmptyPath('a PEM certificate file'),
-        key: nonEmptyPath('a PEM private key file'),
+        certFile: nonEmptyPath('a PEM certificate file'),
+        keyFile: nonEmptyPath('a PEM private key file (keep it readable only by the bot)'),
       })
       .nullable()
       .default(null)
@@ -78,7 +78,7 @@ export function consoleExposureProblems(c: unknown, mode: unknown): { path: stri
   if (o.tls === null && !o.behindTlsProxy)
     out.push({
       path: ['console', 'host'],
-      message: `the console listens beyond loopback (${o.host}): it needs TLS — tls: { cert, key }, or behindTlsProxy: true — or host: 127.0.0.1`,
+      message: `the console listens beyond loopback (${o.host}): it needs TLS — tls: { certFile, keyFile }, or behindTlsProxy: true — or host: 127.0.0.1`,
     });
   return out;
 }

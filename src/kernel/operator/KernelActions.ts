@@ -11,7 +11,7 @@ import type {
 } from '../../operate/api/contract.ts';
 import { applyAction } from './applyAction.ts';
 import { AuditStore } from './auditStore.ts';
-import type { StrategyPauses } from './strategyPauses.ts';
+import { StrategyPauses } from './strategyPauses.ts';
 
 /** A client's action id: a UUID or any short token (it becomes part of intent and request ids). */
 export const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -24,17 +24,21 @@ export const ACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export class KernelActions implements OperatorActions {
   readonly audit$ = new Subject<AuditEntry>();
+  /** Strategies an operator paused: journaled, read back at start. */
+  readonly pauses: StrategyPauses;
   private readonly store: AuditStore;
   private readonly running = new Map<string, Promise<ActionOutcome>>();
-  private readonly o: {
-    readonly executor: Executor;
-    readonly pauses: StrategyPauses;
-    readonly strategyIds: ReadonlySet<string>;
-    readonly log: Logger;
-  };
+  private readonly o: { readonly executor: Executor; readonly log: Logger };
+  private readonly strategyIds: ReadonlySet<string>;
 
-  constructor(o: KernelActions['o']) {
+  constructor(o: {
+    readonly executor: Executor;
+    readonly strategyIds: readonly string[];
+    readonly log: Logger;
+  }) {
     this.o = o;
+    this.strategyIds = new Set(o.strategyIds);
+    this.pauses = new StrategyPauses(o.executor.journal, o.strategyIds);
     this.store = new AuditStore(o.executor.journal);
   }
 
@@ -62,7 +66,11 @@ export class KernelActions implements OperatorActions {
     let outcome: ActionOutcome;
     try {
       outcome = executor.alive()
-        ? await applyAction({ ...this.o, now: () => executor.clock.now() }, action, actor)
+        ? await applyAction(
+            { executor, pauses: this.pauses, strategyIds: this.strategyIds, now: () => executor.clock.now() },
+            action,
+            actor,
+          )
         : { status: 'refused', actionId: action.actionId, reason: 'the bot is stopping' };
     } catch (e) {
       outcome = { status: 'refused', actionId: action.actionId, reason: describeError(e) };
@@ -77,6 +85,29 @@ export class KernelActions implements OperatorActions {
     log.warn(`operator ${action.kind} by ${actor.name} (${actor.via}, ${actor.from}): ${detail}`);
     this.audit$.next(entry);
     return outcome;
+  }
+
+  /**
+   * Audits what reached the bot outside `act`: the kill switch's signal from `perpflow halt` or
+   * `resume`, which carries no id and no name (the journal latch is the action itself).
+   */
+  noteSignal(kind: 'halt' | 'resume', detail: string): void {
+    const at = this.o.executor.clock.now();
+    let actionId = `signal_${at}`;
+    for (let n = 1; this.store.get(actionId) !== undefined; n++) actionId = `signal_${at}_${n}`;
+    const entry: AuditEntry = {
+      actionId,
+      at,
+      actor: { via: 'cli', name: `perpflow ${kind}`, from: 'local (SIGUSR2)' },
+      action: { kind, actionId },
+      outcome: { status: 'accepted', actionId, requests: [], detail },
+    };
+    try {
+      this.store.record(entry);
+    } catch (e) {
+      this.o.log.error(`${kind} signal not audited: ${describeError(e)}`);
+    }
+    this.audit$.next(entry);
   }
 
   audit(limit?: number): readonly AuditEntry[] {

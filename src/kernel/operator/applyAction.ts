@@ -177,7 +177,7 @@ export async function applyAction(h: ActionHost, a: OperatorAction, actor: Actor
       return closed.status === 'accepted' ? { ...closed, detail } : closed;
     }
     case 'resume': {
-      ex.resume();
+      ex.gate.resume(why);
       return accepted(id, [], `trading ${ex.gate.state}`);
     }
   }

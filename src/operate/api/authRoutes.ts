@@ -3,7 +3,7 @@ import type { ApiContext } from './apiContext.ts';
 import { API_PREFIX } from './contract.ts';
 import { verifyPassword } from './passwordHash.ts';
 import { principalOf } from './principal.ts';
-import { SESSION_COOKIE } from './security.ts';
+import { foreignOrigin, SESSION_COOKIE } from './security.ts';
 import type { Session } from './sessions.ts';
 
 /** A hash to verify against when the user is unknown: the answer takes as long as for a known one. */
@@ -23,6 +23,8 @@ export function setSessionCookie(reply: FastifyReply, c: ApiContext, s: Session)
 export function authRoutes(app: FastifyInstance, c: ApiContext): void {
   const p = API_PREFIX;
   app.post<{ Body: { user?: unknown; password?: unknown } }>(`${p}/login`, async (req, reply) => {
+    // Another site's page may not log a visitor in (login CSRF): the browser names its origin.
+    if (foreignOrigin(req)) return reply.code(403).send({ error: 'cross-origin login refused' });
     const wait = c.throttle.waitMs(req.ip);
     if (wait > 0)
       return reply

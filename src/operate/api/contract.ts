@@ -8,6 +8,7 @@
 
 /** Who asked, from where: every action is audited with it. */
 export interface Actor {
+  /** The control API says `console` for a session (cookie) and `cli` for the CLI's local token. */
   readonly via: 'cli' | 'api' | 'console' | 'telegram';
   /** The console/API user name, the Telegram user (`tg:<id> @name`), or the OS user for the CLI. */
   readonly name: string;
@@ -87,7 +88,11 @@ export interface AccountView {
   readonly unrealised: string;
   readonly fees: string;
   readonly funding: string;
-  /** null where the bot cannot know it (live without a balance read yet). */
+  /**
+   * null where the bot cannot know it (live without a balance read yet). Today: the bot's own net
+   * PnL since its journal began (realised − fees + funding + unrealised), as it reads no balance;
+   * the equity curve (EquityPoint) is the same figure over time.
+   */
   readonly equity: string | null;
 }
 
@@ -157,6 +162,21 @@ export interface BarView {
   readonly high: number;
   readonly low: number;
   readonly close: number;
+}
+
+/** GET /bots: one bot running on this host (the host registry), read from its own journal. */
+export interface HostBotView {
+  readonly name: string;
+  readonly pid: number;
+  readonly mode: string;
+  readonly config: string;
+  readonly startedAt: number;
+  /** From its journal: halted, reducing or active; null when the journal could not be read. */
+  readonly tradingState: string | null;
+  /** Realised PnL after fees, from its journal's fills; null when unreadable. */
+  readonly pnl: string | null;
+  /** Its console, when it serves one. */
+  readonly console: string | null;
 }
 
 /** A strategy's published indicator series for one market (e.g. sma-cross's two averages). */

@@ -37,6 +37,8 @@ export async function controlApi(
     readonly localToken: string;
     readonly loopback: boolean;
     readonly guard: (text: string, where: string) => string;
+    /** The page's files (default ASSETS_DIR); tests give their own. */
+    readonly assetsDir?: string;
     readonly server?: Pick<FastifyServerOptions, 'trustProxy'> & { https?: { cert: Buffer; key: Buffer } };
   },
 ): Promise<FastifyInstance> {
@@ -76,8 +78,10 @@ export async function controlApi(
     if (s !== undefined) setSessionCookie(reply, c, s);
     await reply.redirect('/', 303);
   });
-  if (existsSync(join(ASSETS_DIR, 'index.html')))
-    await app.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/', index: ['index.html'] });
+  const root = o.assetsDir ?? ASSETS_DIR;
+  // @fastify/static (send) refuses any path that leaves root: .., encoded or not, and dotfiles.
+  if (existsSync(join(root, 'index.html')))
+    await app.register(fastifyStatic, { root, prefix: '/', index: ['index.html'], dotfiles: 'deny' });
   else app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(PLACEHOLDER));
   return app;
 }

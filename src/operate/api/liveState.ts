@@ -5,7 +5,15 @@ import type { Kernel } from '../../kernel/Kernel.ts';
 import type { LogTail } from '../../log/logTail.ts';
 import type { StrategyEvent } from '../../strategy/runnerEvents.ts';
 import { BarRings } from './barRings.ts';
-import type { AlertView, BarView, EquityPoint, PushMessage, StrategyView } from './contract.ts';
+import type {
+  AlertView,
+  BarView,
+  EquityPoint,
+  IndicatorSeries,
+  PushMessage,
+  StrategyView,
+} from './contract.ts';
+import { IndicatorRings } from './indicatorRings.ts';
 import {
   accountView,
   type BotIdentity,
@@ -41,6 +49,7 @@ export class LiveState implements StrategyNotes {
   private readonly decided = new Map<string, Note<StrategyView['latestDecisions']>[]>();
   private readonly subs: Subscription[] = [];
   private readonly bars = new BarRings();
+  private readonly indicators = new IndicatorRings();
   private stopLog: () => void = () => {};
   private last = { bot: '', account: '', positions: '' };
   private lastRecent: RecentEvent | undefined;
@@ -49,11 +58,22 @@ export class LiveState implements StrategyNotes {
   private readonly publish: (m: PushMessage) => void;
   private readonly logTail: LogTail | undefined;
 
-  constructor(k: Kernel, id: BotIdentity, publish: (m: PushMessage) => void, logTail?: LogTail) {
+  /** Whether a push client is connected: the positions are compared only then (they cost a journal scan). */
+  private readonly listening: () => boolean;
+  /** The equity curve's spacing: doubled each time the curve is thinned, so it spans the whole run. */
+  private equityStepMs = 1_000;
+
+  constructor(
+    k: Kernel,
+    id: BotIdentity,
+    publish: (m: PushMessage) => void,
+    o: { readonly logTail?: LogTail | undefined; readonly listening?: () => boolean } = {},
+  ) {
     this.k = k;
     this.id = id;
     this.publish = publish;
-    this.logTail = logTail;
+    this.logTail = o.logTail;
+    this.listening = o.listening ?? (() => true);
   }
 
   start(): void {
@@ -68,6 +88,14 @@ export class LiveState implements StrategyNotes {
         if (s !== undefined) this.pushStrategy(s);
       }),
       interval(1_000, k.executor.clock.scheduler).subscribe(() => this.refresh()),
+      k.indicators$.subscribe((p) => {
+        this.indicators.add(p);
+        const { market, strategy, name, value } = p;
+        this.publish({
+          type: 'indicator',
+          data: { market, strategy, name, value, time: Math.floor(p.time / 1000) },
+        });
+      }),
     );
     this.bars.start(k, (market, bar) => this.publish({ type: 'bar', data: { market, bar } }));
     if (this.logTail !== undefined)
@@ -83,6 +111,10 @@ export class LiveState implements StrategyNotes {
 
   barsOf(market: string): readonly BarView[] {
     return this.bars.of(market);
+  }
+
+  indicatorsOf(market: string): IndicatorSeries[] {
+    return this.indicators.of(market);
   }
 
   denials(id: string): StrategyView['latestDenials'] {
@@ -156,19 +188,35 @@ export class LiveState implements StrategyNotes {
     const k = this.k;
     const bot = botView(k, this.id);
     const account = accountView(k);
-    const positions = positionViews(k);
     const b = JSON.stringify(bot);
     const a = JSON.stringify(account);
-    const p = JSON.stringify(positions);
     if (b !== this.last.bot) this.publish({ type: 'bot', data: bot });
-    if (p !== this.last.positions) this.publish({ type: 'positions', data: positions });
     if (a !== this.last.account) {
       this.publish({ type: 'account', data: account });
-      const point: EquityPoint = { at: k.executor.clock.now(), equity: account.equity ?? '0' };
-      pushRing(this.equity, point, KEEP_EQUITY);
-      this.publish({ type: 'equity', data: point });
+      this.equityPoint(account.equity ?? '0');
+    }
+    let p = this.last.positions;
+    if (this.listening()) {
+      const positions = positionViews(k);
+      p = JSON.stringify(positions);
+      if (p !== this.last.positions) this.publish({ type: 'positions', data: positions });
     }
     this.last = { bot: b, account: a, positions: p };
     this.newAlerts();
+  }
+
+  /** A point of the curve, at most one per step; a full curve keeps every other point and doubles the step. */
+  private equityPoint(equity: string): void {
+    const at = this.k.executor.clock.now();
+    const last = this.equity.at(-1);
+    if (last !== undefined && at - last.at < this.equityStepMs) return;
+    if (this.equity.length >= KEEP_EQUITY) {
+      const kept = this.equity.filter((_, i) => i % 2 === 0);
+      this.equity.splice(0, this.equity.length, ...kept);
+      this.equityStepMs *= 2;
+    }
+    const point: EquityPoint = { at, equity };
+    this.equity.push(point);
+    this.publish({ type: 'equity', data: point });
   }
 }

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { registeredBots } from '../../journal/runningBots.ts';
 import { redactText } from '../../log/redact.ts';
 import type { ApiContext } from './apiContext.ts';
+import { hostBots } from './botsView.ts';
 import { API_PREFIX } from './contract.ts';
 import { accountView, botView, fillViews, openRequestViews, positionViews, strategyViews } from './views.ts';
 
@@ -43,18 +43,10 @@ export function readRoutes(app: FastifyInstance, c: ApiContext): void {
   app.get<{ Params: { market: string } }>(`${p}/markets/:market/bars`, async (req) =>
     c.state.barsOf(req.params.market),
   );
-  app.get(`${p}/markets/:market/indicators`, async () => []);
-  app.get(`${p}/bots`, async () =>
-    registeredBots()
-      .filter((b) => b.running)
-      .map((b) => ({
-        name: b.config,
-        pid: b.pid,
-        mode: b.mode,
-        startedAt: b.startedAt,
-        console: b.console ?? null,
-      })),
+  app.get<{ Params: { market: string } }>(`${p}/markets/:market/indicators`, async (req) =>
+    c.state.indicatorsOf(req.params.market),
   );
+  app.get(`${p}/bots`, async () => hostBots());
   app.get(`${p}/reports`, async () => {
     const dir = c.reportsDir;
     if (!existsSync(dir)) return [];

@@ -42,6 +42,9 @@ export function foreignOrigin(req: FastifyRequest): boolean {
   return origin !== undefined && origin !== ownOrigin(req);
 }
 
+const isLoopbackIp = (ip: string | undefined): boolean =>
+  ip !== undefined && (ip === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(ip));
+
 function bearer(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7) : undefined;
@@ -76,7 +79,12 @@ export function securityHook(o: SecurityOptions) {
     if (!path.startsWith(`${API_PREFIX}/`) || PUBLIC.has(path)) return;
     const token = bearer(req);
     let p: Principal | undefined;
-    if (token !== undefined) p = sameToken(token, o.localToken) ? cliPrincipal(req) : undefined;
+    // The CLI's token is read from a file on this host: from anywhere else it is no credential.
+    if (token !== undefined)
+      p =
+        isLoopbackIp(req.socket.remoteAddress) && sameToken(token, o.localToken)
+          ? cliPrincipal(req)
+          : undefined;
     else {
       const s = o.sessions.find(req.cookies[SESSION_COOKIE]);
       p = s === undefined ? undefined : sessionPrincipal(s);

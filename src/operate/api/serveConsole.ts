@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { interval } from 'rxjs';
 import { isLoopbackHost } from '../../config/primitives.ts';
 import { consoleEnabled } from '../../config/sections/console.ts';
@@ -12,6 +13,7 @@ import type { Kernel } from '../../kernel/Kernel.ts';
 import type { Logger } from '../../log/Logger.ts';
 import type { LogTail } from '../../log/logTail.ts';
 import { describeError } from '../../log/redact.ts';
+import type { ApiContext } from './apiContext.ts';
 import { controlApi } from './controlApi.ts';
 import { LiveState } from './liveState.ts';
 import { LoginThrottle } from './loginThrottle.ts';
@@ -39,25 +41,28 @@ export interface StartConsoleOptions {
   /** Secret values the venue edges hold (API key …): never in a response. */
   readonly secrets: readonly string[];
   readonly reportsDir?: string;
+  /** The page's files; default: the console's assets folder. */
+  readonly assetsDir?: string;
 }
 
-function readTls(tls: { cert: string; key: string }): { cert: Buffer; key: Buffer } {
+function readTls(tls: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
   try {
-    return { cert: readFileSync(tls.cert), key: readFileSync(tls.key) };
+    return { cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) };
   } catch (e) {
     throw new ConfigError(`console.tls: cannot read the certificate or key (${describeError(e)})`);
   }
 }
 
-/**
- * `perpflow run`'s control API and console, when the config turns it on (default: on in sim and
- * dry-run, on loopback). The exposure rules were checked with the config (users and TLS beyond
- * loopback); a port already taken on loopback falls back to any free one. Unreadable TLS files are
- * a ConfigError (exit 2); any other failure to listen is logged and trading goes on without it.
- */
-export async function startConsole(k: Kernel, o: StartConsoleOptions): Promise<ConsoleHandle | undefined> {
+/** The console, built and not yet listening: what `startConsole` serves and tests inject into. */
+export interface BuiltConsole {
+  readonly app: FastifyInstance;
+  readonly ctx: ApiContext;
+  readonly localToken: string;
+  readonly loopback: boolean;
+}
+
+export async function buildConsole(k: Kernel, o: StartConsoleOptions): Promise<BuiltConsole> {
   const c = k.config.console;
-  if (!consoleEnabled(c, k.config.mode)) return undefined;
   const loopback = isLoopbackHost(c.host);
   const https = c.tls === null ? undefined : readTls(c.tls);
   const localToken = randomBytes(32).toString('base64url');
@@ -73,14 +78,15 @@ export async function startConsole(k: Kernel, o: StartConsoleOptions): Promise<C
     o.log.error(`a secret was about to leave in ${where}: masked`),
   );
   const hub = new PushHub(guard);
-  const state = new LiveState(k, o.identity, (m) => hub.publish(m), o.logTail);
-  const sessions = new Sessions(clock);
-  const ctx = {
+  const ctx: ApiContext = {
     kernel: k,
     identity: o.identity,
-    state,
+    state: new LiveState(k, o.identity, (m) => hub.publish(m), {
+      logTail: o.logTail,
+      listening: () => hub.size > 0,
+    }),
     hub,
-    sessions,
+    sessions: new Sessions(clock),
     throttle: new LoginThrottle(clock),
     users: c.users,
     logTail: o.logTail,
@@ -91,8 +97,24 @@ export async function startConsole(k: Kernel, o: StartConsoleOptions): Promise<C
     localToken,
     loopback,
     guard,
+    ...(o.assetsDir === undefined ? {} : { assetsDir: o.assetsDir }),
     server: { trustProxy: c.behindTlsProxy, ...(https === undefined ? {} : { https }) },
   });
+  return { app, ctx, localToken, loopback };
+}
+
+/**
+ * `perpflow run`'s control API and console, when the config turns it on (default: on in sim and
+ * dry-run, on loopback). The exposure rules were checked with the config (users and TLS beyond
+ * loopback); a port already taken on loopback falls back to any free one. Unreadable TLS files are
+ * a ConfigError (exit 2); any other failure to listen is logged and trading goes on without it.
+ */
+export async function startConsole(k: Kernel, o: StartConsoleOptions): Promise<ConsoleHandle | undefined> {
+  const c = k.config.console;
+  if (!consoleEnabled(c, k.config.mode)) return undefined;
+  const { app, ctx, localToken, loopback } = await buildConsole(k, o);
+  const { state, hub, sessions } = ctx;
+  const clock = k.executor.clock;
   let address: string;
   try {
     address = await app.listen({ host: c.host, port: c.port }).catch(async (e: unknown) => {

@@ -123,11 +123,17 @@ export function strategyViews(k: Kernel, notes: StrategyNotes): StrategyView[] {
     const failed = r === undefined || r.paused;
     return {
       id: e.id,
-      state: k.pauses.isPaused(e.id) ? 'paused' : failed ? 'failed' : r.warming ? 'warming' : 'running',
+      state: k.operator.pauses.isPaused(e.id)
+        ? 'paused'
+        : failed
+          ? 'failed'
+          : r.warming
+            ? 'warming'
+            : 'running',
       markets: e.markets,
       params: e.params,
       intents: k.acceptedOf(e.id),
-      droppedWhilePaused: k.pauses.droppedOf(e.id),
+      droppedWhilePaused: k.operator.pauses.droppedOf(e.id),
       failures: r?.failureCount ?? 0,
       latestDecisions: notes.decisions(e.id),
       latestDenials: notes.denials(e.id),

@@ -10,9 +10,14 @@ import type { WatcherKernel } from './watcherKernel.ts';
 /**
  * A kernel over an in-process simulator (BTCUSDT at 50,000, fills after 100 ms) on a virtual
  * clock, a dry run's journal in `dir` (a second start continues it; no host lock), with two strategies: `watch`
- * (never trades) and `once` (opens BTCUSDT at its first price, fixtures/opensOnce.ts).
+ * (never trades) and `once` (opens BTCUSDT at its first price, fixtures/opensOnce.ts); `extra` is
+ * appended to its config.
  */
-export async function startOperatorKernel(clock: VirtualClock, dir: string): Promise<WatcherKernel> {
+export async function startOperatorKernel(
+  clock: VirtualClock,
+  dir: string,
+  extra = '',
+): Promise<WatcherKernel> {
   const file = join(dir, 'k.yaml');
   const fixtures = join(import.meta.dirname, '../fixtures');
   writeFileSync(
@@ -25,7 +30,7 @@ risk:
 strategies:
   - { id: watch, module: ${join(fixtures, 'watcher.ts')}, markets: [BTCUSDT] }
   - { id: once, module: ${join(fixtures, 'opensOnce.ts')}, markets: [BTCUSDT] }
-`,
+${extra}`,
   );
   const loaded = await loadConfigWithStrategies(file);
   const { sim, edges } = await simTestEdges(loaded.config, {
