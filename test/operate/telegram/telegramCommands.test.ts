@@ -147,7 +147,7 @@ describe('telegram commands', () => {
     expect(await press(ALICE, button('y'))).toBe(
       'Pause strategy once? Its intents are dropped until /unpause.\n✅ Done: once paused',
     );
-    expect(kernel.pauses.isPaused('once')).toBe(true);
+    expect(kernel.operator.pauses.isPaused('once')).toBe(true);
   });
 
   it("refuses a viewer's /halt, and their press of an operator's button", async () => {
