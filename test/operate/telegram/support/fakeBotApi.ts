@@ -34,8 +34,8 @@ export async function fakeBotApi(token: string, now: () => number = () => 0) {
   let held: Held | undefined;
   let nextUpdate = 1;
   let nextMessage = 1000;
-  /** `hangEdits`: answerCallbackQuery and the edits never answer either. */
-  const state = { sendMode: 'ok' as SendMode, sendAttempts: 0, hangEdits: false };
+  /** `hangEdits`: answerCallbackQuery and the edits never answer either. `strangers`: users who never pressed Start (getChat: not found). */
+  const state = { sendMode: 'ok' as SendMode, sendAttempts: 0, hangEdits: false, strangers: [] as number[] };
 
   const pending = (offset: number) => updates.filter((u) => u.update_id >= offset);
   const push = (u: Record<string, unknown>): number => {
@@ -94,6 +94,14 @@ export async function fakeBotApi(token: string, now: () => number = () => 0) {
           ok: true,
           result: message({ chat: { id: payload.chat_id, type: 'private' }, date: 0, text: payload.text }),
         };
+      }
+      case 'getChat': {
+        const id = Number(payload.chat_id);
+        if (state.strangers.includes(id))
+          return reply
+            .code(400)
+            .send({ ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+        return { ok: true, result: { id, type: 'private', username: `user${id}` } };
       }
       case 'editMessageText':
       case 'editMessageReplyMarkup':
