@@ -74,9 +74,12 @@ export class TelegramFront {
     return { via: 'telegram', name, from: `chat ${ctx.chat?.id ?? 0}` };
   }
 
-  /** Why a message sent at `dateS` (Telegram's seconds) must not be carried out now, if it must not. */
+  /**
+   * Why a message sent at `dateS` (Telegram's whole seconds) must not be carried out now, if it
+   * must not. One sent in the second the bot started may have been sent before it: refused too.
+   */
   private staleness(dateS: number): string | undefined {
-    if (dateS < this.startedS)
+    if (dateS <= this.startedS)
       return 'Not done: this was sent while the bot was down. Send it again if you still mean it.';
     const ageS = Math.floor(this.o.kernel.executor.clock.now() / 1000) - dateS;
     const max = this.o.config.maxCommandAgeS;

@@ -32,6 +32,7 @@ beforeEach(async () => {
   const { kernel } = running;
   await clock.runUntil(() => kernel.executor.ledger.openLots(StrategyId('once')).length === 1, 30_000);
   bot = await startBot(kernel, recordingLogger(logLines));
+  await clock.advance(1_000); // past the second it started in (a command from then may predate it)
 });
 
 afterEach(async () => {

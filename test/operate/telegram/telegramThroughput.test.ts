@@ -99,6 +99,7 @@ describe('telegram never slows trading', () => {
     running = k;
     await clock.runUntil(() => k.kernel.executor.ledger.openLots().length === 1, 30_000);
     bot = await startBot(k.kernel, recordingLogger([]));
+    await clock.advance(1_000);
     fake.send(ALICE, '/close BTCUSDT', Math.floor(clock.now() / 1000));
     await until(clock, () => fake.delivered.length === 1);
     const markup = fake.delivered[0]?.payload.reply_markup as {
