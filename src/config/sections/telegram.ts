@@ -6,13 +6,18 @@ import { integer } from '../primitives.ts';
 /** A Bot API token as BotFather gives it: the bot's numeric id, a colon, 35 characters. */
 export const BOT_TOKEN = /^\d{5,20}:[A-Za-z0-9_-]{30,80}$/;
 
+const USER_ID = 'expected a Telegram user id: a positive number (@userinfobot tells yours), not a @name';
+
 const level = z
   .enum(['on', 'silent', 'off'], { error: 'expected on, silent (no sound) or off' })
   .describe('on: a message with sound; silent: a message without sound; off: none.');
 
 const userSchema = z
   .strictObject({
-    id: integer(1, Number.MAX_SAFE_INTEGER, 'a Telegram user id (a number; @userinfobot tells yours)'),
+    id: z
+      .int({ error: USER_ID })
+      .min(1, { error: USER_ID })
+      .describe('The Telegram user id (a number; @userinfobot tells yours), never a @name or chat id.'),
     role: z
       .enum(['viewer', 'operator'], { error: 'expected viewer (reads only) or operator (reads and acts)' })
       .describe('viewer: reads only; operator: reads and acts (close, cancel, pause, halt, resume).'),
