@@ -22,6 +22,7 @@ export interface FrontOptions {
   readonly identity: BotIdentity;
   readonly config: Pick<TelegramConfig, 'users' | 'maxCommandAgeS'>;
   readonly log: Logger;
+  readonly onIgnored?: () => void;
 }
 
 /**
@@ -62,6 +63,7 @@ export class TelegramFront {
 
   private ignore(ctx: Context): void {
     this.ignored++;
+    this.o.onIgnored?.();
     const id = ctx.from?.id ?? 0;
     if (this.loggedIgnored.has(id)) return;
     this.loggedIgnored.add(id);

@@ -7,6 +7,7 @@ import type { BotIdentity } from '../api/views.ts';
 import { ChatSender } from './ChatSender.ts';
 import { kernelNotices } from './kernelNotices.ts';
 import { TelegramFront } from './TelegramFront.ts';
+import { telegramMetrics } from './telegramMetrics.ts';
 import { UpdatePoller } from './UpdatePoller.ts';
 
 export interface StartTelegramOptions {
@@ -56,7 +57,14 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
     log.error(`telegram: not started, the Bot API refused or did not answer: ${describeError(e)}`);
     return undefined;
   }
-  const front = new TelegramFront({ kernel: k, identity: o.identity, config: c, log });
+  const metrics = telegramMetrics(k.metrics.registry);
+  const front = new TelegramFront({
+    kernel: k,
+    identity: o.identity,
+    config: c,
+    log,
+    onIgnored: () => metrics.ignored.inc(),
+  });
   front.install(bot);
   const stats = { sent: 0, dropped: 0 };
   let dropping = false;
@@ -78,10 +86,12 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
         },
         onSent: () => {
           stats.sent++;
+          metrics.sent.inc();
           dropping = false;
         },
         onDropped: (n, why) => {
           stats.dropped += n;
+          metrics.dropped.inc(n);
           if (!dropping) log.warn(`telegram: notifications dropped (${why}); counting, trading goes on`);
           dropping = true;
         },

@@ -119,5 +119,8 @@ describe('telegram notifications', () => {
     // Each user's 4 fills were in one message that hung and timed out: dropped, counted.
     expect(bot?.stats.dropped).toBe(8);
     expect(fake.delivered.length).toBe(delivered);
+    const metrics = await k.kernel.metrics.registry.metrics();
+    expect(metrics).toContain('\nperpflow_telegram_notices_dropped_total 8\n');
+    expect(metrics).toContain(`\nperpflow_telegram_messages_sent_total ${delivered}\n`);
   });
 });
