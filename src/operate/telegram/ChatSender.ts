@@ -1,3 +1,4 @@
+import { GrammyError } from 'grammy';
 import type { Clock, TimerHandle } from '../../clock/Clock.ts';
 import { composeNotices, type Notice } from './composeNotices.ts';
 
@@ -28,8 +29,8 @@ export interface SenderOptions {
 
 /** Telegram's retry_after (429), in ms, when the error carries one. */
 export function retryAfterMs(e: unknown): number | undefined {
-  const s = (e as { parameters?: { retry_after?: unknown } } | null)?.parameters?.retry_after;
-  return typeof s === 'number' && s > 0 ? s * 1000 : undefined;
+  const s = e instanceof GrammyError ? e.parameters.retry_after : undefined;
+  return s !== undefined && s > 0 ? s * 1000 : undefined;
 }
 
 /**

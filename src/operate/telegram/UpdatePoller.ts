@@ -3,6 +3,7 @@ import type { Clock } from '../../clock/Clock.ts';
 import type { JournalPort } from '../../journal/JournalPort.ts';
 import type { Logger } from '../../log/Logger.ts';
 import { describeError } from '../../log/redact.ts';
+import { grammySignal } from './grammySignal.ts';
 import { readUpdateOffset, writeUpdateOffset } from './updateOffset.ts';
 
 export interface PollerOptions {
@@ -53,8 +54,7 @@ export class UpdatePoller {
             timeout: this.o.longPollS ?? 25,
             allowed_updates: ['message', 'callback_query'],
           },
-          // grammY types its signal as the abort-controller package's; at run time it takes Node's.
-          this.abort.signal as unknown as Parameters<Bot['api']['getUpdates']>[1],
+          grammySignal(this.abort.signal),
         );
       } catch (e) {
         if (this.stopped) return;

@@ -31,7 +31,7 @@ export class Confirmations {
   offer(draft: ActionDraft, userId: number): OperatorAction {
     this.prune();
     const actionId = `tg-${randomBytes(12).toString('base64url')}`;
-    const action = { ...draft, actionId } as OperatorAction;
+    const action: OperatorAction = { ...draft, actionId };
     this.pending.set(actionId, { action, userId, at: this.clock.now() });
     return action;
   }

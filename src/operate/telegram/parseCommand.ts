@@ -25,7 +25,7 @@ export type Command =
   | { readonly type: 'usage'; readonly text: string }
   | { readonly type: 'unknown'; readonly name: string };
 
-const isRead = (name: string): name is ReadCommand => (READS as readonly string[]).includes(name);
+const isRead = (name: string): name is ReadCommand => READS.some((r) => r === name);
 
 /** `/close@my_bot BTCUSDT` → the command and its arguments; undefined when the text is no command. */
 export function parseCommand(text: string): Command | undefined {

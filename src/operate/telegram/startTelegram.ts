@@ -5,6 +5,7 @@ import { describeError, redactText } from '../../log/redact.ts';
 import { secretGuard } from '../api/secretGuard.ts';
 import type { BotIdentity } from '../api/views.ts';
 import { ChatSender } from './ChatSender.ts';
+import { grammySignal } from './grammySignal.ts';
 import { kernelNotices } from './kernelNotices.ts';
 import { TelegramFront } from './TelegramFront.ts';
 import { telegramMetrics } from './telegramMetrics.ts';
@@ -26,8 +27,6 @@ export interface TelegramHandle {
   close(): Promise<void>;
 }
 
-type Signal = Parameters<Bot['api']['sendMessage']>[3];
-
 /**
  * `perpflow run`'s Telegram bot, when `telegram.botToken` is set: checks the token (getMe), then
  * long-polls for commands and sends notifications, neither ever in trading's way. A Bot API that
@@ -47,9 +46,9 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
   const closing = new AbortController();
   // Every text that leaves (replies, confirmations, notices) passes the guard and the redactor.
   bot.api.config.use((prev, method, payload, signal) => {
-    const p = payload as { text?: unknown };
-    if (typeof p.text === 'string') p.text = redactText(guard(p.text, method));
-    return prev(method, payload, signal ?? (closing.signal as unknown as Signal));
+    const text: unknown = Reflect.get(payload, 'text');
+    if (typeof text === 'string') Reflect.set(payload, 'text', redactText(guard(text, method)));
+    return prev(method, payload, signal ?? grammySignal(closing.signal));
   });
   try {
     await bot.init();
@@ -77,12 +76,7 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
         timeoutMs: 10_000,
         maxPending: 500,
         send: async (chat, text, silent, signal) => {
-          await bot.api.sendMessage(
-            chat,
-            text,
-            { disable_notification: silent },
-            signal as unknown as Signal,
-          );
+          await bot.api.sendMessage(chat, text, { disable_notification: silent }, grammySignal(signal));
         },
         onSent: () => {
           stats.sent++;
