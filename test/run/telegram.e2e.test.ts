@@ -27,13 +27,13 @@ describe('perpflow run with a Telegram bot', () => {
 `,
     });
     const env = { PERPFLOW_HOST_DIR: join(dir, 'host'), [TOKEN_VAR]: TOKEN };
-    const started = (p: ReturnType<typeof perpflow>) =>
-      until(
-        () => p.lines.some((l) => l.includes('telegram: @perpflow_test_bot, 2 allowed users')),
-        45_000,
-        'telegram',
-        p,
-      );
+    // Up, and into the next whole second: a command from the second it started in may predate it.
+    const started = async (p: ReturnType<typeof perpflow>) => {
+      const line = 'telegram: @perpflow_test_bot, 2 allowed users';
+      await until(() => p.lines.some((l) => l.includes(line)), 45_000, 'telegram', p);
+      const at = nowS();
+      await until(() => nowS() > at, 2_000, 'the next second');
+    };
 
     const first = perpflow(['run', cfg], process.cwd(), env);
     await started(first);
