@@ -170,7 +170,9 @@ describe('telegram commands', () => {
     expect(await ask(ALICE, '/strategies')).toBe('watch: running · 0 intents\nonce: running · 1 intents');
     expect(api.calls.filter((c) => c.payload.chat_id === MALLORY.id)).toEqual([]);
     expect(bot?.front.ignored).toBe(3);
-    expect(await kernel.metrics.registry.metrics()).toContain('\nperpflow_telegram_ignored_updates_total 3\n');
+    expect(await kernel.metrics.registry.metrics()).toContain(
+      '\nperpflow_telegram_ignored_updates_total 3\n',
+    );
     expect(logLines.filter((l) => l.includes(String(MALLORY.id)))).toEqual([
       'warn telegram: ignored an update from user 999 (not allowed here); logged once per user',
     ]);

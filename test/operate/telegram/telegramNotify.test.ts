@@ -30,8 +30,11 @@ afterEach(async () => {
   [api, running, bot] = [undefined, undefined, undefined];
 });
 
-async function start(notify: string): Promise<{ fake: FakeBotApi; k: WatcherKernel; clock: VirtualClock }> {
-  const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+async function start(
+  notify: string,
+  at = Date.UTC(2026, 0, 5),
+): Promise<{ fake: FakeBotApi; k: WatcherKernel; clock: VirtualClock }> {
+  const clock = new VirtualClock(at);
   const fake = await fakeBotApi(TOKEN, () => clock.now());
   api = fake;
   const k = await startTelegramKernel(
@@ -122,5 +125,21 @@ describe('telegram notifications', () => {
     const metrics = await k.kernel.metrics.registry.metrics();
     expect(metrics).toContain('\nperpflow_telegram_notices_dropped_total 8\n');
     expect(metrics).toContain(`\nperpflow_telegram_messages_sent_total ${delivered}\n`);
+  });
+
+  it('sends the daily summary at 00:00 UTC and a heartbeat every heartbeatMinutes, as configured', async () => {
+    const { fake, clock } = await start(
+      '{ fills: off, alerts: off, dailySummary: on, heartbeat: silent }\n  heartbeatMinutes: 1',
+      Date.UTC(2026, 0, 5, 23, 59, 30),
+    );
+    await until(clock, () => fake.delivered.filter((c) => c.payload.chat_id === ALICE.id).length >= 2, 500);
+    const texts = fake.delivered
+      .filter((c) => c.payload.chat_id === ALICE.id)
+      .map((c) => [c.at, c.payload.text, c.payload.disable_notification]);
+    expect(texts[0]?.[0]).toBeGreaterThanOrEqual(Date.UTC(2026, 0, 6));
+    expect(texts[0]?.[1]).toMatch(/^Daily summary \(dry-run\)\nrealised \(24 h\) /);
+    expect(texts[0]?.[2]).toBe(false);
+    expect(texts[1]?.[1]).toBe('♥ tg-test alive · ACTIVE · 1 positions');
+    expect(texts[1]?.[2]).toBe(true);
   });
 });
