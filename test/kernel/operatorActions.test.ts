@@ -114,6 +114,38 @@ describe('operator actions in the core', () => {
     });
   });
 
+  it('cancel: an open the venue has accepted but not filled is cancelled there; the same request again is refused as ended', async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+    running = await startOperatorKernel(clock, fresh());
+    const { kernel } = running;
+    await openedBy(running, 'once');
+    await kernel.operator.act({ kind: 'pause', actionId: 'quiet', strategy: 'once' }, alice);
+    const r = await kernel.executor.submit({
+      kind: 'open',
+      intentId: IntentId('in_slow'),
+      strategyId: StrategyId('watch'),
+      createdAt: clock.now(),
+      symbol: BTC,
+      side: 'SHORT',
+      quantity: dec('0.01'),
+      leverage: 1,
+      orderType: 'LIMIT',
+      limitPrice: dec('60000'),
+    });
+    const id = r.status === 'accepted' ? (r.clientRequestIds[0] ?? '') : '';
+    const journal = kernel.executor.journal;
+    await clock.runUntil(() => journal.get(ClientRequestId(id))?.status === 'ACCEPTED', 30_000);
+    const cancel = await kernel.operator.act({ kind: 'cancel', actionId: 'k1', requestId: id }, alice);
+    expect(cancel).toEqual({ status: 'accepted', actionId: 'k1', requests: ['cr_op_k1'] });
+    await clock.runUntil(() => journal.get(ClientRequestId(id))?.status === 'CANCELED', 30_000);
+    const again = await kernel.operator.act({ kind: 'cancel', actionId: 'k2', requestId: id }, alice);
+    expect(again).toEqual({
+      status: 'refused',
+      actionId: 'k2',
+      reason: `request ${id} has ended (CANCELED)`,
+    });
+  });
+
   it('refuses what names nothing: an unknown market, strategy or request, and a malformed action id', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     running = await startOperatorKernel(clock, fresh());

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StrategyId } from '../../src/domain/ids.ts';
+import { IntentId, StrategyId } from '../../src/domain/ids.ts';
 import type { ActionOutcome, AuditEntry, StrategyView } from '../../src/operate/api/contract.ts';
 import { type ConsoleUnderTest, consoleUnderTest, PASSWORDS } from './support/consoleUnderTest.ts';
 
@@ -59,7 +59,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(cookie).toMatch(/^perpflow_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict$/);
   });
 
-  it('reads: the bot, its strategies and a position with its mark, as the contract shapes them', async () => {
+  it('reads: the bot, its strategies (a secret parameter masked) and a position with its mark, as the contract shapes them', async () => {
     const { kernel, clock } = t.k;
     await clock.runUntil(() => kernel.executor.ledger.openLots(StrategyId('once')).length === 1, 30_000);
     const { cookie } = await t.login('victor');
@@ -69,7 +69,10 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(strategies.map((s) => [s.id, s.state, s.intents])).toEqual([
       ['watch', 'running', 0],
       ['once', 'running', 1],
+      ['holder', 'running', 0],
     ]);
+    // A parameter named like a secret is masked (the scan after the file finds it nowhere whole).
+    expect(strategies[2]?.params).toEqual({ apiToken: expect.stringMatching(/^stra…2b1a$/) });
     expect(await get('positions')).toEqual([
       expect.objectContaining({
         market: 'BTCUSDT',
@@ -138,7 +141,7 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(form.statusCode).toBe(415);
   });
 
-  it('serves the page and refuses every path out of its folder', async () => {
+  it('serves the page and refuses every path out of its folder, and out of var/reports', async () => {
     expect((await t.inject({ url: '/index.html' })).body).toContain('<title>console</title>');
     for (const url of [
       '/../outside.txt',
@@ -151,6 +154,11 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.body, url).not.toContain('OUTSIDE-THE-ASSETS');
     }
+    const { cookie } = await t.login('victor');
+    for (const name of ['..%2f..%2fpackage.json', '%2e%2e', '.env'])
+      expect((await t.inject({ url: `/api/v1/reports/${name}`, headers: { cookie } })).statusCode, name).toBe(
+        404,
+      );
   });
 
   it("an operator's close: accepted with its request, the position closes, the audit names alice, the same click again is a duplicate", async () => {
@@ -215,11 +223,20 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
         text += new TextDecoder().decode(value);
       }
     };
-    await readUntil(/event: strategy\ndata: \{"id":"once"/);
+    await readUntil(/event: strategy\ndata: \{"id":"holder"/);
     expect(text.startsWith('event: bot\n')).toBe(true);
     expect((await act(alice, { kind: 'pause', actionId: 'push-1', strategy: 'watch' })).statusCode).toBe(200);
     await readUntil(/event: audit\ndata: \{"actionId":"push-1"/);
     await readUntil(/event: strategy\ndata: \{"id":"watch","state":"paused"/);
+    // A count that moves without an event (an intent dropped while paused) is pushed within the second.
+    t.k.kernel.operator.pauses.drops({
+      kind: 'closeAll',
+      intentId: IntentId('in_dropped'),
+      strategyId: StrategyId('watch'),
+      createdAt: 0,
+    });
+    await t.k.clock.advance(1_000);
+    await readUntil(/event: strategy\ndata: \{"id":"watch","state":"paused"[^\n]*"droppedWhilePaused":1/);
     await reader.cancel();
     t.seen.push(text);
   });

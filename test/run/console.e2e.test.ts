@@ -162,6 +162,9 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
       `cancel by pid ${one.bot.child.pid} (${cfg}): refused: no request cr_nothing\n`,
     ]);
 
+    const log = await one.get<{ level: string; text: string }[]>('log?lines=500');
+    expect(log.some((l) => /^console: http/.test(l.text))).toBe(true);
+
     const halt = await one.act({ kind: 'halt', actionId: 'e2e-halt', reason: 'end of test' });
     expect(halt.body).toMatchObject({ status: 'accepted', detail: 'trading halted' });
     expect((await one.get<BotView>('bot')).tradingState).toBe('HALTED');

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { isRecord } from '../../domain/isRecord.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { type RunningBot, runningBots } from '../../journal/runningBots.ts';
+import { describeError } from '../../log/redact.ts';
 import type { ActionOutcome, OperatorAction } from '../../operate/api/contract.ts';
 import { API_PREFIX } from '../../operate/api/contract.ts';
 import { CLI_USER_HEADER } from '../../operate/api/security.ts';
@@ -50,7 +51,8 @@ async function send(config: string | undefined, wanted: Wanted, json: boolean): 
       `the bot (pid ${bot.pid}, ${bot.config}) serves no control API: turn it on with console: { enabled: true } and restart it (perpflow halt still reaches it)`,
     );
   const body = { ...wanted, actionId: randomUUID() };
-  const res = await fetch(`${bot.console}${API_PREFIX}/actions`, {
+  const url = `${bot.console}${API_PREFIX}/actions`;
+  const res = await fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -58,6 +60,11 @@ async function send(config: string | undefined, wanted: Wanted, json: boolean): 
       [CLI_USER_HEADER]: userInfo().username,
     },
     body: JSON.stringify(body),
+  }).catch((e: unknown) => {
+    // Down, or its own TLS certificate unknown to this host's trust store: name the bot and where to look.
+    throw new Error(
+      `cannot reach the control API of pid ${bot.pid} at ${url} (${describeError(e)}); perpflow status shows in its audit whether it was done`,
+    );
   });
   const outcome = answerOf(await res.text(), res.status);
   if (json) process.stdout.write(`${JSON.stringify({ bot: bot.pid, action: body, outcome })}\n`);

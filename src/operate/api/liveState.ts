@@ -50,6 +50,8 @@ export class LiveState implements StrategyNotes {
   private readonly subs: Subscription[] = [];
   private readonly bars = new BarRings();
   private readonly indicators = new IndicatorRings();
+  /** Each strategy's view as last pushed, so the second's check pushes only what changed. */
+  private readonly strategiesPushed = new Map<string, string>();
   private stopLog: () => void = () => {};
   private last = { bot: '', account: '', positions: '' };
   private lastRecent: RecentEvent | undefined;
@@ -137,8 +139,10 @@ export class LiveState implements StrategyNotes {
   private onExecution(e: ExecutionEvent): void {
     const k = this.k;
     const at = k.executor.clock.now();
-    if (e.type === 'requestTransition') this.publish({ type: 'request', data: requestView(k, e.record) });
-    else if (e.type === 'fillApplied') {
+    // A request's view reads its history from the journal: built only for a listening client.
+    if (e.type === 'requestTransition') {
+      if (this.listening()) this.publish({ type: 'request', data: requestView(k, e.record) });
+    } else if (e.type === 'fillApplied') {
       this.publish({ type: 'fill', data: fillView(e.fill) });
       this.refresh();
     } else if (e.type === 'intentDenied') {
@@ -166,7 +170,9 @@ export class LiveState implements StrategyNotes {
 
   private pushStrategy(id: string): void {
     const view = strategyViews(this.k, this).find((s) => s.id === id);
-    if (view !== undefined) this.publish({ type: 'strategy', data: view });
+    if (view === undefined) return;
+    this.strategiesPushed.set(id, JSON.stringify(view));
+    this.publish({ type: 'strategy', data: view });
   }
 
   /** The reporter's recent events since the last look, as alerts. */
@@ -202,6 +208,12 @@ export class LiveState implements StrategyNotes {
       if (p !== this.last.positions) this.publish({ type: 'positions', data: positions });
     }
     this.last = { bot: b, account: a, positions: p };
+    // Counters that move without an event of their own (intents dropped while paused, warm-up).
+    for (const v of strategyViews(k, this)) {
+      const text = JSON.stringify(v);
+      if (this.strategiesPushed.get(v.id) !== text) this.publish({ type: 'strategy', data: v });
+      this.strategiesPushed.set(v.id, text);
+    }
     this.newAlerts();
   }
 

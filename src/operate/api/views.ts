@@ -1,9 +1,11 @@
 import type { Fill } from '../../domain/fill.ts';
 import { ClientRequestId } from '../../domain/ids.ts';
+import { isRecord } from '../../domain/isRecord.ts';
 import type { RequestRecord } from '../../domain/request.ts';
 import { TpSlBook } from '../../execution/TpSlBook.ts';
 import { Journal } from '../../journal/Journal.ts';
 import type { Kernel } from '../../kernel/Kernel.ts';
+import { redact } from '../../log/redact.ts';
 import type { AccountView, BotView, FillView, PositionView, RequestView, StrategyView } from './contract.ts';
 
 /** What the views need beside the kernel: who this bot is, told once at start. */
@@ -117,26 +119,34 @@ export interface StrategyNotes {
   decisions(id: string): StrategyView['latestDecisions'];
 }
 
+function paramsOf(params: unknown): Readonly<Record<string, unknown>> {
+  const masked = redact(params);
+  return isRecord(masked) ? masked : {};
+}
+
 export function strategyViews(k: Kernel, notes: StrategyNotes): StrategyView[] {
-  return k.config.strategies.map((e) => {
-    const r = k.stage.runners.get(e.id);
-    const failed = r === undefined || r.paused;
-    return {
-      id: e.id,
-      state: k.operator.pauses.isPaused(e.id)
-        ? 'paused'
-        : failed
-          ? 'failed'
-          : r.warming
-            ? 'warming'
-            : 'running',
-      markets: e.markets,
-      params: e.params,
-      intents: k.acceptedOf(e.id),
-      droppedWhilePaused: k.operator.pauses.droppedOf(e.id),
-      failures: r?.failureCount ?? 0,
-      latestDecisions: notes.decisions(e.id),
-      latestDenials: notes.denials(e.id),
-    };
-  });
+  return k.config.strategies
+    .filter((e) => e.enabled)
+    .map((e) => {
+      const r = k.stage.runners.get(e.id);
+      const failed = r === undefined || r.paused;
+      return {
+        id: e.id,
+        state: k.operator.pauses.isPaused(e.id)
+          ? 'paused'
+          : failed
+            ? 'failed'
+            : r.warming
+              ? 'warming'
+              : 'running',
+        markets: e.markets,
+        // A parameter named like a secret (a token, a key) came from the environment: masked here.
+        params: paramsOf(e.params),
+        intents: k.acceptedOf(e.id),
+        droppedWhilePaused: k.operator.pauses.droppedOf(e.id),
+        failures: r?.failureCount ?? 0,
+        latestDecisions: notes.decisions(e.id),
+        latestDenials: notes.denials(e.id),
+      };
+    });
 }

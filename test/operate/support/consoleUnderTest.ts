@@ -12,6 +12,7 @@ import { stopWatcherKernel, type WatcherKernel } from '../../kernel/support/watc
 
 export const PASSWORDS = { alice: 'alice-correct-horse-1', victor: 'victor-battery-staple-2' } as const;
 export const WEBHOOK = 'https://hooks.example.com/services/T0K3N-c0n50le-webhook-9f8e7d';
+export const STRATEGY_TOKEN = 'strategy-param-token-5e4d3c2b1a';
 
 export interface ConsoleUnderTest {
   readonly k: WatcherKernel;
@@ -40,11 +41,14 @@ export async function consoleUnderTest(consoleExtra = ''): Promise<ConsoleUnderT
   process.env.PF_TEST_ALICE = hashes.alice;
   process.env.PF_TEST_VICTOR = hashes.victor;
   process.env.PF_TEST_HOOK = WEBHOOK;
+  process.env.PF_TEST_TOKEN = STRATEGY_TOKEN;
   const clock = new VirtualClock(Date.UTC(2026, 0, 5));
   const k = await startOperatorKernel(
     clock,
     dir,
-    `notify: { webhooks: [{ url: "${envRef('PF_TEST_HOOK')}", format: json }] }
+    // Appended to the kernel's strategies list first: a strategy whose parameter is a secret.
+    `  - { id: holder, module: ${join(import.meta.dirname, '../fixtures/tokenHolder.ts')}, markets: [BTCUSDT], params: { apiToken: "${envRef('PF_TEST_TOKEN')}" } }
+notify: { webhooks: [{ url: "${envRef('PF_TEST_HOOK')}", format: json }] }
 console:
   users:
     - { name: alice, role: operator, passwordHash: "${envRef('PF_TEST_ALICE')}" }
@@ -73,7 +77,15 @@ ${consoleExtra}`,
     built,
     app: built.app,
     seen,
-    secrets: [hashes.alice, hashes.victor, PASSWORDS.alice, PASSWORDS.victor, WEBHOOK, built.localToken],
+    secrets: [
+      hashes.alice,
+      hashes.victor,
+      PASSWORDS.alice,
+      PASSWORDS.victor,
+      WEBHOOK,
+      STRATEGY_TOKEN,
+      built.localToken,
+    ],
     assets,
     inject,
     login: async (user) => {
