@@ -1,10 +1,11 @@
 import { Bot } from 'grammy';
 import type { Kernel } from '../../kernel/Kernel.ts';
 import type { Logger } from '../../log/Logger.ts';
-import { describeError, redactText } from '../../log/redact.ts';
+import { redactText } from '../../log/redact.ts';
 import { secretGuard } from '../api/secretGuard.ts';
 import type { BotIdentity } from '../api/views.ts';
 import { ChatSender } from './ChatSender.ts';
+import { connectBot } from './connectBot.ts';
 import { grammySignal } from './grammySignal.ts';
 import { kernelNotices } from './kernelNotices.ts';
 import { TelegramFront } from './TelegramFront.ts';
@@ -28,9 +29,9 @@ export interface TelegramHandle {
 }
 
 /**
- * `perpflow run`'s Telegram bot, when `telegram.botToken` is set: checks the token (getMe), then
- * long-polls for commands and sends notifications, neither ever in trading's way. A Bot API that
- * cannot be reached at start is logged and trading goes on without it.
+ * `perpflow run`'s Telegram bot, when `telegram.botToken` is set: notifications from the start,
+ * commands (long polling) once getMe answered. Nothing here is awaited by trading or by the run's
+ * start: a Bot API that cannot be reached is retried in the background; a refused token is logged.
  */
 export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise<TelegramHandle | undefined> {
   const c = k.config.telegram;
@@ -50,12 +51,6 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
     if (typeof text === 'string') Reflect.set(payload, 'text', redactText(guard(text, method)));
     return prev(method, payload, signal ?? grammySignal(closing.signal));
   });
-  try {
-    await bot.init();
-  } catch (e) {
-    log.error(`telegram: not started, the Bot API refused or did not answer: ${describeError(e)}`);
-    return undefined;
-  }
   const metrics = telegramMetrics(k.metrics.registry);
   const front = new TelegramFront({
     kernel: k,
@@ -102,8 +97,11 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
     log,
     ...(o.longPollS === undefined ? {} : { longPollS: o.longPollS }),
   });
-  poller.start();
-  log.info(`telegram: @${bot.botInfo.username}, ${c.users.length} allowed users`);
+  const connecting = connectBot(bot, clock, log, closing.signal).then((ok) => {
+    if (!ok) return;
+    poller.start();
+    log.info(`telegram: @${bot.botInfo.username}, ${c.users.length} allowed users`);
+  });
   return {
     front,
     stats,
@@ -111,6 +109,7 @@ export async function startTelegram(k: Kernel, o: StartTelegramOptions): Promise
       notices.stop();
       for (const s of senders) s.close();
       closing.abort(new Error('telegram stopped'));
+      await connecting;
       await poller.stop();
     },
   };

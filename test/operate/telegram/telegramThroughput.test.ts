@@ -101,7 +101,8 @@ describe('telegram never slows trading', () => {
     bot = await startBot(k.kernel, recordingLogger([]));
     await clock.advance(1_000);
     fake.send(ALICE, '/close BTCUSDT', Math.floor(clock.now() / 1000));
-    await until(clock, () => fake.delivered.length === 1);
+    const reply = 'watch: running · 0 intents\nonce: running · 1 intents';
+    await until(clock, () => fake.texts().includes(reply));
     const markup = fake.delivered[0]?.payload.reply_markup as {
       inline_keyboard: { callback_data: string }[][];
     };
@@ -112,5 +113,30 @@ describe('telegram never slows trading', () => {
     fake.press(ALICE, yes);
     expect(await until(clock, () => k.kernel.executor.ledger.openLots().length === 0)).toBe(true);
     expect(clock.now() - pressedAt).toBeLessThan(5_000);
+  });
+
+  it('a Bot API down at start holds up nothing: the bot comes up by itself when it answers', async () => {
+    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+    const fake = await fakeBotApi(TOKEN);
+    api = fake;
+    fake.state.down = true;
+    const k = await startTelegramKernel(
+      clock,
+      mkdtempSync(join(tmpdir(), 'perpflow-tg-down-')),
+      fake.apiRoot,
+    );
+    running = k;
+    const log: string[] = [];
+    bot = await startBot(k.kernel, recordingLogger(log));
+    await until(clock, () => fake.calls.filter((c) => c.method === 'getMe').length >= 3, 1_000);
+    expect(fake.calls.some((c) => c.method === 'getUpdates')).toBe(false);
+    expect(k.kernel.executor.ledger.openLots()).toHaveLength(1); // `once` traded meanwhile
+    fake.state.down = false;
+    await until(clock, () => fake.calls.some((c) => c.method === 'getUpdates'), 1_000);
+    fake.send(ALICE, '/strategies', Math.floor(clock.now() / 1000));
+    const reply = 'watch: running · 0 intents\nonce: running · 1 intents';
+    await until(clock, () => fake.texts().includes(reply));
+    expect(fake.texts()).toContain(reply);
+    expect(log.filter((l) => l.includes('does not answer'))).toHaveLength(1);
   });
 });

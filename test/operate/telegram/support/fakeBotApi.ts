@@ -35,7 +35,14 @@ export async function fakeBotApi(token: string, now: () => number = () => 0) {
   let nextUpdate = 1;
   let nextMessage = 1000;
   /** `hangEdits`: answerCallbackQuery and the edits never answer either. `strangers`: users who never pressed Start (getChat: not found). */
-  const state = { sendMode: 'ok' as SendMode, sendAttempts: 0, hangEdits: false, strangers: [] as number[] };
+  const state = {
+    sendMode: 'ok' as SendMode,
+    sendAttempts: 0,
+    hangEdits: false,
+    strangers: [] as number[],
+    /** getMe answers 502: the Bot API is down. */
+    down: false,
+  };
 
   const pending = (offset: number) => updates.filter((u) => u.update_id >= offset);
   const push = (u: Record<string, unknown>): number => {
@@ -60,6 +67,8 @@ export async function fakeBotApi(token: string, now: () => number = () => 0) {
     calls.push(call);
     switch (method) {
       case 'getMe':
+        if (state.down)
+          return reply.code(502).send({ ok: false, error_code: 502, description: 'Bad Gateway' });
         return {
           ok: true,
           result: { id: 42, is_bot: true, first_name: 'perpflow', username: 'perpflow_test_bot' },
