@@ -49,4 +49,27 @@ describe('ChatSender', () => {
     await clock.advance(1_000);
     expect(at).toEqual([1_000, 2_000, 4_000]);
   });
+
+  it('close aborts a send that hangs, so no request outlives the bot', async () => {
+    const clock = new VirtualClock(0);
+    const signals: AbortSignal[] = [];
+    const s = new ChatSender(1, {
+      clock,
+      windowMs: 1_000,
+      maxWindowMs: 60_000,
+      timeoutMs: 10_000,
+      maxPending: 500,
+      send: (_chat, _text, _silent, signal) => {
+        signals.push(signal);
+        return new Promise(() => {});
+      },
+      onSent: () => {},
+      onDropped: () => {},
+    });
+    s.post({ kind: 'fills', silent: true, text: 'fill' });
+    await clock.advance(1_000);
+    expect(signals.map((x) => x.aborted)).toEqual([false]);
+    s.close();
+    expect(signals.map((x) => x.aborted)).toEqual([true]);
+  });
 });
