@@ -21,7 +21,7 @@ import { dailySummary } from './dailySummary.ts';
 import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
 import { gaugeRefresher } from './gaugeRefresher.ts';
-import type { IndicatorPoint } from './indicatorPoint.ts';
+import { type IndicatorPoint, plotTo } from './indicatorPoint.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
@@ -141,8 +141,8 @@ export class Kernel {
       },
       onBar: (bar) => this.activity.barsOf(bar.symbol),
       onTick: (tick) => this.activity.ticksOf(tick.symbol),
-      plot: (strategy, market, name, time, value) =>
-        this.indicators$.observed && this.indicators$.next({ strategy, market, name, time, value }),
+      // A backtest has no console: its strategies' ctx.plot stays the no-op.
+      ...(config.mode === 'backtest' ? {} : { plot: plotTo(this.indicators$) }),
     });
   }
 
