@@ -47,6 +47,8 @@ export class ChatSender {
   private inFlight = false;
   private blockedUntil = 0;
   private closed = false;
+  /** The send in flight: aborted on close, so a hung request never outlives the bot. */
+  private sending: AbortController | undefined;
   private readonly chatId: number;
   private readonly o: SenderOptions;
 
@@ -72,6 +74,7 @@ export class ChatSender {
 
   close(): void {
     this.closed = true;
+    this.sending?.abort(new Error('closed'));
     if (this.timer !== undefined) this.o.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.pending = [];
@@ -105,6 +108,7 @@ export class ChatSender {
     this.window = burst ? Math.min(this.window * 4, this.o.maxWindowMs) : this.o.windowMs;
     this.lastFlushAt = now;
     const abort = new AbortController();
+    this.sending = abort;
     const timeout = clock.setTimeout(() => abort.abort(new Error('timed out')), this.o.timeoutMs);
     this.inFlight = true;
     try {
@@ -124,6 +128,7 @@ export class ChatSender {
       } else this.o.onDropped(batch.length, abort.signal.aborted ? 'timed out' : 'send failed');
     } finally {
       clock.clearTimeout(timeout);
+      this.sending = undefined;
       this.inFlight = false;
       this.schedule();
     }
