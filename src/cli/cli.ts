@@ -44,6 +44,10 @@ const COMMANDS: readonly CommandEntry[] = [
     names: ['journal'],
     load: async () => (await import('./commands/journalRecover.ts')).registerJournalCommands,
   },
+  {
+    names: ['telegram'],
+    load: async () => (await import('./commands/telegram.ts')).registerTelegramCommands,
+  },
 ];
 
 const program = createProgram();

@@ -9,6 +9,7 @@ import { journalSchema, loggingSchema, marketSchema } from './sections/runtime.t
 import { scheduleSchema } from './sections/schedule.ts';
 import { simulatorSchema } from './sections/simulator.ts';
 import { strategiesSchema, type strategySchema } from './sections/strategies.ts';
+import { telegramSchema } from './sections/telegram.ts';
 import { venueSchema } from './sections/venue.ts';
 
 export const MODES = ['live', 'dry-run', 'sim', 'backtest'] as const;
@@ -34,6 +35,7 @@ export const configSchema = z
     logging: loggingSchema.prefault({}),
     status: statusSchema.prefault({}),
     console: consoleSchema.prefault({}),
+    telegram: telegramSchema.prefault({}),
     notify: notifySchema.prefault({}),
     shutdown: shutdownSchema.prefault({}),
     backtest: backtestSchema.prefault({}),

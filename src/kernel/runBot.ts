@@ -148,7 +148,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     journal: resolve(k.executor.journal.path),
     account: leaseScopeOf(edges.venue, config.venue.url),
     startedAt: clock.now(),
-    ...(window === undefined ? {} : { console: window.url }),
+    ...(window === undefined || window.url === '' ? {} : { console: window.url }),
   });
   const signal = await stopSignal;
   terminal.stop();

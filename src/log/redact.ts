@@ -7,6 +7,8 @@ import { noteSecret } from './secretTap.ts';
  *  - anything key-shaped: `ix.` followed by 16 or more hex digits, in any case, so a truncated or
  *    upper-cased venue API key is masked as well as a whole one;
  *  - JWTs (three base64url segments starting with `eyJ`);
+ *  - Telegram bot tokens (`123456789:AA…`: the bot's id, a colon, 30+ base64url characters),
+ *    also inside a Bot API URL (`/bot123456789:AA…/getMe`);
  *  - `Bearer <token>` anywhere, and the value of credential headers written as text
  *    (`x-api-key: v`, `Authorization: Basic v` / `Token v`, `Cookie: v`);
  *  - parameters (`?key=`, `&auth=`, `session=` …) whose name is in SECRET_NAMES (secretNames.ts);
@@ -24,6 +26,8 @@ import { noteSecret } from './secretTap.ts';
 const KEY_SHAPED = /ix\.[0-9a-f]{16,}/gi;
 /** A KEY_SHAPED match this long is a whole key: `ix.` and 64 hex digits. */
 const WHOLE_KEY_LENGTH = 67;
+/** BotFather's tokens; the id is 5+ digits and the rest 30+ characters, so a time (12:30:05) is no token. */
+const TELEGRAM_TOKEN = /(?<![\d:.])\d{5,20}:[A-Za-z0-9_-]{30,}/g;
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const BEARER = /(Bearer\s+)([^\s"',;]+)/gi;
 const SCHEME = String.raw`(?:(?:Basic|Bearer|Token|Digest|ApiKey)\s+)?`;
@@ -64,6 +68,11 @@ function maskKey(key: string): string {
   return mask(key);
 }
 
+function maskTelegramToken(token: string): string {
+  noteSecret(token);
+  return mask(token);
+}
+
 function maskJwt(jwt: string): string {
   noteSecret(jwt);
   return mask(jwt);
@@ -90,6 +99,8 @@ export function redactText(text: string): string {
   if (lower.includes('ix.')) out = out.replace(KEY_SHAPED, maskKey);
   // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (out.includes('eyJ')) out = out.replace(JWT, maskJwt);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
+  if (out.includes(':')) out = out.replace(TELEGRAM_TOKEN, maskTelegramToken);
   // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal
   if (lower.includes('bearer')) out = out.replace(BEARER, maskValue);
   // Stryker disable next-line ConditionalExpression,StringLiteral: a speed guard, the pattern cannot match without this literal

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { runBot } from '../../kernel/runBot.ts';
 import { consoleForRun } from '../../operate/api/consoleForRun.ts';
+import { withTelegram } from '../../operate/telegram/telegramForRun.ts';
 import { action } from '../action.ts';
 
 /** `perpflow run CONFIG`: the bot, until SIGINT/SIGTERM. */
@@ -45,7 +46,11 @@ export function registerRunCommand(program: Command): void {
             json: flags.json === true,
             fresh: flags.fresh === true,
             allowSharedAccount: flags.allowSharedAccount === true,
-            startConsole: consoleForRun(file, program.version() ?? 'unknown'),
+            startConsole: withTelegram(
+              consoleForRun(file, program.version() ?? 'unknown'),
+              file,
+              program.version() ?? 'unknown',
+            ),
             ...(flags.journal === undefined ? {} : { journal: flags.journal }),
             ...(flags.dryRun ? { mode: 'dry-run' as const } : flags.sim ? { mode: 'sim' as const } : {}),
           });
