@@ -28,6 +28,7 @@ import { recoverJournal, trackRecovered } from './recoverJournal.ts';
 import { sendCloseAll } from './send.ts';
 import { type SubmitHost, submitIntent } from './submitIntent.ts';
 import type { SubmitResult } from './submitResult.ts';
+import type { ArmedTpSl } from './TpSlBook.ts';
 
 export type { SubmitResult } from './submitResult.ts';
 
@@ -276,6 +277,11 @@ export class Executor<J extends JournalPort = JournalPort> {
   /** Account exposure per symbol:side from the ledger. */
   exposure(): Map<string, Decimal> {
     return this.ledger.exposure();
+  }
+
+  /** The TP/SL legs a position carries now, as the executor watches them (read-only views). */
+  armedTpSlOn(quoteId: string): ArmedTpSl | undefined {
+    return this.core.tpsl.armedOn(quoteId);
   }
 
   /** Fills recorded in the journal (for invariant checks and reports). */

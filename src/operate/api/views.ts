@@ -2,7 +2,6 @@ import type { Fill } from '../../domain/fill.ts';
 import { ClientRequestId } from '../../domain/ids.ts';
 import { isRecord } from '../../domain/isRecord.ts';
 import type { RequestRecord } from '../../domain/request.ts';
-import { TpSlBook } from '../../execution/TpSlBook.ts';
 import { Journal } from '../../journal/Journal.ts';
 import type { Kernel } from '../../kernel/Kernel.ts';
 import { redact } from '../../log/redact.ts';
@@ -47,7 +46,6 @@ export function accountView(k: Kernel): AccountView {
 
 export function positionViews(k: Kernel): PositionView[] {
   const ex = k.executor;
-  const tpsl = TpSlBook.fromJournal(ex.journal.all());
   const bare = new Set(
     k.reporter.ends
       .unprotectedPositions()
@@ -55,7 +53,8 @@ export function positionViews(k: Kernel): PositionView[] {
   );
   return ex.ledger.openLots().map((l) => {
     const mark = ex.ledger.markPrice(l.symbol);
-    const armed = l.quoteId === null ? undefined : tpsl.armedOn(l.quoteId);
+    // The executor's own book, kept live: rebuilding it from the journal cost O(all requests) a fill.
+    const armed = l.quoteId === null ? undefined : ex.armedTpSlOn(l.quoteId);
     return {
       market: l.symbol,
       strategy: l.strategyId ?? 'external',
