@@ -85,6 +85,30 @@ describe('the control API on a running kernel (simulator, virtual clock)', () =>
     expect(await get('session')).toEqual({ user: 'victor', role: 'viewer', csrfToken: expect.any(String) });
   });
 
+  it("an operator's TP/SL shows on the position as the venue holds it", async () => {
+    const { kernel, clock } = t.k;
+    const alice = await t.login('alice');
+    const res = await act(alice, {
+      kind: 'setTpSl',
+      actionId: 'tpsl-1',
+      market: 'BTCUSDT',
+      takeProfit: '60000',
+      stopLoss: '40000',
+    });
+    expect(res.statusCode).toBe(200);
+    const lot = kernel.executor.ledger.openLots(StrategyId('once'))[0];
+    await clock.runUntil(
+      () => lot?.quoteId != null && kernel.executor.armedTpSlOn(lot.quoteId)?.stopLoss !== undefined,
+      30_000,
+    );
+    const positions = (
+      await t.inject({ url: '/api/v1/positions', headers: { cookie: alice.cookie } })
+    ).json();
+    expect(positions).toEqual([
+      expect.objectContaining({ market: 'BTCUSDT', takeProfit: '60000', stopLoss: '40000' }),
+    ]);
+  });
+
   it("a viewer's write is 403 and does nothing", async () => {
     const victor = await t.login('victor');
     const res = await act(victor, { kind: 'pause', actionId: 'v1', strategy: 'watch' });
