@@ -15,7 +15,7 @@ export interface TelegramCheck {
  */
 export async function checkTelegram(c: TelegramConfig, file: string): Promise<TelegramCheck> {
   if (c.botToken === null)
-    throw new ConfigError(`${file}: telegram.botToken is not set (see docs/telegram.md)`);
+    throw new ConfigError(`${file}: telegram.botToken is not set (see "Telegram" in the README)`);
   const host = new URL(c.apiRoot).host;
   const bot = new Bot(c.botToken, { client: { apiRoot: c.apiRoot, timeoutSeconds: 15 } });
   let me: Awaited<ReturnType<Bot['api']['getMe']>>;
@@ -28,7 +28,7 @@ export async function checkTelegram(c: TelegramConfig, file: string): Promise<Te
   let ok = true;
   if (c.users.length === 0) {
     ok = false;
-    lines.push('users: none allowed; add telegram.users (Telegram user ids, see docs/telegram.md)');
+    lines.push('users: none allowed; add telegram.users (Telegram user ids, see "Telegram" in the README)');
   }
   for (const u of c.users) {
     const who = `user ${u.id} (${u.role}${u.name === undefined ? '' : `, ${u.name}`})`;
