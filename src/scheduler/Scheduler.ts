@@ -100,14 +100,14 @@ export class Scheduler {
   private armFirst(entry: Entry): void {
     const cron = entry.cron;
     const misfire = 'cron' in entry.spec ? entry.spec.misfire : undefined;
-    const lastDue = misfire?.lastDue;
-    if (cron === undefined || lastDue === undefined) {
+    if (cron === undefined || misfire?.lastDue === undefined) {
       this.arm(entry);
       return;
     }
+    const lastDue = misfire.lastDue;
     const now = this.clock.now();
     const first = cron.next(now);
-    const graceMs = misfire?.graceMs ?? Math.min(cron.next(first) - first, MAX_DEFAULT_GRACE_MS);
+    const graceMs = misfire.graceMs ?? Math.min(cron.next(first) - first, MAX_DEFAULT_GRACE_MS);
     const m = missedRuns((t) => cron.next(t), lastDue, now, graceMs);
     if (m.missed > 0)
       this.onEvent({

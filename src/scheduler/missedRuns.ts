@@ -30,10 +30,10 @@ export function missedRuns(
     missed++;
     t = next(t);
   }
-  if (missed === 0) return { missed, late: undefined, skipped: 0, capped: false };
   const capped = t <= now;
   let late: number | undefined;
   // Walked from the grace's start, not from lastDue: the count above may have stopped short of now.
+  // (Nothing missed: no due time in (lastDue, now] at all, so none in the grace either.)
   for (let c = next(Math.max(lastDue, now - graceMs)); c <= now; c = next(c)) late = c;
   return { missed, late, skipped: late === undefined ? missed : missed - 1, capped };
 }

@@ -16,8 +16,8 @@ export function metaScheduleMemory(meta: {
 }): ScheduleMemory {
   return {
     lastDue(job) {
-      const raw = meta.getMeta(PREFIX + job);
-      const n = raw === undefined ? Number.NaN : Number(raw);
+      // Number(undefined) is NaN: no value reads as none, like a damaged one.
+      const n = Number(meta.getMeta(PREFIX + job));
       return Number.isSafeInteger(n) ? n : undefined;
     },
     ran(job, dueAt) {
