@@ -17,6 +17,12 @@ describe('Scheduler lifecycle', () => {
     expect(runs).toEqual([]);
     s.start();
     s.add({ name: 'b', everyMs: 20_000, run: (d) => runs.push(`b@${d - T0}`) });
+    expect(s.nextRuns()).toEqual(
+      new Map([
+        ['a', T0 + 45_000],
+        ['b', T0 + 51_000],
+      ]),
+    );
     await clock.advance(30_000);
     s.stop();
     expect(runs).toEqual(['a@45000', 'b@51000', 'a@60000']);
@@ -91,8 +97,9 @@ describe('a timer that fires more than a period late', () => {
     const s = new Scheduler(lateBy(virtual, 20_000));
     s.add({ name: 'a', cron: EVERY_15S, run: (d) => runs.push({ due: d - T0, at: virtual.now() - T0 }) });
     s.start();
-    await virtual.advance(40_000);
+    await virtual.advance(60_000);
     s.stop();
+    // The next after the fire at 35 s is 45 s, whose timer fires 20 s late: past the end.
     expect(runs).toEqual([{ due: 15_000, at: 35_000 }]);
   });
 });
