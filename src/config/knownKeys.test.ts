@@ -13,6 +13,7 @@ describe('knownKeys', () => {
       'enabled',
       'params',
       'risk',
+      'misfireGraceMs',
     ]);
     expect(knownKeys(configSchema, ['strategies', 0, 'params'])).toEqual([]);
   });

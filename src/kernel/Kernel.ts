@@ -15,7 +15,9 @@ import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
 import { slowRefresh } from '../market/slowRefresh.ts';
 import { createMetrics, type Metrics } from '../report/metrics/createMetrics.ts';
 import { riskOptionsFromConfig } from '../risk/limits.ts';
+import { describeMissed } from '../scheduler/describeMissed.ts';
 import { Scheduler } from '../scheduler/Scheduler.ts';
+import { metaScheduleMemory } from '../scheduler/scheduleMemory.ts';
 import type { StrategyEvent } from '../strategy/runnerEvents.ts';
 import { dailySummary } from './dailySummary.ts';
 import { EventReporter } from './eventReporter.ts';
@@ -130,6 +132,7 @@ export class Kernel {
       book: this.book,
       intentIdScheme: this.intentIdScheme,
       state: journalStateStore(parts.executor.journal),
+      scheduleMemory: metaScheduleMemory(parts.executor.journal),
       submit: (intent) => {
         this.activity.intent(intent.strategyId);
         if (this.operator.pauses.drops(intent)) return;
@@ -158,6 +161,7 @@ export class Kernel {
     const scheduler = new Scheduler(clock, (e) => {
       if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
       if (e.type === 'started') activity.jobStarted(e.job);
+      if (e.type === 'missed') log.warn(describeMissed(e));
     });
     const events = createEventBus();
     const reporting = events.subscribe((e) => reporter.onExecution(e));

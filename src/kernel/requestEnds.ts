@@ -38,6 +38,8 @@ export class RequestEnds {
     if (position !== undefined && to === 'FILLED') this.unprotected.delete(position);
     if (!isEnd(to)) return undefined;
     if (to === 'CANCELED' && this.cancelAsked.delete(r.clientRequestId)) return undefined;
+    // A cancel request of ours ends CANCELED when it took effect: the end it asked for.
+    if (to === 'CANCELED' && (r.kind === 'cancelOpen' || r.kind === 'cancelClose')) return undefined;
     const reason =
       [r.errorCode, r.reason].filter((x) => x !== undefined && x !== '').join(': ') || 'no reason given';
     if (position !== undefined && to !== 'CANCELED')

@@ -9,6 +9,7 @@ import type { PriceTick } from '../domain/tick.ts';
 import { barsFromTicks } from '../market/barsFromTicks.ts';
 import { parseInterval } from '../market/parseInterval.ts';
 import type { Scheduler } from '../scheduler/Scheduler.ts';
+import type { ScheduleMemory } from '../scheduler/scheduleMemory.ts';
 import { keepableBar } from '../strategy/ColumnBarView.ts';
 import {
   type AnyStrategy,
@@ -32,6 +33,8 @@ export interface StrategyStageOptions {
   readonly modules: ReadonlyMap<string, AnyStrategy>;
   readonly clock: Clock;
   readonly scheduler: Scheduler;
+  /** Where the schedules' last runs are kept (the journal): their misfire policy reads it. */
+  readonly scheduleMemory?: ScheduleMemory;
   readonly ticks: (symbol: MarketSymbol) => Observable<PriceTick>;
   /** A feed's own bars (a backtest's file); undefined: the bars are built from the marks. */
   readonly bars?: (symbol: MarketSymbol, intervalMs: number) => Observable<Bar>;
@@ -119,7 +122,10 @@ export class StrategyStage {
       const entry = o.entries.find((e) => e.id === id);
       const strategy = o.modules.get(id);
       if (entry === undefined || strategy === undefined) continue;
-      scheduleStrategy(o.scheduler, strategy, entry.params, runner, o.submit);
+      scheduleStrategy(o.scheduler, strategy, entry.params, runner, o.submit, {
+        ...(o.scheduleMemory === undefined ? {} : { memory: o.scheduleMemory }),
+        ...(entry.misfireGraceMs === undefined ? {} : { misfireGraceMs: entry.misfireGraceMs }),
+      });
     }
     if (o.funding$ !== undefined)
       this.subs.push(

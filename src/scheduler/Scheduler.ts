@@ -1,12 +1,32 @@
 import type { Clock, TimerHandle } from '../clock/Clock.ts';
 import { CronTimes } from './cronTimes.ts';
+import { missedRuns } from './missedRuns.ts';
+
+/**
+ * What a cron job does with the due times that passed while no process ran it (a restart, a
+ * take-over): given the due time it last ran, the latest missed one runs once, late, when it was
+ * missed by less than `graceMs` (default: one period, at most 60 s); older ones are skipped and
+ * reported with their count (a `missed` event). Without `lastDue` (never run) nothing is missed.
+ */
+export interface Misfire {
+  readonly lastDue: number | undefined;
+  readonly graceMs?: number;
+}
+
+/** The default grace: one period of the schedule, capped here. */
+export const MAX_DEFAULT_GRACE_MS = 60_000;
 
 /**
  * A named job: a cron expression, or a fixed period. `run` receives the due time it fires for
  * (epoch ms), which is what identifies the run: two runs never share one.
  */
 export type JobSpec =
-  | { readonly name: string; readonly cron: string; readonly run: (dueAt: number) => unknown }
+  | {
+      readonly name: string;
+      readonly cron: string;
+      readonly run: (dueAt: number) => unknown;
+      readonly misfire?: Misfire;
+    }
   | { readonly name: string; readonly everyMs: number; readonly run: (dueAt: number) => unknown };
 
 export type JobEvent =
@@ -14,7 +34,20 @@ export type JobEvent =
   | { readonly type: 'finished'; readonly job: string; readonly at: number; readonly ms: number }
   | { readonly type: 'failed'; readonly job: string; readonly at: number; readonly error: unknown }
   /** The previous run was still going when the next was due: skipped, never stacked. */
-  | { readonly type: 'skipped'; readonly job: string; readonly at: number };
+  | { readonly type: 'skipped'; readonly job: string; readonly at: number }
+  /**
+   * Due times that passed while no process ran the job (Misfire), at the first arming: `skipped`
+   * of them never run; `late`, when set, is the one that runs now, late, for its own due time.
+   */
+  | {
+      readonly type: 'missed';
+      readonly job: string;
+      readonly at: number;
+      readonly skipped: number;
+      readonly atLeast: boolean;
+      readonly late: number | undefined;
+      readonly graceMs: number;
+    };
 
 interface Entry {
   readonly spec: JobSpec;
@@ -54,13 +87,42 @@ export class Scheduler {
       running: false,
     };
     this.entries.set(spec.name, entry);
-    if (this.started) this.arm(entry);
+    if (this.started) this.armFirst(entry);
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    for (const entry of this.entries.values()) this.arm(entry);
+    for (const entry of this.entries.values()) this.armFirst(entry);
+  }
+
+  /** The first arming of a job: a due time missed while no process ran it may run late (Misfire). */
+  private armFirst(entry: Entry): void {
+    const cron = entry.cron;
+    const misfire = 'cron' in entry.spec ? entry.spec.misfire : undefined;
+    if (cron === undefined || misfire?.lastDue === undefined) {
+      this.arm(entry);
+      return;
+    }
+    const lastDue = misfire.lastDue;
+    const now = this.clock.now();
+    const first = cron.next(now);
+    const graceMs = misfire.graceMs ?? Math.min(cron.next(first) - first, MAX_DEFAULT_GRACE_MS);
+    const m = missedRuns((t) => cron.next(t), lastDue, now, graceMs);
+    if (m.missed > 0)
+      this.onEvent({
+        type: 'missed',
+        job: entry.spec.name,
+        at: now,
+        skipped: m.skipped,
+        atLeast: m.capped,
+        late: m.late,
+        graceMs,
+      });
+    // fire() runs it for its own due time and arms the next one after now. Never before lastDue:
+    // a host whose clock is behind the old active's must not run its last due time again.
+    if (m.late !== undefined) this.armFor(entry, m.late);
+    else this.arm(entry, Math.max(now, lastDue));
   }
 
   stop(): void {

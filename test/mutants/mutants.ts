@@ -209,4 +209,115 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  // Issue 48 (round 3): eight bugs that escaped, each now with a test that fails on it.
+  {
+    name: 'schedule-id-from-fire-time',
+    bug: 'scheduled intents get their id from the (late) fire time, not the due time',
+    suites: ['test/scheduler'],
+    edits: [
+      {
+        file: 'src/strategy/scheduleStrategy.ts',
+        find: 'runner.runSchedule(entry.name, entry.run, dueAt)',
+        replace: 'runner.runSchedule(entry.name, entry.run)',
+      },
+    ],
+  },
+  {
+    name: 'pending-commit-in-flight-first',
+    bug: 'pendingCommit() answers the commit under way while the SUBMITTING write is only queued',
+    suites: ['test/journal/pgCommitQueueOrder.test.ts', 'src/journal/postgres'],
+    edits: [
+      {
+        file: 'src/journal/postgres/PgCommitQueue.ts',
+        find: '    return this.queued ?? this.inFlight;',
+        replace: '    return this.inFlight ?? this.queued;',
+      },
+    ],
+  },
+  {
+    name: 'lease-renewal-ignores-token',
+    bug: "a stale leader's lease renewal succeeds (WHERE scope = $1 without the token)",
+    suites: ['test/journal/pgLeaseRenewal.test.ts', 'src/journal/postgres'],
+    edits: [
+      {
+        file: 'src/journal/postgres/pgLease.ts',
+        find: "'UPDATE perpflow_lease SET heartbeat_at = clock_timestamp() WHERE scope = $1 AND token = $2',",
+        // $2 still referenced: PostgreSQL refuses a parameter it cannot type.
+        replace:
+          "'UPDATE perpflow_lease SET heartbeat_at = clock_timestamp() WHERE scope = $1 AND $2::int IS NOT NULL',",
+      },
+    ],
+  },
+  {
+    name: 'registry-prunes-newest',
+    bug: 'the bot registry prunes its newest entries (the pruning sort reversed)',
+    suites: ['test/cli/haltFindsNewestBots.test.ts'],
+    edits: [
+      {
+        file: 'src/journal/runningBots.ts',
+        find: '  return out.sort((a, b) => b.startedAt - a.startedAt);',
+        replace: '  return out.sort((a, b) => a.startedAt - b.startedAt);',
+      },
+    ],
+  },
+  {
+    name: 'cancel-close-not-ours',
+    bug: 'a close we cancelled ourselves raises an unrequested-end alert (no cancelClose case)',
+    suites: ['test/execution/cancelledCloseNoAlert.test.ts', 'src/kernel/requestEnds.test.ts'],
+    edits: [
+      {
+        file: 'src/kernel/requestEnds.ts',
+        find: "if (r.order.kind === 'cancelOpen' || r.order.kind === 'cancelClose') this.cancelAsked",
+        replace: "if (r.order.kind === 'cancelOpen') this.cancelAsked",
+      },
+    ],
+  },
+  {
+    name: 'sweep-complete-outside-answer-tx',
+    bug: "a sweep set's job completed outside the transaction that writes its answer",
+    suites: ['test/sweep/sweepCompleteInTx.test.ts', 'test/sweep/sweepQueue.test.ts'],
+    edits: [
+      {
+        file: 'backtest/sweep/queue/recordSetResult.ts',
+        find: 'await boss.complete(SWEEP_QUEUE, job.id, { wrote }, { db });',
+        replace: 'await boss.complete(SWEEP_QUEUE, job.id, { wrote });',
+      },
+    ],
+  },
+  {
+    name: 'daily-loss-day-rounded',
+    bug: 'the daily loss counted from the nearest midnight (Math.round), the next one after 12:00 UTC',
+    suites: ['test/execution/dailyLossAfternoon.test.ts', 'src/risk'],
+    edits: [
+      {
+        file: 'src/execution/ExecutionCore.ts',
+        find: 'const dayStart = Math.floor(this.clock.now() / 86_400_000) * 86_400_000;',
+        replace: 'const dayStart = Math.round(this.clock.now() / 86_400_000) * 86_400_000;',
+      },
+    ],
+  },
+  {
+    name: 'integrity-check-result-ignored',
+    bug: "the journal's integrity check passes whatever it answers (the 'ok' test dropped)",
+    suites: ['test/journal/damagedPages.test.ts', 'src/journal/Journal.test.ts'],
+    edits: [
+      {
+        file: 'src/journal/openJournal.ts',
+        find: "return row !== undefined && Object.values(row)[0] === 'ok';",
+        replace: 'return row !== undefined;',
+      },
+    ],
+  },
+  {
+    name: 'misfire-late-run-dropped',
+    bug: 'a due time missed by less than the misfire grace is not run late on restart or take-over',
+    suites: ['test/scheduler', 'src/scheduler'],
+    edits: [
+      {
+        file: 'src/scheduler/Scheduler.ts',
+        find: '    if (m.late !== undefined) this.armFor(entry, m.late);',
+        replace: '    if (m.late !== undefined && m.late < 0) this.armFor(entry, m.late);',
+      },
+    ],
+  },
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { marketSymbol, nonEmptyPath, slug } from '../primitives.ts';
 import { strategyLimitsSchema } from './risk.ts';
+import { misfireGraceMsSchema } from './schedule.ts';
 
 export const strategySchema = z
   .strictObject({
@@ -32,6 +33,7 @@ export const strategySchema = z
       .default({})
       .describe("Parameters, validated by the strategy's own schema."),
     risk: strategyLimitsSchema.optional(),
+    misfireGraceMs: misfireGraceMsSchema,
   })
   .describe('One strategy instance.');
 
