@@ -78,9 +78,10 @@ export async function bookTpSlClose(
   }
   const which = answer.ok ? (crossed ?? legNearest(answer.price, armed)) : crossed;
   if (which === undefined) return false;
-  const price = answer.ok
-    ? answer.price
-    : ((which === 'takeProfit' ? armed.takeProfit : armed.stopLoss) as Decimal);
+  // A leg that crossed is armed: without its level there is nothing to estimate, so nothing is booked.
+  const level = which === 'takeProfit' ? armed.takeProfit : armed.stopLoss;
+  const price = answer.ok ? answer.price : level;
+  if (price === undefined || price === null) return false;
   const quantity = lot.openQuantity;
   const fill: Fill = {
     fillId: FillId(`tpsl:${c.quoteId}:${quantity.toString()}`),

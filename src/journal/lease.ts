@@ -51,7 +51,8 @@ export function thisHost(): string {
  */
 export function holderPidText(pid: number, host: string): string {
   const launcher = host === thisHost() ? launcherOf(pid) : undefined;
-  return `pid ${pid} on ${host}${launcher === undefined ? '' : `, started as pid ${launcher} (bin/perpflow.js)`}`;
+  const started = launcher === undefined ? '' : `, started as pid ${launcher} (bin/perpflow.js)`;
+  return `pid ${pid} on ${host}${started}`;
 }
 
 /**

@@ -39,7 +39,7 @@ describe.skipIf(!existsSync(OLD_NODE))(
       // A second start is refused, naming the pid the operator started as well as the Node 24 one.
       const second = perpflow(['run', cfg], process.cwd(), env);
       procs.push(second);
-      expect(await second.exited).toBe(1);
+      expect(await second.exited).toBe(2);
       const refusal =
         second.lines.find((l) => /another perpflow instance/.test(l)) ?? second.lines.join('\n');
       const named = /\(pid (\d+) on [^,]+, started as pid (\d+) \(bin\/perpflow\.js\)/.exec(refusal);

@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * aside, `as const` not counted). Each one is a place where the compiler was told rather than
  * shown; the count may only fall. Lower it when a change removes casts.
  */
-const CEILING = 95;
+const CEILING = 94;
 
 /** The code of a file with comments and string literals blanked, so prose never counts. */
 function codeOnly(text: string): string {

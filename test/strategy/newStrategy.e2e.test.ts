@@ -42,7 +42,7 @@ strategies:
     expect(config.strategies[0]?.params).toEqual({ lookback: 3, quantity: 0.01, leverage: 1 });
   });
 
-  it('says what it wrote as JSON under --json', async () => {
+  it('says what it wrote as JSON under --json: in a folder that is not a clone, the repository files too, and the module relative to bot.yaml', async () => {
     const dir = project();
     const made = await run(NODE, [join(REPO, 'src/cli/main.ts'), 'new', 'strategy', 'other-idea', '--json'], {
       cwd: dir,
@@ -50,7 +50,8 @@ strategies:
     expect(JSON.parse(made.stdout)).toEqual({
       wrote: 'strategies/other-idea',
       files: ['index.ts', 'index.test.ts', 'README.md'],
-      module: '../strategies/other-idea/index.ts',
+      created: ['package.json', 'bot.yaml', 'README.md', '.gitignore'],
+      module: './strategies/other-idea/index.ts',
     });
   });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isRecord } from '../../domain/isRecord.ts';
 import type { JournalPort } from '../../journal/JournalPort.ts';
 import type { Role } from './contract.ts';
 
@@ -26,15 +27,18 @@ export function loadSessions(j: SessionJournal): Map<string, StoredSession> {
   if (raw === undefined) return out;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return out;
-    for (const [k, v] of Object.entries(parsed as Record<string, StoredSession>)) {
-      const ok =
-        typeof v?.user === 'string' &&
-        (v.role === 'viewer' || v.role === 'operator') &&
-        typeof v.csrfToken === 'string' &&
-        Number.isFinite(v.createdAt) &&
-        Number.isFinite(v.lastSeen);
-      if (ok) out.set(k, v);
+    if (!isRecord(parsed)) return out;
+    for (const [k, v] of Object.entries(parsed)) {
+      if (!isRecord(v)) continue;
+      const { user, role, csrfToken, createdAt, lastSeen } = v;
+      if (
+        typeof user === 'string' &&
+        (role === 'viewer' || role === 'operator') &&
+        typeof csrfToken === 'string' &&
+        typeof createdAt === 'number' &&
+        typeof lastSeen === 'number'
+      )
+        out.set(k, { user, role, csrfToken, createdAt, lastSeen });
     }
   } catch {
     // unreadable: no sessions survive, which only costs a sign-in

@@ -28,7 +28,8 @@ export async function faucetTopUp(
     const text = await res.text();
     if (!res.ok)
       throw new Error(`faucet top-up: ${path} failed with ${res.status}: ${redactText(text).slice(0, 300)}`);
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   };
   const jwt = session.parse(await post('/dev/sign-in', { walletAddress: o.wallet, chainId: o.chainId })).data
     .token;

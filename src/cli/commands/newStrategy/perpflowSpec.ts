@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isKeyed, isRecord } from '../../../domain/isRecord.ts';
 
 /** The folder of the perpflow that runs: a clone, or `…/node_modules/perpflow` of a project. */
 export const PERPFLOW_ROOT = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/[\\/]$/, '');
@@ -8,7 +9,7 @@ export const PERPFLOW_ROOT = fileURLToPath(new URL('../../../../', import.meta.u
 function readJson(file: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -17,8 +18,7 @@ function readJson(file: string): Record<string, unknown> | undefined {
 /** perpflow's own package.json field, `version` or a dependency range (`devDependencies.vitest`). */
 export function perpflowPackageField(...path: readonly string[]): string | undefined {
   let value: unknown = readJson(join(PERPFLOW_ROOT, 'package.json'));
-  for (const key of path)
-    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path) value = isKeyed(value) ? value[key] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -45,8 +45,7 @@ export function perpflowSpec(target: string): { spec: string; tarball?: string; 
     const pkg = readJson(join(project, 'package.json'));
     for (const field of ['dependencies', 'devDependencies'] as const) {
       const deps = pkg?.[field];
-      const spec =
-        typeof deps === 'object' && deps !== null ? (deps as Record<string, unknown>).perpflow : undefined;
+      const spec = isRecord(deps) ? deps.perpflow : undefined;
       if (typeof spec === 'string') return { spec: rebase(spec, project, target), exists: true };
     }
     return { spec: `^${perpflowPackageField('version') ?? '0.0.0'}`, exists: true };

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { isRecord } from '../../../domain/isRecord.ts';
 import { ConfigError } from '../../../errors/ConfigError.ts';
 import { perpflowPackageField } from './perpflowSpec.ts';
 
 type Json = Record<string, unknown>;
 
 function object(value: unknown): Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+  return isRecord(value) ? value : {};
 }
 
 /** Whether `dir` is perpflow's own clone: there, `new strategy` adds a strategy and nothing else. */

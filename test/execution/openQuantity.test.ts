@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dec } from '../domain/money.ts';
-import { defaultMarkets } from '../simulator/markets.ts';
-import { openQuantity } from './openQuantity.ts';
+import { dec } from '../../src/domain/money.ts';
+import { openQuantity } from '../../src/execution/openQuantity.ts';
+import { defaultMarkets } from '../../src/simulator/markets.ts';
 
 // The simulator's BTCUSDT: minimum notional 100, quantity step 0.001 (≈ 95 at 95,000).
 const btc = defaultMarkets().find((m) => m.spec.symbol === 'BTCUSDT')?.spec;
