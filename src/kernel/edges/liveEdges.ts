@@ -2,7 +2,7 @@ import type { Clock } from '../../clock/Clock.ts';
 import { envRef } from '../../config/envReference.ts';
 import type { PerpflowConfig } from '../../config/schema.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
-import { createVenueClient } from '../../venue/createVenueClient.ts';
+import { configuredVenueClient } from './configuredVenueClient.ts';
 import type { VenueEdges } from './VenueEdges.ts';
 
 /**
@@ -24,16 +24,7 @@ export function liveEdges(config: PerpflowConfig, o: { readonly clock: Clock }):
         ? `live trading needs "mode: live" in the config (it says ${config.mode})`
         : `live trading needs ${missing.join(', ')}`,
     );
-  const venue = createVenueClient({
-    baseUrl: url,
-    apiKey,
-    subaccount,
-    chainId: config.venue.chainId,
-    solver: config.venue.solver,
-    clock: o.clock,
-    timeoutMs: config.venue.timeoutMs,
-    budget: { ratePerSecond: config.venue.requestsPerSecond, burst: config.venue.burst },
-  });
+  const venue = configuredVenueClient(config, { baseUrl: url, apiKey, subaccount, clock: o.clock });
   return {
     venue,
     prices: venue,

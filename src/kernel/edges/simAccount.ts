@@ -3,10 +3,10 @@ import type { PerpflowConfig } from '../../config/schema.ts';
 import { type Decimal, dec } from '../../domain/money.ts';
 import { bootstrapAccount } from '../../simulator/testing/bootstrapAccount.ts';
 import { faucetTopUp } from '../../simulator/testing/faucetTopUp.ts';
-import { createVenueClient } from '../../venue/createVenueClient.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
 import type { VenuePort } from '../../venue/VenuePort.ts';
 import type { WatchRequests } from '../../venue/VenueReport.ts';
+import { configuredVenueClient } from './configuredVenueClient.ts';
 import { type KeptSimKey, keepSimKey, readKeptSimKey } from './keptSimKey.ts';
 
 export interface SimAccount {
@@ -39,15 +39,11 @@ export async function simAccount(
 ): Promise<SimAccount> {
   const fetch: VenueFetch = o.fetch ?? ((request) => globalThis.fetch(request));
   const client = (apiKey: string, subaccount: string): VenuePort =>
-    createVenueClient({
+    configuredVenueClient(config, {
       baseUrl: o.baseUrl,
       apiKey,
       subaccount,
-      chainId: config.venue.chainId,
-      solver: config.venue.solver,
       clock: o.clock,
-      timeoutMs: config.venue.timeoutMs,
-      budget: { ratePerSecond: config.venue.requestsPerSecond, burst: config.venue.burst },
       ...(o.fetch === undefined ? {} : { fetch: o.fetch }),
       ...(o.watchRequests === undefined ? {} : { watchRequests: o.watchRequests }),
     });

@@ -1,6 +1,6 @@
-import { basename } from 'node:path';
 import type { Kernel } from '../../kernel/Kernel.ts';
 import type { ConsoleStartContext, OperatorWindow } from '../../kernel/runBot.ts';
+import { botIdentityOf } from './botIdentityOf.ts';
 import { startConsole } from './serveConsole.ts';
 
 /** What `perpflow run` hands the kernel's runner: the console of this bot, named after its config. */
@@ -10,11 +10,6 @@ export function consoleForRun(configFile: string, version: string) {
       log: o.log,
       logTail: o.logTail,
       secrets: o.secrets,
-      identity: {
-        name: basename(configFile).replace(/\.ya?ml$/, ''),
-        pid: process.pid,
-        version,
-        venue: o.venue,
-      },
+      identity: botIdentityOf(configFile, version, o.venue),
     });
 }

@@ -1,6 +1,6 @@
-import { basename } from 'node:path';
 import type { Kernel } from '../../kernel/Kernel.ts';
 import type { ConsoleStartContext, OperatorWindow } from '../../kernel/runBot.ts';
+import { botIdentityOf } from '../api/botIdentityOf.ts';
 import { startTelegram } from './startTelegram.ts';
 
 type StartWindows = (k: Kernel, o: ConsoleStartContext) => Promise<OperatorWindow | undefined>;
@@ -17,12 +17,7 @@ export function withTelegram(startConsole: StartWindows, configFile: string, ver
       const tg = await startTelegram(k, {
         log: o.log,
         secrets: o.secrets,
-        identity: {
-          name: basename(configFile).replace(/\.ya?ml$/, ''),
-          pid: process.pid,
-          version,
-          venue: o.venue,
-        },
+        identity: botIdentityOf(configFile, version, o.venue),
       });
       if (tg === undefined) return window;
       return {
