@@ -105,6 +105,9 @@ describe('a TP/SL close is booked at the venue fill', () => {
       expect(events.filter((e) => e.type === 'tpslClosed')).toMatchObject([
         { leg, price: venue?.price.toString(), estimated: false },
       ]);
+      // The closed position's legs are no longer watched: nothing can fire on it again.
+      expect(close?.quoteId).toBeDefined();
+      expect(executor.armedTpSlOn(String(close?.quoteId))).toBeUndefined();
       const s = executor.ledger.summary();
       expect(s.openPositions).toBe(0);
       expect(s.realised.minus(s.fees).minus(s.funding).toString()).toBe(after.minus(before).toString());
