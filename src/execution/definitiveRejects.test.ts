@@ -23,6 +23,8 @@ describe('isDefinitiveReject', () => {
     expect(isDefinitiveReject(answer(400, 'GATEWAY', 'request timed out'), DEFINITIVE_REJECT_CODES)).toBe(
       false,
     );
+    for (const said of ['Gateway Timeout', 'upstream time-out', 'times out'])
+      expect(isDefinitiveReject(answer(400, 'GATEWAY', said), DEFINITIVE_REJECT_CODES), said).toBe(false);
     expect(isDefinitiveReject(answer(400, undefined), DEFINITIVE_REJECT_CODES)).toBe(false);
     expect(isDefinitiveReject(answer(429, 'RATE_LIMITED'), DEFINITIVE_REJECT_CODES)).toBe(false);
     expect(isDefinitiveReject(answer(503, 'UNAVAILABLE'), DEFINITIVE_REJECT_CODES)).toBe(false);
