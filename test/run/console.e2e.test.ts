@@ -115,9 +115,18 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
       ['sma-fast', 'fast'],
       ['sma-fast', 'slow'],
     ]);
-    const bars = await one.get<BarView[]>('markets/BTCUSDT/bars');
-    expect(bars.length).toBeGreaterThan(0);
-    // Each series' latest point is at a bar of the chart (bar open times, seconds).
+    // The chart's bars close on the console's own grace (250 ms) after the strategy heard its bar:
+    // wait for the bar a point was plotted at, then each series' latest point is at a bar of the chart.
+    const latest = Math.max(...series.map((x) => x.points.at(-1)?.time ?? 0));
+    let bars: BarView[] = [];
+    await eventually(
+      async () => {
+        bars = await one.get<BarView[]>('markets/BTCUSDT/bars');
+        return (bars.at(-1)?.time ?? 0) >= latest;
+      },
+      10_000,
+      'the chart bar of the latest plotted point',
+    );
     for (const x of series) expect(bars.map((b) => b.time)).toContain(x.points.at(-1)?.time);
 
     const paused = await one.act({ kind: 'pause', actionId: 'e2e-pause', strategy: 'sma-fast' });
