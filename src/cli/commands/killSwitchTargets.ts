@@ -4,11 +4,13 @@ import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { loadConfig } from '../../config/loadConfig.ts';
+import { MODES } from '../../config/schema.ts';
 import { DEFAULT_JOURNAL_PATH } from '../../config/sections/runtime.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { leaseRows, openExistingJournal } from '../../journal/journalStatus.ts';
 import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import { botAlive, type RunningBot, registeredBots, runningBots } from '../../journal/runningBots.ts';
+import { journalFileFor } from '../../kernel/journalFor.ts';
 import { describeError } from '../../log/redact.ts';
 
 /** A journal the kill switch writes, and the running bots that trade on it. */
@@ -18,9 +20,21 @@ export interface KillSwitchTarget {
 }
 
 const journalPart = z.object({
-  mode: z.string().optional(),
+  // An unknown mode (which `run` refuses) takes the journal as written, as every mode but dry-run does.
+  mode: z.enum(MODES).default('dry-run').catch('live'),
   journal: z.object({ path: z.string().optional(), url: z.string().optional() }).optional(),
 });
+
+/** Where a config's journal is, read without the rest of the config (nor its env references). */
+function journalPartOf(configFile: string): z.infer<typeof journalPart> {
+  let doc: unknown;
+  try {
+    doc = parse(readFileSync(configFile, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`${configFile}: cannot read the config (${describeError(e)})`);
+  }
+  return journalPart.safeParse(doc).data ?? { mode: 'dry-run' };
+}
 
 /**
  * The PostgreSQL journal a config's run uses (whatever its mode: `run` keeps `journal.url` for a
@@ -28,31 +42,15 @@ const journalPart = z.object({
  * typically an env reference, which the loader resolves and checks.
  */
 export function pgJournalOfConfig(configFile: string): string | undefined {
-  let doc: unknown;
-  try {
-    doc = parse(readFileSync(configFile, 'utf8'));
-  } catch (e) {
-    throw new ConfigError(`${configFile}: cannot read the config (${describeError(e)})`);
-  }
-  if (journalPart.safeParse(doc).data?.journal?.url === undefined) return undefined;
+  if (journalPartOf(configFile).journal?.url === undefined) return undefined;
   return loadConfig(configFile).journal.url;
 }
 
-/** The journal a config's run uses: a dry run keeps its own (as the kernel's journalFor). */
+/** The journal a config's run uses: a dry run keeps its own (the kernel's journalFileFor). */
 export function journalOfConfig(configFile: string): string {
-  let doc: unknown;
-  try {
-    doc = parse(readFileSync(configFile, 'utf8'));
-  } catch (e) {
-    throw new ConfigError(`${configFile}: cannot read the config (${describeError(e)})`);
-  }
-  // Only where the journal is: the rest of the config (and its env references) is not needed.
-  const o = journalPart.safeParse(doc).data ?? {};
-  const path = o.journal?.path ?? DEFAULT_JOURNAL_PATH;
-  const mode = o.mode ?? 'dry-run';
+  const o = journalPartOf(configFile);
   // Relative to the config file, as `run` takes it (config/relativeToConfig.ts).
-  const file = resolve(dirname(configFile), path);
-  return mode === 'dry-run' ? file.replace(/(\.sqlite)?$/, '.dry-run.sqlite') : file;
+  return journalFileFor(resolve(dirname(configFile), o.journal?.path ?? DEFAULT_JOURNAL_PATH), o.mode);
 }
 
 /** Journals this host knows of: those of registered bots (running or crashed), and var/ here. */
