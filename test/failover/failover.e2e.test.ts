@@ -1,70 +1,43 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { describeExposure } from '../../src/kernel/venueAgreement.ts';
 import { createRng } from '../../src/simulator/rng.ts';
-import { type PgServer, startPostgres } from '../journal/pgServer.ts';
-import { type Proc, type SimServer, startSim, tempDir, until } from '../run/runHarness.ts';
+import { type Proc, until } from '../run/runHarness.ts';
 import { venueExposure } from '../run/venueCheck.ts';
 import {
-  failoverConfig,
   isActive,
   isStandby,
   isTrading,
   pgJournalLedger,
   RENEW_MS,
   sentTwice,
-  startBot,
   TTL_MS,
 } from './failoverHarness.ts';
+import { failoverSuite } from './failoverSuite.ts';
 
 /** Kill rounds: 20 by default (about 10 s each on this 2-core VM); FAILOVER_ROUNDS changes it. */
 const ROUNDS = Number(process.env.FAILOVER_ROUNDS ?? 20);
 /** Slack for two busy cores: process scheduling and log latency on top of TTL + one renewal. */
 const SLACK_MS = 1_500;
 
-let pg: PgServer;
-let sim: SimServer | undefined;
-const procs: Proc[] = [];
 const clock = new SystemClock();
-
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-afterEach(async () => {
-  for (const p of procs.splice(0))
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-  await sim?.stop();
-  sim = undefined;
-});
-afterAll(async () => {
-  await pg?.stop();
-});
-
-function bot(cfg: string): Proc {
-  const p = startBot(cfg);
-  procs.push(p);
-  return p;
-}
+const { setUp, bot } = failoverSuite();
 
 const scopeOf = (p: Proc): string => {
   const line = p.lines.find((l) => /active: holding the lease of /.test(l)) ?? '';
   return /lease of (\S+) in /.exec(line)?.[1] ?? '';
 };
 
-async function checkBooks(dbUrl: string, scope: string): Promise<void> {
+async function checkBooks(simUrl: string, dbUrl: string, scope: string): Promise<void> {
   const { ledger, nonTerminal, requests } = await pgJournalLedger(dbUrl, scope);
   expect(nonTerminal, 'lost intents: journaled, never settled').toEqual([]);
   expect(sentTwice(requests), 'intents sent more than once').toEqual([]);
-  expect(describeExposure(await venueExposure((sim as SimServer).url))).toBe(
-    describeExposure(ledger.exposure()),
-  );
+  expect(describeExposure(await venueExposure(simUrl))).toBe(describeExposure(ledger.exposure()));
 }
 
 describe('active/passive failover on a PostgreSQL journal (two perpflow run, one perpflow sim)', () => {
   it(`kill -9 of the active at random moments, ${ROUNDS} rounds: the standby takes over within TTL + one renewal, nothing sent twice, nothing lost, ledger = venue`, async () => {
-    sim = await startSim(41);
-    const dbUrl = await pg.freshDatabase();
-    const cfg = failoverConfig(tempDir(), sim.url, dbUrl);
+    const { simUrl, dbUrl, cfg } = await setUp(41);
     const rng = createRng(11);
     let active = bot(cfg);
     await until(() => isTrading(active), 30_000, 'the first active', active);
@@ -100,13 +73,11 @@ describe('active/passive failover on a PostgreSQL journal (two perpflow run, one
     active.child.kill('SIGINT');
     expect(await active.exited).toBe(0);
     expect(Math.max(...takeovers)).toBeLessThanOrEqual(TTL_MS + RENEW_MS + SLACK_MS);
-    await checkBooks(dbUrl, scope);
+    await checkBooks(simUrl, dbUrl, scope);
   }, 600_000);
 
   it('SIGSTOP of the active past its lease: the standby takes over, and the old one, woken, submits nothing and exits', async () => {
-    sim = await startSim(43);
-    const dbUrl = await pg.freshDatabase();
-    const cfg = failoverConfig(tempDir(), sim.url, dbUrl);
+    const { simUrl, dbUrl, cfg } = await setUp(43);
     const old = bot(cfg);
     await until(() => old.count(/ opened BTCUSDT /) > 0, 60_000, 'the first active trading', old);
     const standby = bot(cfg);
@@ -136,6 +107,6 @@ describe('active/passive failover on a PostgreSQL journal (two perpflow run, one
     );
     standby.child.kill('SIGINT');
     expect(await standby.exited).toBe(0);
-    await checkBooks(dbUrl, scope);
+    await checkBooks(simUrl, dbUrl, scope);
   }, 180_000);
 });

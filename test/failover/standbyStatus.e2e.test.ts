@@ -1,37 +1,15 @@
 import { existsSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { launched, OLD_NODE } from '../cli/launched.ts';
-import { type PgServer, startPostgres } from '../journal/pgServer.ts';
-import { type Proc, type SimServer, startSim, tempDir, until } from '../run/runHarness.ts';
-import { failoverConfig, isStandby, isTrading, startBot } from './failoverHarness.ts';
+import { until } from '../run/runHarness.ts';
+import { isStandby, isTrading } from './failoverHarness.ts';
+import { failoverSuite } from './failoverSuite.ts';
 
-let pg: PgServer;
-let sim: SimServer | undefined;
-const procs: Proc[] = [];
-
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-afterEach(async () => {
-  for (const p of procs.splice(0))
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-  await sim?.stop();
-  sim = undefined;
-});
-afterAll(async () => {
-  await pg?.stop();
-});
-
-function bot(cfg: string): Proc {
-  const p = startBot(cfg);
-  procs.push(p);
-  return p;
-}
+const { setUp, bot, track } = failoverSuite();
 
 describe('a standby on `status.port: 0`', () => {
   it('logs where its /health is, and that /health answers standby', async () => {
-    sim = await startSim(21);
-    const cfg = failoverConfig(tempDir(), sim.url, await pg.freshDatabase());
+    const { cfg } = await setUp(21);
     const active = bot(cfg);
     await until(() => isTrading(active), 30_000, 'the active trading', active);
     const standby = bot(cfg);
@@ -47,10 +25,8 @@ describe('a standby on `status.port: 0`', () => {
   it.skipIf(!existsSync(OLD_NODE))(
     "names the pid of the active's launcher (bin/perpflow.js), the one its operator started",
     async () => {
-      sim = await startSim(22);
-      const cfg = failoverConfig(tempDir(), sim.url, await pg.freshDatabase());
-      const active = launched(['run', cfg]);
-      procs.push(active);
+      const { cfg } = await setUp(22);
+      const active = track(launched(['run', cfg]));
       await until(() => isTrading(active), 30_000, 'the active trading', active);
       const standby = bot(cfg);
       await until(() => isStandby(standby), 30_000, 'the standby', standby);
