@@ -1,18 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { StrategyId } from '../../src/domain/ids.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
-import { simAccount } from '../../src/kernel/edges/simAccount.ts';
-import { Kernel } from '../../src/kernel/Kernel.ts';
 import { type Logger, silentLogger } from '../../src/log/Logger.ts';
-import { createSimulator } from '../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
-import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import { dcaOnSim } from './dcaOnSim.ts';
 
 // A due time of dca's 15-second cron; the default misfire grace is one period: 15 s.
 const DUE = Date.UTC(2026, 0, 5, 0, 0, 45);
@@ -36,52 +28,14 @@ async function restartedAcrossGap(
   up: number,
   grace = '',
 ): Promise<{ opens: number[]; warnings: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'perpflow-misfire-'));
-  const file = join(dir, 'k.yaml');
-  writeFileSync(
-    file,
-    `mode: sim
-market: { pollIntervalMs: 1000, staleAfterMs: 5000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
-risk:
-  account: { maxOpenPositions: 20, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
-strategies:
-  - { id: dca, module: dca, markets: [ETHUSDT], params: { cron: "*/15 * * * * *", notional: 100 }, risk: { maxOpenPositions: 20 }${grace} }
-shutdown: { drainMs: 0 }
-`,
-  );
-  const loaded = await loadConfigWithStrategies(file);
   const clock = new VirtualClock(DUE - 20_000);
-  const sim = createSimulator({
-    clock,
-    fillLatencyMs: { min: 50, max: 50 },
-    prices: manualPrices({ ETHUSDT: 3_000 }),
-  });
-  const account = await simAccount(loaded.config, { clock, baseUrl: IN_PROCESS_BASE_URL, fetch: sim.fetch });
-  const edges = {
-    venue: account.venue,
-    prices: account.venue,
-    describe: 'test',
-    ephemeral: false,
-    secrets: account.secrets,
-    close: async () => {},
-  };
-  const run = async (until: number, log: Logger): Promise<void> => {
-    const kernel = await Kernel.start({ loaded, edges, clock, log });
-    await clock.advanceTo(until);
-    let stopped = false;
-    const stopping = kernel.stop().then(() => {
-      stopped = true;
-    });
-    await clock.runUntil(() => stopped, 60_000);
-    await stopping;
-  };
+  const { journalPath, run, stop } = await dcaOnSim({ virtual: clock, clock, strategyExtra: grace });
   await run(DUE + down, silentLogger);
   await clock.advanceTo(DUE + up);
   const warnings: string[] = [];
   await run(DUE + 61_000, linesInto(warnings));
-  sim.stop();
-  const { journal } = openJournal({ path: join(dir, 'j.sqlite'), clock });
+  stop();
+  const { journal } = openJournal({ path: journalPath, clock });
   // dca's signal is `dca:<market>:<ctx.now>`: an id tells which due time its run was for.
   const dueOf = new Map<string, number>();
   for (let t = -60_000; t <= 61_000; t += 15_000)
