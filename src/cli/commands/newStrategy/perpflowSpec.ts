@@ -6,7 +6,8 @@ import { isKeyed, isRecord } from '../../../domain/isRecord.ts';
 /** The folder of the perpflow that runs: a clone, or `…/node_modules/perpflow` of a project. */
 export const PERPFLOW_ROOT = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/[\\/]$/, '');
 
-function readJson(file: string): Record<string, unknown> | undefined {
+/** The JSON object in `file`; undefined when it is missing, unreadable or not an object. */
+export function readJsonObject(file: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return isRecord(value) ? value : undefined;
@@ -17,7 +18,7 @@ function readJson(file: string): Record<string, unknown> | undefined {
 
 /** perpflow's own package.json field, `version` or a dependency range (`devDependencies.vitest`). */
 export function perpflowPackageField(...path: readonly string[]): string | undefined {
-  let value: unknown = readJson(join(PERPFLOW_ROOT, 'package.json'));
+  let value: unknown = readJsonObject(join(PERPFLOW_ROOT, 'package.json'));
   for (const key of path) value = isKeyed(value) ? value[key] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
@@ -42,7 +43,7 @@ export function perpflowSpec(target: string): { spec: string; tarball?: string; 
   const at = PERPFLOW_ROOT.lastIndexOf(marker);
   if (at >= 0) {
     const project = PERPFLOW_ROOT.slice(0, at);
-    const pkg = readJson(join(project, 'package.json'));
+    const pkg = readJsonObject(join(project, 'package.json'));
     for (const field of ['dependencies', 'devDependencies'] as const) {
       const deps = pkg?.[field];
       const spec = isRecord(deps) ? deps.perpflow : undefined;

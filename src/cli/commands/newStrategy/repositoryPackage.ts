@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { isRecord } from '../../../domain/isRecord.ts';
 import { ConfigError } from '../../../errors/ConfigError.ts';
-import { perpflowPackageField } from './perpflowSpec.ts';
+import { describeError } from '../../../log/redact.ts';
+import { perpflowPackageField, readJsonObject } from './perpflowSpec.ts';
 
 type Json = Record<string, unknown>;
 
@@ -12,13 +13,7 @@ function object(value: unknown): Json {
 
 /** Whether `dir` is perpflow's own clone: there, `new strategy` adds a strategy and nothing else. */
 export function isPerpflowClone(dir: string): boolean {
-  const file = join(dir, 'package.json');
-  if (!existsSync(file)) return false;
-  try {
-    return object(JSON.parse(readFileSync(file, 'utf8'))).name === 'perpflow';
-  } catch {
-    return false;
-  }
+  return readJsonObject(join(dir, 'package.json'))?.name === 'perpflow';
 }
 
 /** An npm package name from a folder name: `My Strategies` → `my-strategies`. */
@@ -44,7 +39,7 @@ export function writeRepositoryPackage(dir: string, perpflowSpec: string): 'crea
     try {
       pkg = object(JSON.parse(readFileSync(file, 'utf8')));
     } catch (e) {
-      throw new ConfigError(`${file}: not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+      throw new ConfigError(`${file}: not valid JSON (${describeError(e)})`);
     }
   }
   const before = JSON.stringify(pkg);
