@@ -154,7 +154,8 @@ export default defineStrategy({
     const yaml = join(dir, 'bad-warmup.yaml');
     writeFileSync(
       yaml,
-      'mode: backtest\nstrategies:\n  - id: bad\n    module: ./bad-warmup.ts\n    markets: [EURUSD]\n',
+      // A disabled entry first: the error names the entry's place in the config, not among those run.
+      'mode: backtest\nstrategies:\n  - { id: off, module: ./bad-warmup.ts, markets: [EURUSD], enabled: false }\n  - id: bad\n    module: ./bad-warmup.ts\n    markets: [EURUSD]\n',
     );
     const r = await run(NODE, [MAIN, 'backtest', yaml, '--data', `EURUSD=${EURUSD}`]).then(
       () => ({ code: 0, stderr: '' }),
@@ -162,7 +163,7 @@ export default defineStrategy({
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `error: ${yaml} strategies[0]: bad: strategy bad-warmup: indicatorWarmup is 2.5; it must be a whole number of bars, 0 or more\n`,
+      `error: ${yaml} strategies[1]: bad: strategy bad-warmup: indicatorWarmup is 2.5; it must be a whole number of bars, 0 or more\n`,
     );
   }, 60_000);
 });
