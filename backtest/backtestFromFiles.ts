@@ -72,8 +72,6 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
   const { feeds, funding: fundingSeries } = req.loaded ?? (await req.reading?.result) ?? readData(req);
   const have = new Set<string>(feeds.map((f) => f.symbol));
   const chosen: BacktestStrategy[] = [];
-  /** Each chosen strategy's index in the config's list, for an error naming it. */
-  const at: number[] = [];
   config.strategies.forEach((s, i) => {
     const strategy = strategies.get(s.id);
     if (!s.enabled || strategy === undefined) return;
@@ -86,7 +84,6 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
           message: `${s.id} trades ${missing.join(', ')} but no --data ${missing[0]}=FILE was given (have: ${[...have].join(', ') || 'none'})`,
         },
       ]);
-    at.push(i);
     chosen.push({
       id: s.id,
       strategy,
@@ -99,9 +96,14 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     throw new ConfigError([
       { location: { file: req.configFile }, path: 'strategies', message: 'no enabled strategy to backtest' },
     ]);
-  const warmed = chosen.map((c, k) => ({
+  // Strategy ids are unique (the schema checks): the id finds the entry an error names.
+  const warmed = chosen.map((c) => ({
     markets: c.markets,
-    indicatorWarmup: declaredIndicatorWarmup(c, req.configFile, at[k] ?? k),
+    indicatorWarmup: declaredIndicatorWarmup(
+      c,
+      req.configFile,
+      config.strategies.findIndex((s) => s.id === c.id),
+    ),
   }));
   const result = await runBacktest({
     feeds,
