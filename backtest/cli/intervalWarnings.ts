@@ -1,16 +1,5 @@
-import { parseInterval } from '../../src/market/parseInterval.ts';
+import { intervalText, parseInterval } from '../../src/market/parseInterval.ts';
 import type { BacktestOutcome } from '../backtestFromFiles.ts';
-
-function text(ms: number): string {
-  for (const [unit, size] of [
-    ['w', 604_800_000],
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['m', 60_000],
-  ] as const)
-    if (ms % size === 0) return `${ms / size}${unit}`;
-  return `${ms / 1000}s`;
-}
 
 /**
  * A config entry that sets one bar interval (`interval:`), backtested on data of another: the backtest walks the
@@ -32,7 +21,7 @@ export function intervalWarnings(outcome: Pick<BacktestOutcome, 'feeds' | 'strat
       const have = data.get(market);
       if (have !== undefined && have !== wanted)
         warnings.push(
-          `${s.id} is set to ${s.interval} bars but the ${market} data has ${text(have)} bars: it runs on ${text(have)} bars`,
+          `${s.id} is set to ${s.interval} bars but the ${market} data has ${intervalText(have)} bars: it runs on ${intervalText(have)} bars`,
         );
     }
   }

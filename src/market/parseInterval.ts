@@ -14,3 +14,9 @@ export function parseInterval(text: string): number {
     throw new RangeError(`not a bar interval: ${JSON.stringify(text)} (expected like 30s, 1m, 5m, 1h, 1d)`);
   return Number(m[1]) * unitMs;
 }
+
+/** Milliseconds → the interval as `parseInterval` reads it, in the largest unit that divides it (`3600000` → `1h`). */
+export function intervalText(ms: number): string {
+  for (const [unit, size] of [...UNIT_MS].reverse()) if (ms % size === 0) return `${ms / size}${unit}`;
+  return `${ms / 1000}s`;
+}
