@@ -44,6 +44,16 @@ describe('perpflow config validate lists every problem at once', () => {
     );
   });
 
+  it("takes a backtest's markets as its data files', offline and --online: GOOG passes both", () => {
+    const config = `mode: backtest\n${RISK}strategies:\n  - { id: s, module: sma-cross, markets: [GOOG], params: { fast: 2, slow: 5, notional: 100 } }\n`;
+    for (const flags of [[], ['--online']])
+      expect(validate({ 'bot.yaml': config }, ...flags)).toMatchObject({
+        code: 0,
+        stdout: 'ok: bot.yaml\n',
+        stderr: '',
+      });
+  });
+
   it('refuses a cron step beyond its field: */75 in the seconds field', () => {
     const r = validate({
       'bot.yaml': `${RISK}strategies:\n  - { id: d, module: dca, markets: [ETHUSDT], params: { cron: "*/75 * * * * *", notional: 100 } }\n`,

@@ -4,21 +4,24 @@ import { MarketSymbol } from '../../domain/ids.ts';
 import { dec } from '../../domain/money.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { checkMarketsListed } from '../../kernel/preflight.ts';
-import { defaultMarkets } from '../../simulator/markets.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
+import { embeddedSimulatorMarkets } from './embeddedSimulatorMarkets.ts';
 import { notionalNearMinimum } from './notionalNearMinimum.ts';
 
 /**
  * `config validate --online`: the markets of every enabled strategy against the list of the venue
- * the config trades (a read-only call), or the embedded simulator's list when venue.url is null;
+ * the config trades (a read-only call), or the embedded simulator's list when venue.url is null
+ * (none for a backtest, whose markets are its data files');
  * then a warning for each notional within one quantity step of its market's minimum.
  */
 export async function checkMarketsOnline(config: PerpflowConfig, file: string): Promise<void> {
   const { url, apiKey, subaccount } = config.venue;
   if (url === null) {
-    const markets = async () => defaultMarkets().map((m) => m.spec);
+    const sim = embeddedSimulatorMarkets(config);
+    if (sim === undefined) return; // a backtest: its markets are its data files', no venue lists them
+    const markets = async () => sim.map((m) => m.spec);
     await checkMarketsListed(config, { markets }, { configFile: file, venueName: 'the simulator' });
-    const start = new Map(defaultMarkets().map((m) => [String(m.spec.symbol), dec(m.initialPrice)]));
+    const start = new Map(sim.map((m) => [String(m.spec.symbol), dec(m.initialPrice)]));
     warn(
       file,
       notionalNearMinimum(config.strategies, await markets(), (m) => start.get(m)),

@@ -3,11 +3,11 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { jsonSchemaText } from '../../config/jsonSchema.ts';
 import { loadFaultProfile } from '../../simulator/faults/FaultProfile.ts';
-import { defaultMarkets } from '../../simulator/markets.ts';
 import { loadConfigWithStrategies } from '../../strategy/loadConfigWithStrategies.ts';
 import { builtinParamsRules } from '../../strategy/paramsJsonSchema.ts';
 import { action } from '../action.ts';
 import { checkMarketsOnline } from './checkMarketsOnline.ts';
+import { embeddedSimulatorMarkets } from './embeddedSimulatorMarkets.ts';
 import { isFaultProfileFile } from './faultProfileFile.ts';
 
 export const DEFAULT_SCHEMA_FILE = 'config/schema.json';
@@ -40,11 +40,11 @@ export function registerConfigCommands(program: Command): Command {
         }
         const { config } = await loadConfigWithStrategies(file, {
           checkPaths: true,
-          // Offline, the markets are known for the embedded simulator only; a backtest takes any.
-          listedMarkets: (c) =>
-            options.online !== true && c.venue.url === null && c.mode !== 'backtest'
-              ? { listed: defaultMarkets().map((m) => m.spec.symbol), venue: 'the simulator' }
-              : undefined,
+          // Offline, the markets are known for the embedded simulator only (--online checks them after).
+          listedMarkets: (c) => {
+            const markets = options.online === true ? undefined : embeddedSimulatorMarkets(c);
+            return markets && { listed: markets.map((m) => m.spec.symbol), venue: 'the simulator' };
+          },
         });
         if (options.online === true) await checkMarketsOnline(config, file);
         process.stdout.write(options.json ? `${JSON.stringify({ ok: true, file })}\n` : `ok: ${file}\n`);
