@@ -1,28 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
+import { perpflowOutput } from '../run/runHarness.ts';
 
-const exec = promisify(execFile);
-const REPO = resolve(import.meta.dirname, '../..');
-
-async function perpflow(args: readonly string[], cwd: string, host: string) {
-  const node = join(REPO, 'node_modules/.bin/node');
-  try {
-    const r = await exec(node, [join(REPO, 'src/cli/main.ts'), ...args], {
-      cwd,
-      env: { ...process.env, PERPFLOW_HOST_DIR: host },
-    });
-    return { code: 0, ...r };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const perpflow = (args: readonly string[], cwd: string, host: string) =>
+  perpflowOutput(args, cwd, { PERPFLOW_HOST_DIR: host });
 
 /** A strategy repository with bot.yaml (journal var/perpflow.sqlite) and its dry run's journal. */
 function repositoryWithJournal(): { repo: string; journal: string } {

@@ -1,26 +1,14 @@
-import { execFile } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { openJournal } from '../../src/journal/openJournal.ts';
+import { perpflowOutput } from '../run/runHarness.ts';
 
-const run = promisify(execFile);
-
-async function perpflow(args: readonly string[], env: Record<string, string>) {
-  const main = join(process.cwd(), 'src/cli/main.ts');
-  const node = join(process.cwd(), 'node_modules/.bin/node');
-  try {
-    const r = await run(node, [main, ...args], { env: { ...process.env, ...env } });
-    return { code: 0, ...r };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const perpflow = (args: readonly string[], env: Record<string, string>) =>
+  perpflowOutput(args, undefined, env);
 
 /**
  * A journal damaged the way a disk or a torn copy damages one: the `transitions` table's root page

@@ -1,22 +1,10 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { fastConfig, MAIN, perpflow, tempDir, until } from './runHarness.ts';
-
-const exec = promisify(execFile);
+import { fastConfig, perpflow, perpflowOutput, tempDir, until } from './runHarness.ts';
 
 /** `perpflow ARGS` from an unrelated working directory, with the test's host-wide directory. */
-async function cli(args: string[], env: Record<string, string>, cwd: string) {
-  try {
-    const r = await exec(process.execPath, [MAIN, ...args], { cwd, env: { ...process.env, ...env } });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (args: string[], env: Record<string, string>, cwd: string) => perpflowOutput(args, cwd, env);
 
 describe('the kill switch finds the running bot whatever its mode', () => {
   it('a bare `perpflow halt` halts a running dry run (its own journal), `resume` is logged by it, and once it stopped a bare halt exits 2 naming its journal', async () => {

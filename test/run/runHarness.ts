@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 
+const exec = promisify(execFile);
 const ROOT = process.cwd();
 export const MAIN = join(ROOT, 'src/cli/main.ts');
 
@@ -40,6 +42,27 @@ export function perpflow(
   collect(child.stderr);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, lines, exited, count: (p) => lines.filter((l) => p.test(l)).length };
+}
+
+export interface CommandOutput {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `perpflow ARGS` run to its end on this Node (24): a command's exit code, stdout and stderr apart. */
+export async function perpflowOutput(
+  args: readonly string[],
+  cwd: string = ROOT,
+  env: Record<string, string> = {},
+): Promise<CommandOutput> {
+  try {
+    const r = await exec(process.execPath, [MAIN, ...args], { cwd, env: { ...process.env, ...env } });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
 }
 
 /** Waits (real time, bounded) until `cond` holds; a child process is the one thing tests cannot put on a virtual clock. */
