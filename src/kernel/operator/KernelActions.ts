@@ -66,11 +66,7 @@ export class KernelActions implements OperatorActions {
     let outcome: ActionOutcome;
     try {
       outcome = executor.alive()
-        ? await applyAction(
-            { executor, pauses: this.pauses, strategyIds: this.strategyIds, now: () => executor.clock.now() },
-            action,
-            actor,
-          )
+        ? await applyAction({ executor, pauses: this.pauses, strategyIds: this.strategyIds }, action, actor)
         : { status: 'refused', actionId: action.actionId, reason: 'the bot is stopping' };
     } catch (e) {
       outcome = { status: 'refused', actionId: action.actionId, reason: describeError(e) };
