@@ -64,7 +64,7 @@ export class LiveState implements StrategyNotes {
   private readonly publish: (m: PushMessage) => void;
   private readonly logTail: LogTail | undefined;
 
-  /** Whether a push client is connected: the positions are compared only then (the costliest view, one entry per lot). */
+  /** Whether a push client is connected: the positions are compared only then (one entry per open lot, built for no one otherwise). */
   private readonly listening: () => boolean;
   /** The equity curve's spacing: doubled each time the curve is thinned, so it spans the whole run. */
   private equityStepMs = 1_000;
