@@ -13,7 +13,7 @@ export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
   );
   const reason = ex.gate.stateReason;
   return {
-    mode: shownMode(k),
+    mode: shownMode(k.config.mode),
     venue,
     now,
     startedAt: k.startedAt,

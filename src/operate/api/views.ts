@@ -24,7 +24,7 @@ export function botView(k: Kernel, id: BotIdentity): BotView {
   const reason = gate.stateReason;
   return {
     ...id,
-    mode: shownMode(k),
+    mode: shownMode(k.config.mode),
     startedAt: k.startedAt,
     tradingState: TRADING[gate.state],
     ...(reason === undefined || gate.state === 'active' ? {} : { stateReason: reason }),
