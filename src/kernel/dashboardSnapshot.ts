@@ -1,6 +1,7 @@
 import { ClientRequestId } from '../domain/ids.ts';
 import type { DashboardSnapshot } from '../report/terminal/DashboardSnapshot.ts';
 import type { Kernel } from './Kernel.ts';
+import { shownMode } from './shownMode.ts';
 
 /** What the terminal view shows, read off the running kernel once per redraw. */
 export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
@@ -12,7 +13,7 @@ export function dashboardSnapshot(k: Kernel, venue: string): DashboardSnapshot {
   );
   const reason = ex.gate.stateReason;
   return {
-    mode: k.config.mode === 'live' ? 'live' : k.config.mode === 'sim' ? 'sim' : 'dry-run',
+    mode: shownMode(k.config.mode),
     venue,
     now,
     startedAt: k.startedAt,

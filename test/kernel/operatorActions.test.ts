@@ -20,17 +20,18 @@ afterEach(async () => {
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'perpflow-operator-'));
 
-async function openedBy(k: WatcherKernel, strategy: string) {
-  const { kernel, clock } = k;
-  await clock.runUntil(() => kernel.executor.ledger.openLots(StrategyId(strategy)).length === 1, 30_000);
+/** A kernel on a fresh journal, once its `once` strategy's position is open. */
+async function onceOpened(): Promise<WatcherKernel> {
+  const clock = new VirtualClock(Date.UTC(2026, 0, 5));
+  running = await startOperatorKernel(clock, fresh());
+  const { kernel } = running;
+  await clock.runUntil(() => kernel.executor.ledger.openLots(StrategyId('once')).length === 1, 30_000);
+  return running;
 }
 
 describe('operator actions in the core', () => {
   it('close: the position closes at the venue, the journal has the operator close under the action id, and the same action id again does nothing', async () => {
-    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
-    running = await startOperatorKernel(clock, fresh());
-    const { kernel } = running;
-    await openedBy(running, 'once');
+    const { kernel, clock } = await onceOpened();
 
     const first = await kernel.operator.act({ kind: 'close', actionId: 'a1', market: 'BTCUSDT' }, alice);
     expect(first.status).toBe('accepted');
@@ -58,10 +59,7 @@ describe('operator actions in the core', () => {
   });
 
   it('close passes while halted (risk-reducing), an open does not; resume names the operator', async () => {
-    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
-    running = await startOperatorKernel(clock, fresh());
-    const { kernel } = running;
-    await openedBy(running, 'once');
+    const { kernel, clock } = await onceOpened();
     const halt = await kernel.operator.act({ kind: 'halt', actionId: 'h1', reason: 'test' }, alice);
     expect(halt).toEqual({ status: 'accepted', actionId: 'h1', requests: [], detail: 'trading halted' });
     const denied = await kernel.executor.submit({
@@ -86,10 +84,7 @@ describe('operator actions in the core', () => {
   });
 
   it("setTpSl: the position carries the operator's TP and SL once the venue applied them; a cancel of an ended request is refused", async () => {
-    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
-    running = await startOperatorKernel(clock, fresh());
-    const { kernel } = running;
-    await openedBy(running, 'once');
+    const { kernel, clock, sim } = await onceOpened();
     const set = await kernel.operator.act(
       { kind: 'setTpSl', actionId: 't1', market: 'BTCUSDT', takeProfit: '55000', stopLoss: '45000' },
       alice,
@@ -100,7 +95,7 @@ describe('operator actions in the core', () => {
       30_000,
     );
     const [lot] = kernel.executor.ledger.openLots();
-    const quote = running.sim.engine.quote(String(lot?.quoteId));
+    const quote = sim.engine.quote(String(lot?.quoteId));
     expect([quote?.takeProfit?.toString(), quote?.stopLoss?.toString()]).toEqual(['55000', '45000']);
     const opened = kernel.executor.journal.all().find((r) => r.kind === 'open');
     const cancel = await kernel.operator.act(
@@ -115,10 +110,7 @@ describe('operator actions in the core', () => {
   });
 
   it('cancel: an open the venue has accepted but not filled is cancelled there; the same request again is refused as ended', async () => {
-    const clock = new VirtualClock(Date.UTC(2026, 0, 5));
-    running = await startOperatorKernel(clock, fresh());
-    const { kernel } = running;
-    await openedBy(running, 'once');
+    const { kernel, clock } = await onceOpened();
     await kernel.operator.act({ kind: 'pause', actionId: 'quiet', strategy: 'once' }, alice);
     const r = await kernel.executor.submit({
       kind: 'open',

@@ -3,9 +3,6 @@ import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/errors/ConfigError.ts';
-import { silentLogger } from '../../src/log/Logger.ts';
-import { buildConsole } from '../../src/operate/api/serveConsole.ts';
 import { type ConsoleUnderTest, consoleUnderTest, PASSWORDS } from './support/consoleUnderTest.ts';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
@@ -52,23 +49,5 @@ describe('the console with its own TLS certificate', () => {
     expect(res.status).toBe(200);
     expect(res.cookie).toMatch(/^perpflow_session=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
     await expect(fetch(`http://127.0.0.1:${port}/api/v1/bot`)).rejects.toThrow();
-  });
-
-  it('refuses to start with a certificate it cannot read: a ConfigError (exit 2) naming console.tls', async () => {
-    const broken = {
-      ...t.k.kernel.config.console,
-      tls: { certFile: join(FIXTURES, 'missing.pem'), keyFile: CERT },
-    };
-    const k = new Proxy(t.k.kernel, {
-      get: (target, key) =>
-        key === 'config' ? { ...target.config, console: broken } : Reflect.get(target, key, target),
-    });
-    const built = buildConsole(k, {
-      log: silentLogger,
-      secrets: [],
-      identity: { name: 'test', pid: process.pid, version: 'test', venue: 'test' },
-    });
-    await expect(built).rejects.toThrow(ConfigError);
-    await expect(built).rejects.toThrow(/^console\.tls: cannot read the certificate or key/);
   });
 });

@@ -4,7 +4,6 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { envRef } from '../../src/config/envReference.ts';
 import type {
   AuditEntry,
@@ -17,21 +16,12 @@ import type {
 } from '../../src/operate/api/contract.ts';
 import { hashPassword } from '../../src/operate/api/passwordHash.ts';
 import { consoleTokenFile } from '../../src/operate/api/serveConsole.ts';
+import { poll } from '../console/consoleBot.ts';
 import { fastConfig, MAIN, type Proc, perpflow, tempDir, until } from './runHarness.ts';
 
 const exec = promisify(execFile);
 const PASSWORD = 'alice-long-console-password-7';
 const HOOK = 'https://hooks.example.com/services/T0K3N-e2e-console-3c2b1a';
-
-/** Polls an asynchronous condition (real time, bounded): a child process is on the system clock. */
-async function eventually(cond: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const clock = new SystemClock();
-  const end = clock.now() + ms;
-  while (!(await cond())) {
-    if (clock.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await clock.sleep(100);
-  }
-}
 
 /** The console's base URL from the start line (it listens on every address: reach it on loopback). */
 const consoleBase = (bot: Proc): string => {
@@ -51,6 +41,19 @@ describe('perpflow run with its console', () => {
     );
     expect(out).toMatch(
       /bot\.yaml:\d+:\d+ console\.host: the console listens beyond loopback \(0\.0\.0\.0\): it needs TLS/,
+    );
+  }, 30_000);
+
+  it('refuses to start with a TLS certificate it cannot read (exit 2), naming console.tls', async () => {
+    const dir = tempDir();
+    const key = join(import.meta.dirname, '../operate/fixtures/key.pem');
+    const missing = join(dir, 'missing.pem');
+    const tls = `{ certFile: ${missing}, keyFile: ${key} }`;
+    const cfg = fastConfig(dir, { mode: 'dry-run', extra: `console: { port: 0, tls: ${tls} }\n` });
+    const bot = perpflow(['run', cfg], process.cwd(), { PERPFLOW_HOST_DIR: join(dir, 'host') });
+    expect(await bot.exited).toBe(2);
+    expect(bot.lines).toContain(
+      `error: console.tls: cannot read the certificate or key (ENOENT: no such file or directory, open '${missing}')`,
     );
   }, 30_000);
 
@@ -118,11 +121,10 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
     // The chart's bars close on the console's own grace (250 ms) after the strategy heard its bar:
     // wait for the bar a point was plotted at, then each series' latest point is at a bar of the chart.
     const latest = Math.max(...series.map((x) => x.points.at(-1)?.time ?? 0));
-    let bars: BarView[] = [];
-    await eventually(
+    const bars = await poll(
       async () => {
-        bars = await one.get<BarView[]>('markets/BTCUSDT/bars');
-        return (bars.at(-1)?.time ?? 0) >= latest;
+        const got = await one.get<BarView[]>('markets/BTCUSDT/bars');
+        return (got.at(-1)?.time ?? 0) >= latest ? got : undefined;
       },
       10_000,
       'the chart bar of the latest plotted point',
@@ -132,8 +134,9 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
     const paused = await one.act({ kind: 'pause', actionId: 'e2e-pause', strategy: 'sma-fast' });
     expect(paused.body).toMatchObject({ status: 'accepted', detail: 'sma-fast paused' });
     const intentsAtPause = (await one.get<StrategyView[]>('strategies'))[0]?.intents ?? -1;
-    await eventually(
-      async () => ((await one.get<StrategyView[]>('strategies'))[0]?.droppedWhilePaused ?? 0) >= 1,
+    await poll(
+      async () =>
+        ((await one.get<StrategyView[]>('strategies'))[0]?.droppedWhilePaused ?? 0) >= 1 || undefined,
       45_000,
       'an intent of the paused strategy, dropped',
     );
@@ -148,8 +151,8 @@ notify: { webhooks: [{ url: "${envRef('PF_HOOK')}", format: json }] }
       'accepted',
       ['cr_op_e2e-close'],
     ]);
-    await eventually(
-      async () => (await one.get<PositionView[]>('positions')).length === 0,
+    await poll(
+      async () => (await one.get<PositionView[]>('positions')).length === 0 || undefined,
       30_000,
       'the close',
     );

@@ -66,24 +66,17 @@ export class KernelActions implements OperatorActions {
     let outcome: ActionOutcome;
     try {
       outcome = executor.alive()
-        ? await applyAction(
-            { executor, pauses: this.pauses, strategyIds: this.strategyIds, now: () => executor.clock.now() },
-            action,
-            actor,
-          )
+        ? await applyAction({ executor, pauses: this.pauses, strategyIds: this.strategyIds }, action, actor)
         : { status: 'refused', actionId: action.actionId, reason: 'the bot is stopping' };
     } catch (e) {
       outcome = { status: 'refused', actionId: action.actionId, reason: describeError(e) };
     }
-    const entry: AuditEntry = { actionId: action.actionId, at, actor, action, outcome };
-    try {
-      this.store.record(entry);
-    } catch (e) {
-      log.error(`operator action ${action.actionId} not audited: ${describeError(e)}`);
-    }
     const detail = outcome.status === 'refused' ? `refused: ${outcome.reason}` : outcome.status;
     log.warn(`operator ${action.kind} by ${actor.name} (${actor.via}, ${actor.from}): ${detail}`);
-    this.audit$.next(entry);
+    this.record(
+      { actionId: action.actionId, at, actor, action, outcome },
+      `operator action ${action.actionId}`,
+    );
     return outcome;
   }
 
@@ -95,17 +88,24 @@ export class KernelActions implements OperatorActions {
     const at = this.o.executor.clock.now();
     let actionId = `signal_${at}`;
     for (let n = 1; this.store.get(actionId) !== undefined; n++) actionId = `signal_${at}_${n}`;
-    const entry: AuditEntry = {
-      actionId,
-      at,
-      actor: { via: 'cli', name: `perpflow ${kind}`, from: 'local (SIGUSR2)' },
-      action: { kind, actionId },
-      outcome: { status: 'accepted', actionId, requests: [], detail },
-    };
+    this.record(
+      {
+        actionId,
+        at,
+        actor: { via: 'cli', name: `perpflow ${kind}`, from: 'local (SIGUSR2)' },
+        action: { kind, actionId },
+        outcome: { status: 'accepted', actionId, requests: [], detail },
+      },
+      `${kind} signal`,
+    );
+  }
+
+  /** Journals the entry (a journal that fails is logged: the action is done either way) and tells the listeners. */
+  private record(entry: AuditEntry, what: string): void {
     try {
       this.store.record(entry);
     } catch (e) {
-      this.o.log.error(`${kind} signal not audited: ${describeError(e)}`);
+      this.o.log.error(`${what} not audited: ${describeError(e)}`);
     }
     this.audit$.next(entry);
   }

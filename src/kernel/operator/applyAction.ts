@@ -14,7 +14,6 @@ export interface ActionHost {
   readonly executor: Executor;
   readonly pauses: StrategyPauses;
   readonly strategyIds: ReadonlySet<string>;
-  now(): number;
 }
 
 const refused = (actionId: string, reason: string): ActionOutcome => ({
@@ -30,6 +29,14 @@ const accepted = (actionId: string, requests: readonly string[], detail?: string
 /** `op_<actionId>` and, for one intent among several, `_<n>`: the executor's duplicate check keys on it. */
 const intentIdOf = (actionId: string, n?: number): IntentId =>
   IntentId(`op_${actionId}${n === undefined ? '' : `_${n}`}`);
+
+const closeAllIntent = (h: ActionHost, actionId: string, why: string): Intent => ({
+  kind: 'closeAll',
+  intentId: intentIdOf(actionId),
+  strategyId: OPERATOR,
+  createdAt: h.executor.clock.now(),
+  reason: why,
+});
 
 /**
  * The intents of one action through the executor (gate, journal, batcher) like any strategy's;
@@ -68,7 +75,7 @@ function closeIntents(h: ActionHost, actionId: string, lots: readonly VenueLot[]
     kind: 'close',
     intentId: intentIdOf(actionId, lots.length === 1 ? undefined : i),
     strategyId: l.strategyId ?? OPERATOR,
-    createdAt: h.now(),
+    createdAt: h.executor.clock.now(),
     reason: why,
     symbol: MarketSymbol(l.symbol),
     position: { by: 'quote', quoteId: l.quoteId },
@@ -98,7 +105,7 @@ function tpSlIntents(
     kind: 'setTpSl',
     intentId: intentIdOf(a.actionId, lots.length === 1 ? undefined : i),
     strategyId: l.strategyId ?? OPERATOR,
-    createdAt: h.now(),
+    createdAt: h.executor.clock.now(),
     reason: why,
     symbol: MarketSymbol(l.symbol),
     position: { by: 'quote', quoteId: l.quoteId },
@@ -120,10 +127,7 @@ export async function applyAction(h: ActionHost, a: OperatorAction, actor: Actor
     }
     case 'closeAll': {
       if (ex.ledger.openLots().length === 0) return refused(id, 'no open position to close');
-      const intentId = intentIdOf(id);
-      return submitAll(h, id, [
-        { kind: 'closeAll', intentId, strategyId: OPERATOR, createdAt: h.now(), reason: why },
-      ]);
+      return submitAll(h, id, [closeAllIntent(h, id, why)]);
     }
     case 'cancel': {
       const target = ex.journal.get(ClientRequestId(a.requestId));
@@ -137,7 +141,7 @@ export async function applyAction(h: ActionHost, a: OperatorAction, actor: Actor
           kind: 'cancel',
           intentId: intentIdOf(id),
           strategyId: target.strategyId,
-          createdAt: h.now(),
+          createdAt: h.executor.clock.now(),
           reason: why,
           symbol: target.symbol,
           target: target.clientRequestId,
@@ -166,14 +170,7 @@ export async function applyAction(h: ActionHost, a: OperatorAction, actor: Actor
       const detail = `trading ${ex.gate.state}`;
       if (!(a.closeAll === true || ex.gate.closeAllOnHalt) || ex.ledger.openLots().length === 0)
         return accepted(id, [], detail);
-      const all: Intent = {
-        kind: 'closeAll',
-        intentId: intentIdOf(id),
-        strategyId: OPERATOR,
-        createdAt: h.now(),
-        reason: why,
-      };
-      const closed = await submitAll(h, id, [all]);
+      const closed = await submitAll(h, id, [closeAllIntent(h, id, why)]);
       return closed.status === 'accepted' ? { ...closed, detail } : closed;
     }
     case 'resume': {

@@ -1,7 +1,7 @@
-import { basename } from 'node:path';
 import { PositionLedger } from '../../execution/PositionLedger.ts';
 import { openReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import { registeredBots } from '../../journal/runningBots.ts';
+import { botNameOf } from './botIdentityOf.ts';
 import type { HostBotView } from './contract.ts';
 
 /** Every bot running on this host (the registry), each read from its own journal, read-only. */
@@ -26,7 +26,7 @@ export function hostBots(): HostBotView[] {
         // a PostgreSQL journal, or one being replaced: the list still names the bot
       }
       return {
-        name: basename(b.config).replace(/\.ya?ml$/, ''),
+        name: botNameOf(b.config),
         pid: b.pid,
         mode: b.mode,
         config: b.config,

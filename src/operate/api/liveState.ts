@@ -40,7 +40,9 @@ function pushRing<T>(ring: T[], item: T, keep: number): void {
  * What the control API knows beyond the kernel's own state, and its push channel: it listens to
  * the executor, the strategies, the operator's audit and the log, keeps the recent alerts,
  * denials, decisions and the equity curve, and sends every change to `publish` (the SSE hub).
- * Account, positions and equity are compared once a second and pushed only when they moved.
+ * Bot, account, positions and strategies are compared after every fill, every operator action and
+ * once a second, and pushed only when they moved (as JSON text: building the views costs several
+ * times what stringifying them does).
  */
 export class LiveState implements StrategyNotes {
   readonly alerts: AlertView[] = [];
@@ -62,7 +64,7 @@ export class LiveState implements StrategyNotes {
   private readonly publish: (m: PushMessage) => void;
   private readonly logTail: LogTail | undefined;
 
-  /** Whether a push client is connected: the positions are compared only then (they cost a journal scan). */
+  /** Whether a push client is connected: the positions are compared only then (one entry per open lot, built for no one otherwise). */
   private readonly listening: () => boolean;
   /** The equity curve's spacing: doubled each time the curve is thinned, so it spans the whole run. */
   private equityStepMs = 1_000;

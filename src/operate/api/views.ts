@@ -4,6 +4,7 @@ import { isRecord } from '../../domain/isRecord.ts';
 import type { RequestRecord } from '../../domain/request.ts';
 import { Journal } from '../../journal/Journal.ts';
 import type { Kernel } from '../../kernel/Kernel.ts';
+import { shownMode } from '../../kernel/shownMode.ts';
 import { redact } from '../../log/redact.ts';
 import type { AccountView, BotView, FillView, PositionView, RequestView, StrategyView } from './contract.ts';
 
@@ -20,11 +21,10 @@ const TRADING = { active: 'ACTIVE', reducing: 'REDUCING', halted: 'HALTED' } as 
 
 export function botView(k: Kernel, id: BotIdentity): BotView {
   const gate = k.executor.gate;
-  const mode = k.config.mode === 'live' ? 'live' : k.config.mode === 'sim' ? 'sim' : 'dry-run';
   const reason = gate.stateReason;
   return {
     ...id,
-    mode,
+    mode: shownMode(k.config.mode),
     startedAt: k.startedAt,
     tradingState: TRADING[gate.state],
     ...(reason === undefined || gate.state === 'active' ? {} : { stateReason: reason }),

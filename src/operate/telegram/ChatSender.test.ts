@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../clock/VirtualClock.ts';
 import { ChatSender } from './ChatSender.ts';
 
-function sender(clock: VirtualClock, send: (text: string) => Promise<void>) {
+/** A sender to chat 1 with the bot's own windows and limits (startTelegram's). */
+function sender(clock: VirtualClock, send: (text: string, signal: AbortSignal) => Promise<void>) {
   const stats = { sent: 0, dropped: 0 };
   const s = new ChatSender(1, {
     clock,
@@ -10,7 +11,7 @@ function sender(clock: VirtualClock, send: (text: string) => Promise<void>) {
     maxWindowMs: 60_000,
     timeoutMs: 10_000,
     maxPending: 500,
-    send: (_chat, text) => send(text),
+    send: (_chat, text, _silent, signal) => send(text, signal),
     onSent: () => {
       stats.sent++;
     },
@@ -53,18 +54,9 @@ describe('ChatSender', () => {
   it('close aborts a send that hangs, so no request outlives the bot', async () => {
     const clock = new VirtualClock(0);
     const signals: AbortSignal[] = [];
-    const s = new ChatSender(1, {
-      clock,
-      windowMs: 1_000,
-      maxWindowMs: 60_000,
-      timeoutMs: 10_000,
-      maxPending: 500,
-      send: (_chat, _text, _silent, signal) => {
-        signals.push(signal);
-        return new Promise(() => {});
-      },
-      onSent: () => {},
-      onDropped: () => {},
+    const { s } = sender(clock, (_text, signal) => {
+      signals.push(signal);
+      return new Promise(() => {});
     });
     s.post({ kind: 'fills', silent: true, text: 'fill' });
     await clock.advance(1_000);

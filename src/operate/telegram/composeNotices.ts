@@ -1,6 +1,7 @@
-/** The kinds of notification, each set on, silent or off in `telegram.notify`. */
-export const NOTICE_KINDS = ['fills', 'alerts', 'unprotected', 'halts', 'dailySummary', 'heartbeat'] as const;
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
+import type { TelegramConfig } from '../../config/sections/telegram.ts';
+
+/** The kinds of notification: the keys of `telegram.notify`, each set on, silent or off there. */
+export type NoticeKind = keyof TelegramConfig['notify'];
 
 export interface Notice {
   readonly kind: NoticeKind;

@@ -2,21 +2,25 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VirtualClock } from '../../../src/clock/VirtualClock.ts';
 import { Kernel } from '../../../src/kernel/Kernel.ts';
-import { silentLogger } from '../../../src/log/Logger.ts';
+import { type Logger, silentLogger } from '../../../src/log/Logger.ts';
 import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
 import { simTestEdges } from './simTestEdges.ts';
 import type { WatcherKernel } from './watcherKernel.ts';
+
+const ACCOUNT =
+  '{ maxOpenPositions: 5, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }';
 
 /**
  * A kernel over an in-process simulator (BTCUSDT at 50,000, fills after 100 ms) on a virtual
  * clock, a dry run's journal in `dir` (a second start continues it; no host lock), with two strategies: `watch`
  * (never trades) and `once` (opens BTCUSDT at its first price, fixtures/opensOnce.ts); `extra` is
- * appended to its config.
+ * appended to its config. `o.account` replaces the account limits, `o.strategies` the `once` line.
  */
 export async function startOperatorKernel(
   clock: VirtualClock,
   dir: string,
   extra = '',
+  o: { readonly account?: string; readonly strategies?: string; readonly log?: Logger } = {},
 ): Promise<WatcherKernel> {
   const file = join(dir, 'k.yaml');
   const fixtures = join(import.meta.dirname, '../fixtures');
@@ -26,10 +30,10 @@ export async function startOperatorKernel(
 market: { pollIntervalMs: 1000, staleAfterMs: 3000 }
 journal: { path: ${join(dir, 'j.sqlite')} }
 risk:
-  account: { maxOpenPositions: 5, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
+  account: ${o.account ?? ACCOUNT}
 strategies:
   - { id: watch, module: ${join(fixtures, 'watcher.ts')}, markets: [BTCUSDT] }
-  - { id: once, module: ${join(fixtures, 'opensOnce.ts')}, markets: [BTCUSDT] }
+${o.strategies ?? `  - { id: once, module: ${join(fixtures, 'opensOnce.ts')}, markets: [BTCUSDT] }`}
 ${extra}`,
   );
   const loaded = await loadConfigWithStrategies(file);
@@ -39,6 +43,6 @@ ${extra}`,
     fillMs: 100,
     ephemeral: true,
   });
-  const kernel = await Kernel.start({ loaded, edges, clock, log: silentLogger });
+  const kernel = await Kernel.start({ loaded, edges, clock, log: o.log ?? silentLogger });
   return { kernel, sim, clock };
 }

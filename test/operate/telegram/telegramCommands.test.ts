@@ -1,11 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock.ts';
 import { StrategyId } from '../../../src/domain/ids.ts';
-import type { TelegramHandle } from '../../../src/operate/telegram/startTelegram.ts';
-import { stopWatcherKernel, type WatcherKernel } from '../../kernel/support/watcherKernel.ts';
+import type { WatcherKernel } from '../../kernel/support/watcherKernel.ts';
 import { type FakeBotApi, fakeBotApi, type TgUser } from './support/fakeBotApi.ts';
 import {
   ALICE,
@@ -17,10 +16,10 @@ import {
   TOKEN,
   until,
 } from './support/telegramKernel.ts';
+import { telegramRig } from './support/telegramRig.ts';
 
 let api: FakeBotApi;
-let running: WatcherKernel | undefined;
-let bot: TelegramHandle | undefined;
+const rig = telegramRig();
 let clock: VirtualClock;
 const logLines: string[] = [];
 
@@ -28,17 +27,13 @@ beforeEach(async () => {
   logLines.length = 0;
   clock = new VirtualClock(Date.UTC(2026, 0, 5));
   api = await fakeBotApi(TOKEN);
-  running = await startTelegramKernel(clock, mkdtempSync(join(tmpdir(), 'perpflow-tg-')), api.apiRoot);
+  rig.api = api;
+  const running = await startTelegramKernel(clock, mkdtempSync(join(tmpdir(), 'perpflow-tg-')), api.apiRoot);
+  rig.running = running;
   const { kernel } = running;
   await clock.runUntil(() => kernel.executor.ledger.openLots(StrategyId('once')).length === 1, 30_000);
-  bot = await startBot(kernel, recordingLogger(logLines));
+  rig.bot = await startBot(kernel, recordingLogger(logLines));
   await clock.advance(1_000); // past the second it started in (a command from then may predate it)
-});
-
-afterEach(async () => {
-  await bot?.close();
-  if (running !== undefined) await stopWatcherKernel(running);
-  await api.close();
 });
 
 const nowS = () => Math.floor(clock.now() / 1000);
@@ -105,7 +100,7 @@ describe('telegram commands', () => {
   });
 
   it('a confirmed /close closes the position at the venue, audited with the Telegram user', async () => {
-    const { kernel } = running as WatcherKernel;
+    const { kernel } = rig.running as WatcherKernel;
     expect(await ask(ALICE, '/close btcusdt')).toBe('Close every position on BTCUSDT?');
     expect(kernel.executor.ledger.openLots()).toHaveLength(1);
     expect(await press(ALICE, button('y'))).toMatch(
@@ -123,7 +118,7 @@ describe('telegram commands', () => {
   });
 
   it('each acting command asks first and does nothing until confirmed; cancel and a second press do nothing', async () => {
-    const { kernel } = running as WatcherKernel;
+    const { kernel } = rig.running as WatcherKernel;
     const asks: [string, string][] = [
       ['/halt lunch', 'Halt trading (lunch)? New opens stop; closes still pass.'],
       ['/resume', 'Resume trading?'],
@@ -152,7 +147,7 @@ describe('telegram commands', () => {
   });
 
   it("refuses a viewer's /halt, and their press of an operator's button", async () => {
-    const { kernel } = running as WatcherKernel;
+    const { kernel } = rig.running as WatcherKernel;
     expect(await ask(BOB, '/halt')).toBe('⛔ Refused: your role is viewer (reads only).');
     await ask(ALICE, '/halt');
     await press(BOB, button('y'));
@@ -162,14 +157,14 @@ describe('telegram commands', () => {
   });
 
   it('ignores an unlisted user: no reply, counted, logged once', async () => {
-    const { kernel } = running as WatcherKernel;
+    const { kernel } = rig.running as WatcherKernel;
     api.send(MALLORY, '/status', nowS());
     api.send(MALLORY, '/close all', nowS());
     api.press(MALLORY, 'y:tg-anything');
     await until(clock, () => api.fetchedAll());
     expect(await ask(ALICE, '/strategies')).toBe('watch: running · 0 intents\nonce: running · 1 intents');
     expect(api.calls.filter((c) => c.payload.chat_id === MALLORY.id)).toEqual([]);
-    expect(bot?.front.ignored).toBe(3);
+    expect(rig.bot?.front.ignored).toBe(3);
     expect(await kernel.metrics.registry.metrics()).toContain(
       '\nperpflow_telegram_ignored_updates_total 3\n',
     );
@@ -180,7 +175,7 @@ describe('telegram commands', () => {
   });
 
   it('refuses a command older than maxCommandAgeS with a reply that says so, and does not do it', async () => {
-    const { kernel } = running as WatcherKernel;
+    const { kernel } = rig.running as WatcherKernel;
     await clock.advance(120_000);
     expect(await ask(ALICE, '/halt', nowS() - 61)).toBe(
       'Not done: this command is 61 s old (the limit is 60 s). Send it again.',
@@ -191,7 +186,7 @@ describe('telegram commands', () => {
   });
 
   it('a confirmation button expires after maxCommandAgeS', async () => {
-    const { kernel } = running as WatcherKernel;
+    const { kernel } = rig.running as WatcherKernel;
     await ask(ALICE, '/halt');
     const yes = button('y');
     await clock.advance(61_000);

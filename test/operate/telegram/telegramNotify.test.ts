@@ -1,11 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock.ts';
 import { StrategyId } from '../../../src/domain/ids.ts';
-import type { TelegramHandle } from '../../../src/operate/telegram/startTelegram.ts';
-import { stopWatcherKernel, type WatcherKernel } from '../../kernel/support/watcherKernel.ts';
+import type { WatcherKernel } from '../../kernel/support/watcherKernel.ts';
 import { type FakeBotApi, fakeBotApi } from './support/fakeBotApi.ts';
 import { openMany } from './support/openMany.ts';
 import {
@@ -18,17 +17,9 @@ import {
   TOKEN,
   until,
 } from './support/telegramKernel.ts';
+import { telegramRig } from './support/telegramRig.ts';
 
-let api: FakeBotApi | undefined;
-let running: WatcherKernel | undefined;
-let bot: TelegramHandle | undefined;
-
-afterEach(async () => {
-  await bot?.close();
-  if (running !== undefined) await stopWatcherKernel(running);
-  await api?.close();
-  [api, running, bot] = [undefined, undefined, undefined];
-});
+const rig = telegramRig();
 
 async function start(
   notify: string,
@@ -36,7 +27,7 @@ async function start(
 ): Promise<{ fake: FakeBotApi; k: WatcherKernel; clock: VirtualClock }> {
   const clock = new VirtualClock(at);
   const fake = await fakeBotApi(TOKEN, () => clock.now());
-  api = fake;
+  rig.api = fake;
   const k = await startTelegramKernel(
     clock,
     mkdtempSync(join(tmpdir(), 'perpflow-tg-notify-')),
@@ -45,9 +36,9 @@ async function start(
       notify,
     },
   );
-  running = k;
+  rig.running = k;
   await clock.runUntil(() => k.kernel.executor.ledger.openLots(StrategyId('once')).length === 1, 30_000);
-  bot = await startBot(k.kernel, recordingLogger([]));
+  rig.bot = await startBot(k.kernel, recordingLogger([]));
   return { fake, k, clock };
 }
 
@@ -79,7 +70,7 @@ describe('telegram notifications', () => {
     }
     const sends = fake.calls.filter((c) => c.method === 'sendMessage');
     expect(sends.every((c) => c.payload.disable_notification === true)).toBe(true);
-    expect(bot?.stats.dropped).toBe(0);
+    expect(rig.bot?.stats.dropped).toBe(0);
   });
 
   it('a kind set off sends nothing; a halt is told with sound', async () => {
@@ -113,14 +104,14 @@ describe('telegram notifications', () => {
       () => fillsReported(fake, ALICE.id).fills === 5 && fillsReported(fake, BOB.id).fills === 5,
       100,
     );
-    expect(bot?.stats.dropped).toBe(0);
+    expect(rig.bot?.stats.dropped).toBe(0);
 
     fake.state.sendMode = 'hang';
     await openMany(k, 4);
     const delivered = fake.delivered.length;
-    await until(clock, () => (bot?.stats.dropped ?? 0) === 8, 500);
+    await until(clock, () => (rig.bot?.stats.dropped ?? 0) === 8, 500);
     // Each user's 4 fills were in one message that hung and timed out: dropped, counted.
-    expect(bot?.stats.dropped).toBe(8);
+    expect(rig.bot?.stats.dropped).toBe(8);
     expect(fake.delivered.length).toBe(delivered);
     const metrics = await k.kernel.metrics.registry.metrics();
     expect(metrics).toContain('\nperpflow_telegram_notices_dropped_total 8\n');

@@ -2,11 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock.ts';
-import type { TelegramHandle } from '../../../src/operate/telegram/startTelegram.ts';
-import { stopWatcherKernel, type WatcherKernel } from '../../kernel/support/watcherKernel.ts';
-import { type FakeBotApi, fakeBotApi, type SendMode } from './support/fakeBotApi.ts';
+import { fakeBotApi, type SendMode } from './support/fakeBotApi.ts';
 import { openMany } from './support/openMany.ts';
 import {
   ALICE,
@@ -17,17 +15,9 @@ import {
   TOKEN,
   until,
 } from './support/telegramKernel.ts';
+import { telegramRig } from './support/telegramRig.ts';
 
-let api: FakeBotApi | undefined;
-let running: WatcherKernel | undefined;
-let bot: TelegramHandle | undefined;
-
-afterEach(async () => {
-  await bot?.close();
-  if (running !== undefined) await stopWatcherKernel(running);
-  await api?.close();
-  [api, running, bot] = [undefined, undefined, undefined];
-});
+const rig = telegramRig();
 
 const OPENS = 100;
 const ROUNDS = 2;
@@ -37,7 +27,7 @@ describe('telegram never slows trading', () => {
     timeout: 120_000,
   }, async () => {
     const fake = await fakeBotApi(TOKEN);
-    api = fake;
+    rig.api = fake;
     const best: Record<SendMode, number> = { ok: 0, '429': 0, hang: 0 };
     const attempts: Record<SendMode, number> = { ok: 0, '429': 0, hang: 0 };
     const wall: Record<SendMode, number[]> = { ok: [], '429': [], hang: [] };
@@ -54,8 +44,8 @@ describe('telegram never slows trading', () => {
           notify: '{ fills: on, alerts: on, heartbeat: on }',
           strategies: '',
         });
-        running = k;
-        bot = await startBot(k.kernel, recordingLogger([]));
+        rig.running = k;
+        rig.bot = await startBot(k.kernel, recordingLogger([]));
         await openMany(k, 40); // warm-up: JIT, journal, sockets, and Telegram already failing
         const before = fake.state.sendAttempts;
         const t0 = performance.now();
@@ -70,11 +60,8 @@ describe('telegram never slows trading', () => {
         attempts[mode] += fake.state.sendAttempts - before;
         await clock.advance(12_000); // hung sends time out (10 s): dropped
         await settleIo(clock);
-        dropped += bot?.stats.dropped ?? 0;
-        await bot?.close();
-        bot = undefined;
-        await stopWatcherKernel(k);
-        running = undefined;
+        dropped += rig.bot?.stats.dropped ?? 0;
+        await rig.stopBot();
       }
     expect(attempts['429']).toBeGreaterThan(0);
     expect(attempts.hang).toBeGreaterThan(0);
@@ -90,15 +77,15 @@ describe('telegram never slows trading', () => {
   it('with a Bot API that stops answering, a confirmed /close is still done at once', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     const fake = await fakeBotApi(TOKEN);
-    api = fake;
+    rig.api = fake;
     const k = await startTelegramKernel(
       clock,
       mkdtempSync(join(tmpdir(), 'perpflow-tg-hang-')),
       fake.apiRoot,
     );
-    running = k;
+    rig.running = k;
     await clock.runUntil(() => k.kernel.executor.ledger.openLots().length === 1, 30_000);
-    bot = await startBot(k.kernel, recordingLogger([]));
+    rig.bot = await startBot(k.kernel, recordingLogger([]));
     await clock.advance(1_000);
     fake.send(ALICE, '/close BTCUSDT', Math.floor(clock.now() / 1000));
     const prompt = () => fake.delivered.find((c) => c.payload.reply_markup !== undefined);
@@ -116,16 +103,16 @@ describe('telegram never slows trading', () => {
   it('a Bot API down at start holds up nothing: the bot comes up by itself when it answers', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     const fake = await fakeBotApi(TOKEN);
-    api = fake;
+    rig.api = fake;
     fake.state.down = true;
     const k = await startTelegramKernel(
       clock,
       mkdtempSync(join(tmpdir(), 'perpflow-tg-down-')),
       fake.apiRoot,
     );
-    running = k;
+    rig.running = k;
     const log: string[] = [];
-    bot = await startBot(k.kernel, recordingLogger(log));
+    rig.bot = await startBot(k.kernel, recordingLogger(log));
     await until(clock, () => fake.calls.filter((c) => c.method === 'getMe').length >= 3, 1_000);
     expect(fake.calls.some((c) => c.method === 'getUpdates')).toBe(false);
     expect(k.kernel.executor.ledger.openLots()).toHaveLength(1); // `once` traded meanwhile

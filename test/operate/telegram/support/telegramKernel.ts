@@ -1,12 +1,9 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as realWait } from 'node:timers/promises';
 import type { VirtualClock } from '../../../../src/clock/VirtualClock.ts';
-import { Kernel } from '../../../../src/kernel/Kernel.ts';
+import type { Kernel } from '../../../../src/kernel/Kernel.ts';
 import type { Logger } from '../../../../src/log/Logger.ts';
 import { startTelegram, type TelegramHandle } from '../../../../src/operate/telegram/startTelegram.ts';
-import { loadConfigWithStrategies } from '../../../../src/strategy/loadConfigWithStrategies.ts';
-import { simTestEdges } from '../../../kernel/support/simTestEdges.ts';
+import { startOperatorKernel } from '../../../kernel/support/operatorKernel.ts';
 import type { WatcherKernel } from '../../../kernel/support/watcherKernel.ts';
 
 export const TOKEN = '7000000001:AAtelegramTestTokenAbcdefghijklmnopqr';
@@ -30,31 +27,21 @@ export function recordingLogger(lines: string[]): Logger {
 }
 
 /**
- * A kernel on the in-process simulator (BTCUSDT at 50,000, fills after 100 ms) with a dry run's
- * journal in `dir` (a second start continues it), the `watch` and `once` strategies, and a
- * `telegram:` section naming the fake Bot API: alice (111) operator, bob (222) viewer.
+ * The operator kernel (test/kernel/support/operatorKernel.ts) with room to trade in bulk (1,000
+ * positions, 10,000 intents a minute) and a `telegram:` section naming the fake Bot API: alice
+ * (111) operator, bob (222) viewer. `o.strategies` replaces the `once` strategy's line.
  */
 export async function startTelegramKernel(
   clock: VirtualClock,
   dir: string,
   apiRoot: string,
-  o: { readonly notify?: string; readonly strategies?: string; readonly risk?: string } = {},
+  o: { readonly notify?: string; readonly strategies?: string } = {},
 ): Promise<WatcherKernel> {
   process.env[TOKEN_VAR] = TOKEN;
-  const fixtures = join(import.meta.dirname, '../../../kernel/fixtures');
-  const file = join(dir, 'k.yaml');
-  writeFileSync(
-    file,
-    `mode: dry-run
-market: { pollIntervalMs: 1000, staleAfterMs: 3000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
-risk:
-  account: { maxOpenPositions: 1000, maxNotionalPerPosition: 100000, maxTotalNotional: 10000000, maxLeverage: 20, maxIntentsPerMinute: 10000, dailyLossLimit: 1000, maxDrawdownPct: 50 }
-${o.risk ?? ''}
-strategies:
-  - { id: watch, module: ${join(fixtures, 'watcher.ts')}, markets: [BTCUSDT] }
-${o.strategies ?? `  - { id: once, module: ${join(fixtures, 'opensOnce.ts')}, markets: [BTCUSDT] }`}
-telegram:
+  return startOperatorKernel(
+    clock,
+    dir,
+    `telegram:
   botToken: \${env:${TOKEN_VAR}}
   apiRoot: ${apiRoot}
   maxCommandAgeS: 60
@@ -63,16 +50,13 @@ telegram:
     - { id: ${BOB.id}, role: viewer }
   notify: ${o.notify ?? '{ fills: silent }'}
 `,
+    {
+      account:
+        '{ maxOpenPositions: 1000, maxNotionalPerPosition: 100000, maxTotalNotional: 10000000, maxLeverage: 20, maxIntentsPerMinute: 10000, dailyLossLimit: 1000, maxDrawdownPct: 50 }',
+      ...(o.strategies === undefined ? {} : { strategies: o.strategies }),
+      log: recordingLogger([]),
+    },
   );
-  const loaded = await loadConfigWithStrategies(file);
-  const { sim, edges } = await simTestEdges(loaded.config, {
-    clock,
-    prices: { BTCUSDT: 50_000 },
-    fillMs: 100,
-    ephemeral: true,
-  });
-  const kernel = await Kernel.start({ loaded, edges, clock, log: recordingLogger([]) });
-  return { kernel, sim, clock };
 }
 
 export function startBot(k: Kernel, log: Logger): Promise<TelegramHandle | undefined> {
