@@ -76,6 +76,15 @@ export function pathProblems(
     if (!isFile(resolve(csv)))
       issues.push(locator.value(['simulator', 'prices'], `no price CSV at ${resolve(csv)}`));
   }
+  // Read at start, before any strategy runs: a console that cannot serve must not start a bot that trades.
+  const tls = config.console.tls;
+  if (tls !== null)
+    for (const [key, file] of [
+      ['certFile', tls.certFile],
+      ['keyFile', tls.keyFile],
+    ] as const)
+      if (!isFile(resolve(file)))
+        issues.push(locator.value(['console', 'tls', key], `no file at ${resolve(file)}`));
   if (config.journal.path !== ':memory:') {
     const problem = journalProblem(config.journal.path);
     if (problem !== undefined) issues.push(locator.value(['journal', 'path'], problem));

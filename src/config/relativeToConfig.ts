@@ -3,14 +3,15 @@ import type { PerpflowConfig } from './schema.ts';
 
 /**
  * The config's file paths taken from the config file's folder, like its strategy modules: the
- * journal (and the dry run's paper account beside it), the log file, the fault profile and the
- * price CSV. `run`, `status`, `halt`, `resume` and `config validate` then find the same files
+ * journal (and the dry run's paper account beside it), the log file, the fault profile, the
+ * price CSV and the console's TLS certificate and key. `run`, `status`, `halt`, `resume` and `config validate` then find the same files
  * whatever the working directory. A config in the working directory keeps its paths as written.
  */
 export function relativeToConfig(config: PerpflowConfig, configFile: string): PerpflowConfig {
   const base = dirname(configFile);
   const from = (path: string): string => (isAbsolute(path) ? path : join(base, path));
-  const { journal, logging, simulator } = config;
+  const { journal, logging, simulator, console: consoleConfig } = config;
+  const tls = consoleConfig.tls;
   return {
     ...config,
     journal: {
@@ -22,6 +23,10 @@ export function relativeToConfig(config: PerpflowConfig, configFile: string): Pe
       ...simulator,
       faults: simulator.faults === null ? null : from(simulator.faults),
       prices: simulator.prices === 'gbm' ? 'gbm' : from(simulator.prices),
+    },
+    console: {
+      ...consoleConfig,
+      tls: tls === null ? null : { certFile: from(tls.certFile), keyFile: from(tls.keyFile) },
     },
   };
 }

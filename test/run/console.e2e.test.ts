@@ -44,7 +44,7 @@ describe('perpflow run with its console', () => {
     );
   }, 30_000);
 
-  it('refuses to start with a TLS certificate it cannot read (exit 2), naming console.tls', async () => {
+  it('refuses to start with a TLS certificate it cannot find (exit 2), at console.tls.certFile, before any strategy trades', async () => {
     const dir = tempDir();
     const key = join(import.meta.dirname, '../operate/fixtures/key.pem');
     const missing = join(dir, 'missing.pem');
@@ -52,9 +52,10 @@ describe('perpflow run with its console', () => {
     const cfg = fastConfig(dir, { mode: 'dry-run', extra: `console: { port: 0, tls: ${tls} }\n` });
     const bot = perpflow(['run', cfg], process.cwd(), { PERPFLOW_HOST_DIR: join(dir, 'host') });
     expect(await bot.exited).toBe(2);
-    expect(bot.lines).toContain(
-      `error: console.tls: cannot read the certificate or key (ENOENT: no such file or directory, open '${missing}')`,
-    );
+    const out = bot.lines.join('\n');
+    expect(out).toContain(`console.tls.certFile: no file at ${missing}`);
+    expect(out).toMatch(/bot\.yaml:\d+:\d+ console\.tls\.certFile/);
+    expect(out).not.toMatch(/ trading: /);
   }, 30_000);
 
   it('behind a TLS proxy: a Secure cookie; a pause drops the next intents and outlives a restart, a close through the API closes and is audited with the user, halt latches; a session outlives the restart; no secret in any response, push message or output', async () => {
