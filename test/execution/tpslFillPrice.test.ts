@@ -258,3 +258,64 @@ describe('what the venue says of the close', () => {
     v.sim.stop();
   });
 });
+
+describe('a close the venue filled after the price came back between the legs', () => {
+  for (const [fired, set] of [
+    ['takeProfit', ['takeProfit']],
+    ['stopLoss', ['stopLoss']],
+    ['takeProfit', ['takeProfit', 'stopLoss']],
+    ['stopLoss', ['takeProfit', 'stopLoss']],
+  ] as const)
+    it(`is booked to the ${fired} leg, the one nearer its fill, when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set and no crossing was seen`, async () => {
+      const v = await setupVenue();
+      const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+      const m0 = markOf(v);
+      const levels = { takeProfit: dec(Math.round(m0 * 1.02)), stopLoss: dec(Math.round(m0 * 0.98)) };
+      const open = openIntent(`back-${fired}-${set.join('-')}`, { side: 'LONG' });
+      await Promise.all([
+        executor.submit(open),
+        executor.submit(
+          tpsl(
+            `back-${fired}-${set.join('-')}-set`,
+            open.intentId,
+            Object.fromEntries(set.map((l) => [l, levels[l]])),
+          ),
+        ),
+      ]);
+      expect(await settle(v, executor)).toBe(true);
+      await walk(v, m0 * (fired === 'takeProfit' ? 1.03 : 0.97));
+      await v.clock.advance(1_000); // the venue's MARKET close fills after its latency
+      v.sim.engine.setMark('BTCUSDT', m0); // back between the legs before the executor looks
+      await executor.reconcileNow();
+      const [close] = executor.fills().filter((f) => f.effect === 'close');
+      expect(close?.price.toString()).toBe(
+        close && venueFillOf(v.sim.engine, close, (id) => executor.journal.get(id))?.price.toString(),
+      );
+      expect(events.filter((e) => e.type === 'tpslClosed')).toMatchObject([{ leg: fired, estimated: false }]);
+      await executor.stop();
+      v.sim.stop();
+    });
+});
+
+it('claims no TP/SL close when the venue names no close and the price came back between the legs', async () => {
+  const v = await setupVenue();
+  const venue = venueWith(v.venue, {
+    listTpSl: async (ids) => (await v.venue.listTpSl(ids)).map((r) => ({ ...r, closeRequestId: null })),
+  });
+  const { executor, events } = await startExecutor(v, { path: tempJournalPath(), venue });
+  const m0 = markOf(v);
+  const open = openIntent('back-unnamed', { side: 'LONG' });
+  await Promise.all([
+    executor.submit(open),
+    executor.submit(tpsl('back-unnamed-set', open.intentId, { takeProfit: dec(Math.round(m0 * 1.02)) })),
+  ]);
+  expect(await settle(v, executor)).toBe(true);
+  await walk(v, m0 * 1.03);
+  await v.clock.advance(1_000);
+  v.sim.engine.setMark('BTCUSDT', m0);
+  const reconciled = await executor.reconcileNow();
+  expect(reconciled).toMatchObject({ ok: true, resolved: 0 });
+  expect(events.filter((e) => e.type === 'tpslClosed')).toEqual([]);
+  await executor.stop();
+  v.sim.stop();
+});
