@@ -319,3 +319,38 @@ it('claims no TP/SL close when the venue names no close and the price came back 
   await executor.stop();
   v.sim.stop();
 });
+
+it('books nothing when the executor stops while the close the leg sent is read', async () => {
+  const v = await setupVenue();
+  let stopping: Promise<void> | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  const venue = venueWith(v.venue, {
+    requestStatus: async (kind, id) => {
+      const rep = await v.venue.requestStatus(kind, id);
+      if (kind === 'close') stopping ??= stop?.();
+      return rep;
+    },
+    // Funding the venue says the position paid: booked only with the close.
+    listTpSl: async (ids) =>
+      (await v.venue.listTpSl(ids)).map((r) => ({ ...r, accumulatedFunding: dec('1.5') })),
+  });
+  const { executor, events } = await startExecutor(v, { path: tempJournalPath(), venue });
+  stop = () => executor.stop();
+  const m0 = markOf(v);
+  const open = openIntent('stop-during-read', { side: 'LONG' });
+  await Promise.all([
+    executor.submit(open),
+    executor.submit(tpsl('stop-during-read-set', open.intentId, { takeProfit: dec(Math.round(m0 * 1.02)) })),
+  ]);
+  expect(await settle(v, executor)).toBe(true);
+  await walk(v, m0 * 1.03);
+  await v.clock.advance(1_000);
+  const funding = executor.ledger.summary().funding.toString();
+  await executor.reconcileNow();
+  expect(stopping).toBeDefined();
+  await stopping;
+  const after = executor.ledger.summary();
+  expect([after.openPositions, after.funding.toString()]).toEqual([1, funding]);
+  expect(events.filter((e) => e.type === 'tpslClosed')).toEqual([]);
+  v.sim.stop();
+});
