@@ -33,6 +33,14 @@ async function zombie(): Promise<number> {
   return pid;
 }
 
+/** The pid of a process that has exited and been reaped: nothing of it is left in the process table. */
+async function reaped(): Promise<number> {
+  const child = spawn('true', [], { stdio: 'ignore' });
+  const pid = child.pid as number;
+  await new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return pid;
+}
+
 afterEach(() => {
   for (const p of parents.splice(0)) p.kill('SIGKILL');
 });
@@ -68,5 +76,22 @@ describe.skipIf(procState(process.pid) === undefined)('a holder that is an unrea
     const lock = acquireHostLock(dir, SCOPE, 'restart', join(dir, 'j.sqlite'));
     expect(lock.file).toBe(first.file);
     lock.release();
+  });
+});
+
+describe('a holder that has exited and been reaped is dead', () => {
+  it('a restart takes over the journal lease of a holder whose process is gone', async () => {
+    const pid = await reaped();
+    // Gone from /proc as well (where there is one): its state reads as nothing, not as an error.
+    expect(procState(pid)).toBeUndefined();
+    const path = join(mkdtempSync(join(tmpdir(), 'pf-reaped-')), 'j.sqlite');
+    const clock = new VirtualClock();
+    const killed = openJournal({ path, clock }).journal;
+    killed.acquireLease(SCOPE);
+    killed.database.prepare('UPDATE lease SET pid=?, host=?').run(pid, thisHost());
+    killed.abandon();
+    const restart = openJournal({ path, clock }).journal;
+    expect(() => restart.acquireLease(SCOPE)).not.toThrow();
+    restart.close();
   });
 });
