@@ -53,6 +53,19 @@ function tpsl(
   };
 }
 
+/** Opens a position with the given TP/SL legs (two intents: the open, then its legs) and settles both. */
+async function openWithLegs(
+  v: Venue,
+  executor: Awaited<ReturnType<typeof startExecutor>>['executor'],
+  signal: string,
+  side: PositionSide,
+  legs: { takeProfit?: Decimal; stopLoss?: Decimal },
+): Promise<void> {
+  const open = openIntent(signal, { side });
+  await Promise.all([executor.submit(open), executor.submit(tpsl(`${signal}-set`, open.intentId, legs))]);
+  expect(await settle(v, executor)).toBe(true);
+}
+
 /** Opens with TP/SL, walks the mark through one leg, lets the venue close, reconciles. */
 async function fireLeg(
   side: PositionSide,
@@ -65,12 +78,7 @@ async function fireLeg(
   const m0 = markOf(v);
   const up = (side === 'LONG') === (leg === 'takeProfit');
   const level = dec(Math.round(m0 * (up ? 1.02 : 0.98)));
-  const open = openIntent(`${side}-${leg}`, { side });
-  await Promise.all([
-    executor.submit(open),
-    executor.submit(tpsl(`${side}-${leg}-set`, open.intentId, { [leg]: level })),
-  ]);
-  expect(await settle(v, executor)).toBe(true);
+  await openWithLegs(v, executor, `${side}-${leg}`, side, { [leg]: level });
   await walk(v, m0 * (up ? 1.03 : 0.97));
   await v.clock.advance(1_000); // the venue's MARKET close fills after its latency
   const reconciled = await executor.reconcileNow();
@@ -271,18 +279,8 @@ describe('a close the venue filled after the price came back between the legs', 
       const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
       const m0 = markOf(v);
       const levels = { takeProfit: dec(Math.round(m0 * 1.02)), stopLoss: dec(Math.round(m0 * 0.98)) };
-      const open = openIntent(`back-${fired}-${set.join('-')}`, { side: 'LONG' });
-      await Promise.all([
-        executor.submit(open),
-        executor.submit(
-          tpsl(
-            `back-${fired}-${set.join('-')}-set`,
-            open.intentId,
-            Object.fromEntries(set.map((l) => [l, levels[l]])),
-          ),
-        ),
-      ]);
-      expect(await settle(v, executor)).toBe(true);
+      const legs = Object.fromEntries(set.map((l) => [l, levels[l]]));
+      await openWithLegs(v, executor, `back-${fired}-${set.join('-')}`, 'LONG', legs);
       await walk(v, m0 * (fired === 'takeProfit' ? 1.03 : 0.97));
       await v.clock.advance(1_000); // the venue's MARKET close fills after its latency
       v.sim.engine.setMark('BTCUSDT', m0); // back between the legs before the executor looks
@@ -304,12 +302,7 @@ it('claims no TP/SL close when the venue names no close and the price came back 
   });
   const { executor, events } = await startExecutor(v, { path: tempJournalPath(), venue });
   const m0 = markOf(v);
-  const open = openIntent('back-unnamed', { side: 'LONG' });
-  await Promise.all([
-    executor.submit(open),
-    executor.submit(tpsl('back-unnamed-set', open.intentId, { takeProfit: dec(Math.round(m0 * 1.02)) })),
-  ]);
-  expect(await settle(v, executor)).toBe(true);
+  await openWithLegs(v, executor, 'back-unnamed', 'LONG', { takeProfit: dec(Math.round(m0 * 1.02)) });
   await walk(v, m0 * 1.03);
   await v.clock.advance(1_000);
   v.sim.engine.setMark('BTCUSDT', m0);
@@ -337,12 +330,7 @@ it('books nothing when the executor stops while the close the leg sent is read',
   const { executor, events } = await startExecutor(v, { path: tempJournalPath(), venue });
   stop = () => executor.stop();
   const m0 = markOf(v);
-  const open = openIntent('stop-during-read', { side: 'LONG' });
-  await Promise.all([
-    executor.submit(open),
-    executor.submit(tpsl('stop-during-read-set', open.intentId, { takeProfit: dec(Math.round(m0 * 1.02)) })),
-  ]);
-  expect(await settle(v, executor)).toBe(true);
+  await openWithLegs(v, executor, 'stop-during-read', 'LONG', { takeProfit: dec(Math.round(m0 * 1.02)) });
   await walk(v, m0 * 1.03);
   await v.clock.advance(1_000);
   const funding = executor.ledger.summary().funding.toString();

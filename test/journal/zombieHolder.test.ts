@@ -41,6 +41,19 @@ async function reaped(): Promise<number> {
   return pid;
 }
 
+/** A journal whose lease names `pid` on this host as its holder: a restart on it takes the lease. */
+function restartTakesOverLeaseOf(pid: number): void {
+  const path = join(mkdtempSync(join(tmpdir(), 'pf-holder-')), 'j.sqlite');
+  const clock = new VirtualClock();
+  const killed = openJournal({ path, clock }).journal;
+  killed.acquireLease(SCOPE);
+  killed.database.prepare('UPDATE lease SET pid=?, host=?').run(pid, thisHost());
+  killed.abandon();
+  const restart = openJournal({ path, clock }).journal;
+  expect(() => restart.acquireLease(SCOPE)).not.toThrow();
+  restart.close();
+}
+
 afterEach(() => {
   for (const p of parents.splice(0)) p.kill('SIGKILL');
 });
@@ -48,15 +61,7 @@ afterEach(() => {
 describe.skipIf(procState(process.pid) === undefined)('a holder that is an unreaped zombie is dead', () => {
   it('a restart takes over the journal lease of a zombie holder', async () => {
     const pid = await zombie();
-    const path = join(mkdtempSync(join(tmpdir(), 'pf-zombie-')), 'j.sqlite');
-    const clock = new VirtualClock();
-    const killed = openJournal({ path, clock }).journal;
-    killed.acquireLease(SCOPE);
-    killed.database.prepare('UPDATE lease SET pid=?, host=?').run(pid, thisHost());
-    killed.abandon();
-    const restart = openJournal({ path, clock }).journal;
-    expect(() => restart.acquireLease(SCOPE)).not.toThrow();
-    restart.close();
+    restartTakesOverLeaseOf(pid);
   });
 
   it('a restart takes over the host lock of a zombie holder', async () => {
@@ -84,14 +89,6 @@ describe('a holder that has exited and been reaped is dead', () => {
     const pid = await reaped();
     // Gone from /proc as well (where there is one): its state reads as nothing, not as an error.
     expect(procState(pid)).toBeUndefined();
-    const path = join(mkdtempSync(join(tmpdir(), 'pf-reaped-')), 'j.sqlite');
-    const clock = new VirtualClock();
-    const killed = openJournal({ path, clock }).journal;
-    killed.acquireLease(SCOPE);
-    killed.database.prepare('UPDATE lease SET pid=?, host=?').run(pid, thisHost());
-    killed.abandon();
-    const restart = openJournal({ path, clock }).journal;
-    expect(() => restart.acquireLease(SCOPE)).not.toThrow();
-    restart.close();
+    restartTakesOverLeaseOf(pid);
   });
 });
