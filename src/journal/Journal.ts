@@ -13,7 +13,7 @@ import { CachedRequestReads } from './CachedRequestReads.ts';
 import { deleteExternalRow, readExternals, upsertExternalRow } from './externalRows.ts';
 import { insertFill, readFills } from './fillRows.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
-import { beatLease, claimLease, markDead, markLive, releaseLease } from './lease.ts';
+import { beatLease, claimLease, markDead, markLive, releaseLease, SQLITE_LEASE_TTL_MS } from './lease.ts';
 import { recordToParams } from './requestRow.ts';
 import {
   INSERT_REQUEST_SQL,
@@ -61,7 +61,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     this.database = database;
     this.path = options.path;
     this.clock = options.clock;
-    this.leaseTtlMs = options.leaseTtlMs ?? 60_000;
+    this.leaseTtlMs = options.leaseTtlMs ?? SQLITE_LEASE_TTL_MS;
     database.exec(`PRAGMA journal_mode=WAL; PRAGMA synchronous=${options.synchronous ?? 'FULL'};`);
     database.exec('PRAGMA busy_timeout=2000;');
     database.exec(SCHEMA);

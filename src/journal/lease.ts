@@ -20,6 +20,9 @@ export interface LeaseHolder {
  */
 const liveInstances = new Set<string>();
 
+/** How long a SQLite journal's lease lasts unrenewed: a holder on another host counts while its heartbeat is this fresh. */
+export const SQLITE_LEASE_TTL_MS = 60_000;
+
 export function markLive(instanceId: string): void {
   liveInstances.add(instanceId);
 }

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
-import { holderAlive } from './lease.ts';
+import { holderAlive, SQLITE_LEASE_TTL_MS } from './lease.ts';
 import { type LeaseHolder, openReadOnlyJournal } from './readOnlyJournal.ts';
-
-/** The SQLite journal's lease lasts this long unrenewed (Journal.ts): a holder on another host counts while fresh. */
-const SQLITE_LEASE_TTL_MS = 60_000;
 
 /**
  * The live process that holds a SQLite journal's lease, read without writing to the file, or

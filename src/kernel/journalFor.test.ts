@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { journalFor } from './journalFor.ts';
+import { journalFor, paperAccountFileFor } from './journalFor.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'perpflow-journalfor-'));
 
@@ -41,5 +41,33 @@ describe('journalFor', () => {
     writeFileSync(path, 'db');
     expect(journalFor(path, 'sim', false, 0)).toBe(path);
     expect(readFileSync(path, 'utf8')).toBe('db');
+  });
+
+  it('names a dry run its own journal and paper account whatever the configured file is called, and keeps a journal in memory there', () => {
+    const d = dir();
+    expect(journalFor(join(d, 'j'), 'dry-run', false, 0)).toBe(join(d, 'j.dry-run.sqlite'));
+    expect(journalFor(join(d, 'j.db'), 'dry-run', false, 0)).toBe(join(d, 'j.db.dry-run.sqlite'));
+    expect(paperAccountFileFor(join(d, 'j'))).toBe(join(d, 'j.paper.json'));
+    expect(journalFor(':memory:', 'dry-run', true, 0)).toBe(':memory:');
+    expect(paperAccountFileFor(':memory:')).toBeUndefined();
+  });
+
+  it("replaces the last journal's .previous files as a set: no stale WAL is left beside the new one", () => {
+    const d = dir();
+    const path = join(d, 'j.sqlite');
+    writeFileSync(`${path}.previous`, 'old db');
+    writeFileSync(`${path}.previous-wal`, 'old wal');
+    writeFileSync(path, 'db');
+    journalFor(path, 'sim', true, 0);
+    expect(readFileSync(`${path}.previous`, 'utf8')).toBe('db');
+    expect(existsSync(`${path}.previous-wal`)).toBe(false);
+  });
+
+  it('keeps the last .previous journal when there is no journal to replace it', () => {
+    const d = dir();
+    const path = join(d, 'j.sqlite');
+    writeFileSync(`${path}.previous`, 'old db');
+    expect(journalFor(path, 'sim', true, 0)).toBe(path);
+    expect(readFileSync(`${path}.previous`, 'utf8')).toBe('old db');
   });
 });

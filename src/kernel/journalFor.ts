@@ -39,6 +39,11 @@ export function journalFor(path: string, mode: Mode, ephemeralVenue: boolean, no
   return file;
 }
 
+/** The UTC time a backup is named by (`<file>.<stamp>`): an ISO time with `:` and `.` made `-`. */
+export function backupStamp(now: number): string {
+  return new Date(now).toISOString().replace(/[:.]/g, '-');
+}
+
 /**
  * `run --fresh`: moves a dry run's journal and paper account aside as `<file>.<stamp>` backups, so
  * the run starts over and nothing is lost. Returns the backups made (none when there was nothing).

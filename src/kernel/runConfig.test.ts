@@ -33,6 +33,10 @@ describe('run --fresh and --journal', () => {
     );
   });
 
+  it('moves nothing for a journal kept in memory: there is no file to back up', () => {
+    expect(freshStart(config('dry-run', "':memory:'"), new VirtualClock(0))).toEqual([]);
+  });
+
   it('never resets a live journal: --fresh with mode live is refused (exit 2) and moves nothing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pf-fresh-'));
     writeFileSync(join(dir, 'j.sqlite'), 'live');

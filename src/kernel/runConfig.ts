@@ -3,7 +3,7 @@ import type { Clock } from '../clock/Clock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { liveLeaseHolder } from '../journal/liveLeaseHolder.ts';
-import { backUpForFreshStart, journalFileFor } from './journalFor.ts';
+import { backUpForFreshStart, backupStamp, journalFileFor } from './journalFor.ts';
 import { journalOverride } from './standby.ts';
 
 /** The config a run uses: the file's, with the rehearsal mode and journal path the flags give. */
@@ -39,6 +39,5 @@ export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
     throw new ConfigError(
       `--fresh: pid ${holder.pid} on ${holder.host} is running on ${file}; stop it before starting over`,
     );
-  const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-');
-  return backUpForFreshStart(file, stamp);
+  return backUpForFreshStart(file, backupStamp(clock.now()));
 }

@@ -25,13 +25,3 @@ export function metaScheduleMemory(meta: {
     },
   };
 }
-
-export class MemoryScheduleMemory implements ScheduleMemory {
-  private readonly last = new Map<string, number>();
-  lastDue(job: string): number | undefined {
-    return this.last.get(job);
-  }
-  ran(job: string, dueAt: number): void {
-    this.last.set(job, dueAt);
-  }
-}

@@ -50,4 +50,40 @@ describe('the TP/SL leg of an open the risk gate denied', () => {
     expect(r.status === 'denied' && r.reason).toBe('UNKNOWN_POSITION');
     expect(events.filter((e) => e.type === 'intentDenied')).toHaveLength(1);
   });
+
+  describe('the denied opens remembered per executor', () => {
+    const tpslDenials = (events: readonly { type: string; intent?: { kind: string } }[]) =>
+      events.filter((e) => e.type === 'intentDenied' && e.intent?.kind === 'setTpSl').length;
+
+    it('are the last 1,024: the leg of an open denied before those is denied with its own event', async () => {
+      const v = await setupVenue();
+      const { executor, events } = await startExecutor(v, {
+        path: tempJournalPath(),
+        risk: riskOptionsFromConfig({ account: { maxNotionalPerPosition: 100 } }),
+      });
+      const pairs = Array.from({ length: 1_025 }, (_, i) => buyWithTakeProfit(`cap-${i}`));
+      for (const [open] of pairs) expect((await executor.submit(open)).status).toBe('denied');
+      const [[, oldest], [, next]] = pairs as [(typeof pairs)[0], (typeof pairs)[0]];
+      expect((await executor.submit(oldest)).status).toBe('denied');
+      expect(tpslDenials(events)).toBe(1);
+      expect((await executor.submit(next)).status).toBe('denied');
+      expect(tpslDenials(events)).toBe(1);
+    });
+
+    it('count opens only: a denied TP/SL leg does not push an open out', async () => {
+      const v = await setupVenue();
+      const { executor, events } = await startExecutor(v, {
+        path: tempJournalPath(),
+        risk: riskOptionsFromConfig({ account: { maxNotionalPerPosition: 100 } }),
+      });
+      const pairs = Array.from({ length: 1_024 }, (_, i) => buyWithTakeProfit(`only-opens-${i}`));
+      for (const [open] of pairs) expect((await executor.submit(open)).status).toBe('denied');
+      const [, orphan] = buyWithTakeProfit('never-sent');
+      expect((await executor.submit(orphan)).status).toBe('denied');
+      expect(tpslDenials(events)).toBe(1);
+      const [[, oldest]] = pairs as [(typeof pairs)[0]];
+      expect((await executor.submit(oldest)).status).toBe('denied');
+      expect(tpslDenials(events)).toBe(1);
+    });
+  });
 });

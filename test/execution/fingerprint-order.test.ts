@@ -66,11 +66,17 @@ describe('fingerprint matching of a resting LIMIT and a MARKET open', () => {
     await v.clock.advance(1_000);
     v.sim.setFaults({});
     await executor.reconcileNow();
+    const m = () => executor.journal.byIntent(market.intentId)[0];
+    const l = () => executor.journal.byIntent(limit.intentId)[0];
+    // Once the MARKET's row is filled the rows tell themselves apart: paired at once, well inside
+    // the 30 s settle window, not when it runs out.
+    await v.clock.advance(9_000);
+    await executor.reconcileNow();
+    expect(executor.clock.now() - (m()?.submittedAt ?? 0)).toBeLessThan(30_000);
+    expect([m()?.status, l()?.status]).toEqual(['RECONCILED_EXECUTED', 'ACCEPTED']);
     await v.clock.advance(60_000);
     await executor.reconcileNow();
-    const m = executor.journal.byIntent(market.intentId)[0];
-    const l = executor.journal.byIntent(limit.intentId)[0];
-    expect([m?.status, l?.status]).toEqual(['RECONCILED_EXECUTED', 'ACCEPTED']);
+    expect([m()?.status, l()?.status]).toEqual(['RECONCILED_EXECUTED', 'ACCEPTED']);
     expect(sameExposure(executor.exposure(), await venueExposure(v))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { liveLeaseHolder } from '../../journal/liveLeaseHolder.ts';
 import { assertPerpflowJournal } from '../../journal/readOnlyJournal.ts';
 import type { Logger } from '../../log/Logger.ts';
 import { describeError } from '../../log/redact.ts';
-import { backUpForFreshStart, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
+import { backUpForFreshStart, backupStamp, journalFileFor, paperAccountFileFor } from '../journalFor.ts';
 
 /** Why the journal file cannot be continued (not a readable perpflow journal), or undefined. */
 function unusableJournal(file: string): string | undefined {
@@ -30,7 +30,7 @@ export function setAsideUnusable(
   const journalFile = journalFileFor(config.journal.path, config.mode);
   const paperFile = paperAccountFileFor(journalFile);
   if (journalFile === ':memory:' || !existsSync(journalFile)) return;
-  const stamp = new Date(o.clock.now()).toISOString().replace(/[:.]/g, '-');
+  const stamp = backupStamp(o.clock.now());
   const why = unusableJournal(journalFile);
   if (why !== undefined)
     for (const b of backUpForFreshStart(journalFile, stamp))
