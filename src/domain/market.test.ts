@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarketId, MarketSymbol, SolverId } from './ids.ts';
-import { type MarketSpec, notionalOf, roundPrice, roundQuantity } from './market.ts';
+import { type MarketSpec, notionalOf, quantityStep, roundPrice, roundQuantity } from './market.ts';
 import { dec } from './money.ts';
 
 const BTC: MarketSpec = {
@@ -27,6 +27,11 @@ describe('market rounding', () => {
 
   it('rounds price to the market precision', () => {
     expect(roundPrice(BTC, '65000.19').toString()).toBe('65000.1');
+  });
+
+  it('gives the quantity step as one unit of the last quantity digit', () => {
+    expect(quantityStep(BTC).toString()).toBe('0.001');
+    expect(quantityStep({ ...BTC, quantityPrecision: 0 }).toString()).toBe('1');
   });
 
   it('computes notional exactly', () => {

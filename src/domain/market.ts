@@ -24,6 +24,11 @@ export function roundQuantity(market: MarketSpec, quantity: DecimalInput): Decim
   return roundTo(quantity, market.quantityPrecision, 'down');
 }
 
+/** The smallest quantity the market moves in (one unit of its last quantity digit). */
+export function quantityStep(market: MarketSpec): Decimal {
+  return dec(1).div(dec(10).pow(market.quantityPrecision));
+}
+
 export function roundPrice(market: MarketSpec, price: DecimalInput): Decimal {
   return roundTo(price, market.pricePrecision, 'down');
 }

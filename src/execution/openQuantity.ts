@@ -1,5 +1,5 @@
-import { type MarketSpec, roundQuantity } from '../domain/market.ts';
-import { type Decimal, dec, roundTo } from '../domain/money.ts';
+import { type MarketSpec, quantityStep, roundQuantity } from '../domain/market.ts';
+import { type Decimal, roundTo } from '../domain/money.ts';
 
 /**
  * The quantity an open sends: rounded down to the market's step, so never more than was asked —
@@ -15,7 +15,6 @@ export function openQuantity(spec: MarketSpec, asked: Decimal, price: Decimal | 
   if (price === undefined || !price.greaterThan(0)) return down;
   const min = spec.minNotional;
   if (!down.times(price).lessThan(min)) return down;
-  const step = dec(1).div(dec(10).pow(spec.quantityPrecision));
-  if (asked.plus(step).times(price).lessThan(min)) return down;
+  if (asked.plus(quantityStep(spec)).times(price).lessThan(min)) return down;
   return roundTo(min.div(price), spec.quantityPrecision, 'up');
 }

@@ -1,4 +1,4 @@
-import type { MarketSpec } from '../../domain/market.ts';
+import { type MarketSpec, quantityStep } from '../../domain/market.ts';
 import { type Decimal, dec } from '../../domain/money.ts';
 
 interface StrategyMarkets {
@@ -28,7 +28,7 @@ export function notionalNearMinimum(
       const spec = specs.find((m) => m.symbol === symbol);
       const price = priceOf(symbol);
       if (spec === undefined || price === undefined) continue;
-      const step = dec(1).div(dec(10).pow(spec.quantityPrecision));
+      const step = quantityStep(spec);
       const stepValue = step.times(price);
       const enough = spec.minNotional.plus(stepValue);
       if (dec(notional).greaterThanOrEqualTo(enough)) continue;
