@@ -3,9 +3,9 @@ import type { PerpflowConfig } from '../../config/schema.ts';
 import { MarketSymbol } from '../../domain/ids.ts';
 import { dec } from '../../domain/money.ts';
 import { ConfigError } from '../../errors/ConfigError.ts';
+import { embeddedSimulatorMarkets } from '../../kernel/edges/embeddedSimulatorMarkets.ts';
 import { checkMarketsListed } from '../../kernel/preflight.ts';
 import { createVenueClient } from '../../venue/createVenueClient.ts';
-import { embeddedSimulatorMarkets } from './embeddedSimulatorMarkets.ts';
 import { notionalNearMinimum } from './notionalNearMinimum.ts';
 
 /**

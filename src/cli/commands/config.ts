@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { jsonSchemaText } from '../../config/jsonSchema.ts';
+import { embeddedSimulatorMarkets } from '../../kernel/edges/embeddedSimulatorMarkets.ts';
 import { loadFaultProfile } from '../../simulator/faults/FaultProfile.ts';
 import { loadConfigWithStrategies } from '../../strategy/loadConfigWithStrategies.ts';
 import { builtinParamsRules } from '../../strategy/paramsJsonSchema.ts';
 import { action } from '../action.ts';
 import { checkMarketsOnline } from './checkMarketsOnline.ts';
-import { embeddedSimulatorMarkets } from './embeddedSimulatorMarkets.ts';
 import { isFaultProfileFile } from './faultProfileFile.ts';
 
 export const DEFAULT_SCHEMA_FILE = 'config/schema.json';
