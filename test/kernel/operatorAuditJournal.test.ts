@@ -16,10 +16,12 @@ import { stopWatcherKernel, type WatcherKernel } from './support/watcherKernel.t
 const alice: Actor = { via: 'console', name: 'alice', from: '10.0.0.7' };
 let running: WatcherKernel | undefined;
 const SIGNALS = ['SIGINT', 'SIGTERM', HALT_SIGNAL, LAUNCHER_DIED] as const;
-const before = new Map(SIGNALS.map((s) => [s, process.listenerCount(s)]));
+const emitter = process as NodeJS.EventEmitter;
+const before = new Map(SIGNALS.map((s) => [s, emitter.listenerCount(s)]));
 afterEach(async () => {
   // bindProcessSignals leaves its handlers bound by design: remove this test's.
-  for (const s of SIGNALS) for (const l of process.listeners(s).slice(before.get(s))) process.off(s, l);
+  for (const s of SIGNALS)
+    for (const l of emitter.listeners(s).slice(before.get(s))) emitter.off(s, l as (...a: unknown[]) => void);
   if (running === undefined) return;
   await stopWatcherKernel(running);
   running = undefined;
