@@ -86,7 +86,7 @@ describe('the operator audit and pauses in the journal, through the kernel', () 
     expect(running.kernel.operator.pauses.isPaused('once')).toBe(true);
   });
 
-  it('the kill switch signal (perpflow halt, then perpflow resume) is audited, two in one millisecond under distinct ids', async () => {
+  it('the kill switch signal (perpflow halt, then perpflow resume) is audited, three in one millisecond under distinct ids', async () => {
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     running = await startOperatorKernel(clock, fresh());
     const { kernel } = running;
@@ -96,6 +96,7 @@ describe('the operator audit and pauses in the journal, through the kernel', () 
     process.emit(HALT_SIGNAL, HALT_SIGNAL);
     kernel.executor.journal.setMeta(RESUME_REQUESTED, '1');
     kernel.executor.gate.resume('perpflow resume');
+    process.emit(HALT_SIGNAL, HALT_SIGNAL);
     process.emit(HALT_SIGNAL, HALT_SIGNAL);
     const at = clock.now();
     const local = (kind: string) => ({ via: 'cli', name: `perpflow ${kind}`, from: 'local (SIGUSR2)' });
@@ -107,9 +108,10 @@ describe('the operator audit and pauses in the journal, through the kernel', () 
       outcome: { status: 'accepted', actionId, requests: [], detail },
     });
     expect(kernel.operator.audit()).toStrictEqual([
+      entry(`signal_${at}_2`, 'halt', 'trading halted'),
       entry(`signal_${at}_1`, 'resume', 'trading active'),
       entry(`signal_${at}`, 'halt', 'trading halted'),
     ]);
-    expect(heard).toEqual([`signal_${at}`, `signal_${at}_1`]);
+    expect(heard).toEqual([`signal_${at}`, `signal_${at}_1`, `signal_${at}_2`]);
   });
 });

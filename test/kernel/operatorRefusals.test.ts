@@ -157,6 +157,23 @@ describe('operator refusals and details, word for word', () => {
     const late = await k.kernel.operator.act({ kind: 'close', actionId: 'late', market: 'BTCUSDT' }, alice);
     expect(late).toStrictEqual(refused('late', 'the bot is stopping'));
     expect(heard.map((e) => e.outcome)).toEqual([late]);
-    expect(lines.filter((l) => l.startsWith('error operator action late not audited: '))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('error '))).toEqual([
+      `error operator action late not audited: journal ${k.kernel.executor.journal.path} is closed; cannot operator action`,
+    ]);
+  });
+
+  it('when the journal refuses writes a pause is refused with the journal error, not left half done, and its lost audit is logged', async () => {
+    const lines: string[] = [];
+    const { kernel } = await onceOpened(lines);
+    const journal = kernel.executor.journal as unknown as { database: { exec(sql: string): void } };
+    journal.database.exec('PRAGMA query_only=1');
+    const pause = await kernel.operator.act({ kind: 'pause', actionId: 'jp', strategy: 'once' }, alice);
+    const failed =
+      'journal write failed (set strategyPaused:once): attempt to write a readonly database\ncaused by: attempt to write a readonly database';
+    expect(pause).toStrictEqual(refused('jp', failed));
+    expect(kernel.operator.pauses.isPaused('once')).toBe(false);
+    expect(lines.filter((l) => l.startsWith('error '))).toEqual([
+      `error operator action jp not audited: ${failed}`,
+    ]);
   });
 });
