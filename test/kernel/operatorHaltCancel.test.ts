@@ -91,7 +91,7 @@ describe('operator halt and cancel through the kernel', () => {
     await clock.runUntil(() => kernel.executor.ledger.openLots().length === 0, 30_000);
   });
 
-  it('cancel: a TP/SL set in flight is refused by kind; a resting close is cancelled at the venue', async () => {
+  it('cancel: a TP/SL set in flight is refused by kind; a resting close is cancelled at the venue unless cancels are halted', async () => {
     const { kernel, clock } = await onceOpened();
     const journal = kernel.executor.journal;
     const act = (a: OperatorAction) => kernel.operator.act(a, alice);
@@ -120,6 +120,14 @@ describe('operator halt and cancel through the kernel', () => {
     });
     const closeId = r.status === 'accepted' ? (r.clientRequestIds[0] ?? '') : '';
     await clock.runUntil(() => journal.get(ClientRequestId(closeId))?.status === 'ACCEPTED', 30_000);
+    // After a 403 on cancels the gate holds the cancel capability: the operator's cancel is one.
+    kernel.executor.gate.haltCapability('cancel', 'the venue refused a cancel (403)');
+    expect(await act({ kind: 'cancel', actionId: 'k403', requestId: closeId })).toStrictEqual({
+      status: 'refused',
+      actionId: 'k403',
+      reason: 'CAPABILITY_HALTED: cancel halted: the venue refused a cancel (403)',
+    });
+    kernel.executor.gate.clearCapability('cancel');
     expect(await act({ kind: 'cancel', actionId: 'k1', requestId: closeId })).toStrictEqual({
       status: 'accepted',
       actionId: 'k1',
