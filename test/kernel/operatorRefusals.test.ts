@@ -175,5 +175,9 @@ describe('operator refusals and details, word for word', () => {
     expect(lines.filter((l) => l.startsWith('error '))).toEqual([
       `error operator action jp not audited: ${failed}`,
     ]);
+    // Not audited, so not remembered: the retry is done again (and refused again), not a duplicate.
+    expect(
+      await kernel.operator.act({ kind: 'pause', actionId: 'jp', strategy: 'once' }, alice),
+    ).toStrictEqual(refused('jp', failed));
   });
 });
