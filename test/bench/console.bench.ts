@@ -10,11 +10,17 @@
  *      its arrival in the page (same host clock); goal: p99 ≤ 100 ms;
  *  (c) first load of the dashboard in a fresh Chromium context (signed in, empty cache): bytes
  *      transferred (encoded, headers included) and the time until the page is live; goals ≤ 300 KB, ≤ 1 s.
+ *
+ * The clients are the operator's browser and phone: other machines in a deployment. On a host with
+ * two cores or more (and `taskset`), the bot gets core 0 and the bench, its 19 readers and Chromium
+ * the others (PIN=0 turns it off), so (a) measures what the console costs the bot, not the CPU its
+ * clients take from it on a shared box. The bot's CPU per intent is printed too: it needs no pinning.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
@@ -28,6 +34,15 @@ const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const PASSWORD = 'bench password';
 const clock = new SystemClock();
+const PIN =
+  process.env.PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
+
+/** Moves every thread of `pid` to `cores` (a taskset list); new threads inherit it. */
+function pin(pid: number, cores: string): void {
+  const r = spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`taskset ${cores} ${pid}: ${r.stderr}`);
+}
+if (PIN) pin(process.pid, `1-${availableParallelism() - 1}`);
 
 /** A free loopback port (the bot logs at warn, so it does not print the ones it picks). */
 async function freePort(): Promise<number> {
@@ -96,6 +111,7 @@ async function startBot(consoleOn: boolean, env: Record<string, string>) {
     ...env,
     PERPFLOW_HOST_DIR: join(dir, 'host'),
   });
+  if (PIN) pin(bot.child.pid as number, '0');
   const statusUrl = `http://127.0.0.1:${ports.status}`;
   const url = `http://127.0.0.1:${ports.console}/`;
   await up(`${statusUrl}/health`, bot);
@@ -181,6 +197,10 @@ interface Round {
   readonly loopP99Ms: number;
   readonly lagsMs: readonly number[];
   readonly streamBytes: number;
+  /** Price polls, status polls and denied intents per second of the window: where the intents went. */
+  readonly pollsPerS: number;
+  readonly statusPollsPerS: number;
+  readonly deniedPerS: number;
 }
 
 async function round(consoleOn: boolean, env: Record<string, string>): Promise<Round> {
@@ -227,6 +247,14 @@ async function round(consoleOn: boolean, env: Record<string, string>): Promise<R
     byType: new Map(byType),
     lagsMs,
     streamBytes: bytes.n,
+    pollsPerS:
+      (metric(after, 'perpflow_price_polls_total') - metric(before, 'perpflow_price_polls_total')) / seconds,
+    statusPollsPerS:
+      (metric(after, 'perpflow_status_polls_total') - metric(before, 'perpflow_status_polls_total')) /
+      seconds,
+    deniedPerS:
+      (metric(after, 'perpflow_intent_denials_total') - metric(before, 'perpflow_intent_denials_total')) /
+      seconds,
   };
 }
 
@@ -287,7 +315,7 @@ const pct = (a: number, b: number): string => `${(((a - b) / b) * 100).toFixed(1
 const row = (what: string, value: string, goal: string, met: boolean): string =>
   `${what.padEnd(44)} ${value.padEnd(34)} ${goal.padEnd(16)} ${met ? 'met' : 'MISSED'}`;
 console.log(
-  `console bench: ${SESSIONS} sessions, ${ROUNDS} rounds of ${WARM_MS / 1000} s warm-up + ${WINDOW_MS / 1000} s window, medians`,
+  `console bench: ${SESSIONS} sessions, ${ROUNDS} rounds of ${WARM_MS / 1000} s warm-up + ${WINDOW_MS / 1000} s window, medians; ${PIN ? 'bot on core 0, clients on the others' : 'bot and clients share every core'}`,
 );
 console.log(
   `  per round intents/s off: ${off.map((r) => r.intentsPerS.toFixed(0)).join(', ')}; on: ${on.map((r) => r.intentsPerS.toFixed(0)).join(', ')}`,
@@ -301,6 +329,16 @@ console.log(
 const cpu = { off: med(off.map((r) => r.botCpuMsPerS)), on: med(on.map((r) => r.botCpuMsPerS)) };
 console.log(
   `  bot CPU ms per s off: ${off.map((r) => r.botCpuMsPerS.toFixed(0)).join(', ')}; on: ${on.map((r) => r.botCpuMsPerS.toFixed(0)).join(', ')} (median ${pct(cpu.on, cpu.off)})`,
+);
+const rates = (rs: readonly Round[]): string =>
+  rs
+    .map((r) => `${r.pollsPerS.toFixed(1)} / ${r.statusPollsPerS.toFixed(0)} / ${r.deniedPerS.toFixed(1)}`)
+    .join(', ');
+console.log(`  price polls / status polls / denials per s off: ${rates(off)}; on: ${rates(on)}`);
+const perIntent = (r: Round): number => r.botCpuMsPerS / r.intentsPerS;
+const cpuPerIntent = { off: med(off.map(perIntent)), on: med(on.map(perIntent)) };
+console.log(
+  `  bot CPU ms per intent, median off ${cpuPerIntent.off.toFixed(2)}, on ${cpuPerIntent.on.toFixed(2)} (${pct(cpuPerIntent.on, cpuPerIntent.off)})`,
 );
 const last = on.at(-1)?.byType ?? new Map<string, number>();
 const perS = (n: number): string => `${(n / (WINDOW_MS / 1000) / 1024).toFixed(1)} KB/s`;
