@@ -31,7 +31,7 @@ import { type Proc, perpflow } from '../run/runHarness.ts';
 const SESSIONS = Number(process.env.SESSIONS ?? 20);
 const WARM_MS = Number(process.env.WARM_MS ?? 5_000);
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
-const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PASSWORD = 'bench password';
 const clock = new SystemClock();
 const PIN =
