@@ -85,7 +85,7 @@ export async function dryRunEdges(
       const over = journal.paperAccount === undefined ? '; --fresh starts over' : '';
       o.log.info(`paper account continued from ${slot?.where}: ${held} open position(s)${over}`);
     }
-    if (slot !== undefined) save = paperAccountWriter(sim.engine, slot);
+    if (slot !== undefined) save = paperAccountWriter(sim.engine, slot, journal);
     save();
   };
   const close = async (): Promise<void> => {

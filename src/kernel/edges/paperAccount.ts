@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import type { JournalPort, PaperAccountSlot } from '../../journal/JournalPort.ts';
 import { describeError } from '../../log/redact.ts';
+import type { RequestKeep } from '../../simulator/engine/requestSnapshot.ts';
 import type { EngineSnapshot, SimEngine } from '../../simulator/engine/SimEngine.ts';
 import type { VenueFetch } from '../../venue/transport.ts';
 import { paperAccountFileFor } from '../journalFor.ts';
@@ -73,11 +74,33 @@ export function paperAccountOf(journal: JournalPort): PaperAccountSlot | undefin
   return file === undefined ? undefined : paperFile(file);
 }
 
+/**
+ * Answered requests a paper account keeps: those of the last minute, and older ones the journal
+ * still has open — after a restart the core asks about those, and only those (the engine reports
+ * each outcome as it decides it, so the journal hears of an end in the turn it happens). Keeping
+ * every request of 15 minutes, as for a client the venue knows nothing of, made each save (one per
+ * answer) grow with the session: at 60 intents/s a dry run fell to half its pace within a minute.
+ */
+export function keepForJournal(journal: JournalPort): RequestKeep {
+  let open: ReadonlySet<string> | undefined;
+  return {
+    answeredWithinMs: 60_000,
+    stillAsked: (tempId) => {
+      open ??= new Set(journal.nonTerminal().flatMap((r) => (r.tempId === undefined ? [] : [r.tempId])));
+      return open.has(tempId);
+    },
+  };
+}
+
 /** Writes the engine's state to `slot` whenever it changed. */
-export function paperAccountWriter(engine: SimEngine, slot: PaperAccountSlot): () => void {
+export function paperAccountWriter(
+  engine: SimEngine,
+  slot: PaperAccountSlot,
+  journal: JournalPort,
+): () => void {
   let last = '';
   return () => {
-    const text = JSON.stringify(engine.snapshot());
+    const text = JSON.stringify(engine.snapshot(keepForJournal(journal)));
     if (text === last) return;
     slot.write(text);
     last = text;

@@ -16,6 +16,7 @@ import { fundingRates, scheduleFunding } from './fundingRun.ts';
 import { checkCrossLiquidation } from './liquidation.ts';
 import { outcomeOf, type QuoteOutcome } from './QuoteOutcomes.ts';
 import { type QuietBand, quietAt, quietBand } from './quietMarks.ts';
+import type { RequestKeep } from './requestSnapshot.ts';
 import type { Quote, Request, Subaccount } from './state.ts';
 import type { OpenParams } from './submits.ts';
 import * as submits from './submits.ts';
@@ -93,8 +94,8 @@ export class SimEngine {
   }
 
   /** The state a paper account keeps across restarts (engineSnapshot.ts). */
-  snapshot(): EngineSnapshot {
-    return snapshotEngine(this.h, this.accounts);
+  snapshot(keep?: RequestKeep): EngineSnapshot {
+    return snapshotEngine(this.h, this.accounts, keep);
   }
 
   /** Continues from a snapshot, into subaccounts already set up again (engineSnapshot.ts). */

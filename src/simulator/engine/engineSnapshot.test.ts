@@ -94,4 +94,21 @@ describe('engine snapshot and restore (a paper account across restarts)', () => 
     expect(after.e.solverPrice(market, true).toString()).toBe(before.e.solverPrice(market, true).toString());
     expect(after.e.solverPrice(market, true).toString()).not.toBe(stale);
   });
+
+  it('keeps a request answered longer ago than the window only while its client still asks about it', () => {
+    const before = engine();
+    const asked = openOn(before.e, before.sub);
+    const known = openOn(before.e, before.sub);
+    before.clock.advanceSync(100);
+    before.clock.advanceSync(60_001);
+    const recent = openOn(before.e, before.sub);
+    before.clock.advanceSync(100);
+    const keep = { answeredWithinMs: 60_000, stillAsked: (t: string) => t === asked.tempId };
+    const kept = before.e.snapshot(keep).requests.map((r) => r.tempId);
+    expect(kept.sort()).toEqual([asked.tempId, recent.tempId].sort());
+    expect(kept).not.toContain(known.tempId);
+    const after = engine();
+    after.e.restore(roundTrip(before.e.snapshot(keep)));
+    expect(after.e.request(asked.tempId)?.status).toBe('OPENED');
+  });
 });

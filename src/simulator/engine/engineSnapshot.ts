@@ -3,7 +3,13 @@ import type { MarginMode, OrderType, PositionSide } from '../../domain/side.ts';
 import type { AccountBook } from './AccountBook.ts';
 import type { EngineCore, Mark } from './EngineCore.ts';
 import { applyExposure } from './Exposure.ts';
-import { type RequestSnapshot, restoreRequests, snapshotRequests } from './requestSnapshot.ts';
+import {
+  KEEP_RECENT,
+  type RequestKeep,
+  type RequestSnapshot,
+  restoreRequests,
+  snapshotRequests,
+} from './requestSnapshot.ts';
 import type { Quote } from './state.ts';
 
 /** One open position as a snapshot keeps it (money as decimal strings). */
@@ -48,7 +54,7 @@ export interface EngineSnapshot {
   readonly quotesIssued: number;
   readonly marks: Readonly<Record<string, Mark>>;
   readonly subaccounts: readonly SubaccountSnapshot[];
-  /** Requests pending, or answered in the last KEPT_REQUESTS_MS: a poll after the restart has an answer. */
+  /** Requests pending, or answered lately or still asked about (RequestKeep): a poll after the restart has an answer. */
   readonly requests: readonly RequestSnapshot[];
 }
 
@@ -80,7 +86,11 @@ function positionOf(q: Quote): PositionSnapshot {
   };
 }
 
-export function snapshotEngine(h: EngineCore, accounts: AccountBook): EngineSnapshot {
+export function snapshotEngine(
+  h: EngineCore,
+  accounts: AccountBook,
+  keep: RequestKeep = KEEP_RECENT,
+): EngineSnapshot {
   const subaccounts: SubaccountSnapshot[] = [];
   for (const sub of accounts.subaccounts.values())
     subaccounts.push({
@@ -98,7 +108,7 @@ export function snapshotEngine(h: EngineCore, accounts: AccountBook): EngineSnap
     quotesIssued: h.byQuoteId.issuedCount,
     marks: Object.fromEntries(h.marks),
     subaccounts,
-    requests: snapshotRequests(h),
+    requests: snapshotRequests(h, keep),
   };
 }
 

@@ -9,6 +9,17 @@ import type { Quote, Request } from './state.ts';
 /** Requests answered within this long before a snapshot are kept: a client may still ask about them. */
 export const KEPT_REQUESTS_MS = 15 * 60_000;
 
+/** Which answered requests a snapshot keeps (every pending one is kept). */
+export interface RequestKeep {
+  /** Those answered within this long before the snapshot. */
+  readonly answeredWithinMs: number;
+  /** An older one all the same when this says its client may still ask about it. */
+  readonly stillAsked: (tempId: string) => boolean;
+}
+
+/** For a client the venue knows nothing of: everything answered in the last KEPT_REQUESTS_MS. */
+export const KEEP_RECENT: RequestKeep = { answeredWithinMs: KEPT_REQUESTS_MS, stillAsked: () => false };
+
 /** One request as a snapshot keeps it, so that a status poll after the restart has an answer. */
 export interface RequestSnapshot {
   readonly tempId: string;
@@ -35,11 +46,12 @@ export interface RequestSnapshot {
 
 const str = (d: Decimal | null): string | null => (d === null ? null : d.toString());
 
-export function snapshotRequests(h: EngineCore): RequestSnapshot[] {
-  const since = h.clock.now() - KEPT_REQUESTS_MS;
+export function snapshotRequests(h: EngineCore, keep: RequestKeep = KEEP_RECENT): RequestSnapshot[] {
+  const since = h.clock.now() - keep.answeredWithinMs;
   const kept: RequestSnapshot[] = [];
   for (const r of h.requests.values()) {
-    if (r.updatedAt < since && isTerminalVenueStatus(r.kind, r.status)) continue;
+    if (r.updatedAt < since && isTerminalVenueStatus(r.kind, r.status) && !keep.stillAsked(r.tempId))
+      continue;
     kept.push({
       tempId: r.tempId,
       kind: r.kind,
