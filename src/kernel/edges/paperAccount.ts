@@ -75,16 +75,17 @@ export function paperAccountOf(journal: JournalPort): PaperAccountSlot | undefin
 }
 
 /**
- * Answered requests a paper account keeps: those of the last minute, and older ones the journal
- * still has open — after a restart the core asks about those, and only those (the engine reports
- * each outcome as it decides it, so the journal hears of an end in the turn it happens). Keeping
- * every request of 15 minutes, as for a client the venue knows nothing of, made each save (one per
- * answer) grow with the session: at 60 intents/s a dry run fell to half its pace within a minute.
+ * Answered requests a paper account keeps: those its journal still has open — after a restart the
+ * core asks about those, and only those (the engine reports each outcome as it decides it, so the
+ * journal hears of an end in the turn it happens) — and, as a cushion, those of the last 10 s.
+ * Keeping every request of 15 minutes, as for a client the venue knows nothing of, made each save
+ * (one per answer) grow with the session: at full pace a dry run's intents/s halved within three
+ * minutes, and most of its time went to saving.
  */
 export function keepForJournal(journal: JournalPort): RequestKeep {
   let open: ReadonlySet<string> | undefined;
   return {
-    answeredWithinMs: 60_000,
+    answeredWithinMs: 10_000,
     stillAsked: (tempId) => {
       open ??= new Set(journal.nonTerminal().flatMap((r) => (r.tempId === undefined ? [] : [r.tempId])));
       return open.has(tempId);
