@@ -7,6 +7,8 @@
  * is theirs.
  */
 
+import { Buffer } from 'node:buffer';
+
 /** Where the last cell read ended; -1 after a cell no reader here takes. */
 export const cellEnd = { at: 0 };
 
@@ -30,7 +32,7 @@ const endsCell = (b: Uint8Array, i: number): boolean => {
 
 /**
  * parseCellNumber's slow case: a cell of digits, `.`, `+`, `-`, `e`, `E` goes to `Number()` (one
- * short string, rare: more than 15 digits, an exponent); NaN for anything else or not finite.
+ * short string: more than 15 digits, an exponent); NaN for anything else or not finite.
  */
 function slowNumberCell(b: Uint8Array, at: number): number {
   let i = at;
@@ -39,7 +41,11 @@ function slowNumberCell(b: Uint8Array, at: number): number {
     if (!((c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || (c | 32) === 101)) return fail();
   }
   cellEnd.at = i;
-  const n = Number(String.fromCharCode(...b.subarray(at, i)));
+  // Not rare on users' data: pandas writes a float series with 15–17 significant digits, so most
+  // cells of such a file come here. Slicing the Buffer as latin1 (the bytes are ASCII, checked
+  // above) is 5–6× faster than spreading the bytes into String.fromCharCode.
+  const text = Buffer.isBuffer(b) ? b.toString('latin1', at, i) : String.fromCharCode(...b.subarray(at, i));
+  const n = Number(text);
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
