@@ -14,6 +14,7 @@ import { deleteExternalRow, readExternals, upsertExternalRow } from './externalR
 import { insertFill, readFills } from './fillRows.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
 import { beatLease, claimLease, markDead, markLive, releaseLease, SQLITE_LEASE_TTL_MS } from './lease.ts';
+import { RowUpdates } from './RowUpdates.ts';
 import { recordToParams } from './requestRow.ts';
 import {
   INSERT_REQUEST_SQL,
@@ -22,9 +23,9 @@ import {
   readTransitions,
   SET_META_SQL,
   type TransitionRow,
-  UPDATE_REQUEST_SQL,
 } from './requestSql.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
+import { TurnCommit } from './TurnCommit.ts';
 
 export interface JournalOptions {
   readonly path: string;
@@ -33,6 +34,13 @@ export interface JournalOptions {
   readonly synchronous?: 'FULL' | 'NORMAL';
   /** How long a lease held from another host stays valid without a heartbeat. */
   readonly leaseTtlMs?: number;
+  /**
+   * The writes of one event-loop turn share one transaction and one fsync, committed at the
+   * turn's end (`TurnCommit`); `pendingCommit()` is that commit, which the executor awaits before
+   * anything reaches the venue. Off: every write commits (and fsyncs) inside `write`. The kernel
+   * turns it on; an operator command writes and exits, and keeps it off.
+   */
+  readonly groupCommit?: boolean;
 }
 
 export type { ExternalPositionRow, RequestPatch } from './JournalPort.ts';
@@ -55,6 +63,8 @@ export class Journal extends CachedRequestReads implements JournalPort {
   private closed = false;
   private depth = 0;
   private readonly stmt;
+  private readonly turn: TurnCommit | undefined;
+  private readonly rows: RowUpdates;
 
   constructor(database: DatabaseSync, options: JournalOptions) {
     super();
@@ -70,7 +80,6 @@ export class Journal extends CachedRequestReads implements JournalPort {
       .run('schemaVersion', `${SCHEMA_VERSION}`);
     this.stmt = {
       insert: database.prepare(INSERT_REQUEST_SQL),
-      update: database.prepare(UPDATE_REQUEST_SQL),
       trans: database.prepare(INSERT_TRANSITION_SQL),
       getMeta: database.prepare('SELECT value FROM meta WHERE key=?'),
       setMeta: database.prepare(SET_META_SQL),
@@ -78,6 +87,20 @@ export class Journal extends CachedRequestReads implements JournalPort {
       dataVersion: database.prepare('PRAGMA data_version'),
     };
     for (const record of readRequestRecords(database)) this.cache.remember(record);
+    this.rows = new RowUpdates(database);
+    this.turn =
+      options.groupCommit === true
+        ? new TurnCommit(database, (cause) => this.latch('commit', cause))
+        : undefined;
+  }
+
+  /** The first failed write or commit: every later write refuses (fail closed). */
+  private latch(what: string, cause: unknown): JournalError {
+    this.failure ??= new JournalError(`journal write failed (${what}): ${describeError(cause)}`, {
+      details: { path: this.path, operation: what },
+      cause,
+    });
+    return this.failure;
   }
 
   /** The sticky error of the first failed write, if any: while set, nothing may be sent. */
@@ -85,12 +108,16 @@ export class Journal extends CachedRequestReads implements JournalPort {
     return this.failure;
   }
 
-  /** Runs `fn` in one IMMEDIATE transaction; a failure latches the journal closed for writes. */
+  /**
+   * Runs `fn` in one IMMEDIATE transaction (with `groupCommit`, as one savepoint of the turn's
+   * transaction); a failure latches the journal closed for writes.
+   */
   write<T>(what: string, fn: () => T): T {
     if (this.closed) throw new JournalError(`journal ${this.path} is closed; cannot ${what}`);
     if (this.failure !== undefined) throw this.failure;
     // Nested writes join the outer transaction: one commit (one fsync) for a group of changes.
     if (this.depth > 0) return fn();
+    if (this.turn !== undefined) return this.writeInTurn(what, fn, this.turn);
     try {
       this.database.exec('BEGIN IMMEDIATE');
       this.depth++;
@@ -109,17 +136,39 @@ export class Journal extends CachedRequestReads implements JournalPort {
         // The rollback of a broken database may fail too; the latch below is what matters.
       }
       if (cause instanceof JournalError) throw cause;
-      this.failure = new JournalError(`journal write failed (${what}): ${describeError(cause)}`, {
-        details: { path: this.path, operation: what },
-        cause,
-      });
-      throw this.failure;
+      throw this.latch(what, cause);
     }
   }
 
-  /** Every write is committed inside `write`: nothing is ever pending. */
-  pendingCommit(): undefined {
-    return undefined;
+  private writeInTurn<T>(what: string, fn: () => T, turn: TurnCommit): T {
+    this.depth++;
+    try {
+      return turn.run(fn);
+    } catch (cause) {
+      if (cause instanceof JournalError) throw cause;
+      const failure = this.latch(what, cause);
+      // What the turn wrote before the failed write stays as durable as it was without group commit.
+      turn.commitNow();
+      throw failure;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /**
+   * The commit of the turn's writes while it is under way (`groupCommit`); undefined when every
+   * write is on disk. Rejects with the latched JournalError when the commit fails.
+   */
+  pendingCommit(): Promise<void> | undefined {
+    return this.turn?.pending();
+  }
+
+  /**
+   * Commits the turn's writes now: a lease or a latched state other processes read must not wait.
+   * Inside an outer write (a meta change among others) the outer write's transaction decides.
+   */
+  private commitTurn(): void {
+    if (this.depth === 0) this.turn?.commitNow();
   }
 
   // ---- requests -------------------------------------------------------------------------------
@@ -146,6 +195,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
       const cur = this.cache.mustGet(c.id);
       transition(cur.status, c.to, c.id);
       return {
+        cur,
         from: cur.status,
         note: c.note,
         rec: patchRecord(cur, c.patch, c.to, now),
@@ -154,7 +204,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     this.write('transition requests', () => {
       for (const n of next) {
         if (secretTap.enabled) noteOutput('journal', JSON.stringify(n.rec));
-        this.stmt.update.run(recordToParams(n.rec));
+        this.rows.run(n.cur, n.rec);
         this.stmt.trans.run(n.rec.clientRequestId, n.from, n.rec.status, now, n.note ?? null);
       }
     });
@@ -166,7 +216,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
   update(id: ClientRequestId, patch: RequestPatch): RequestRecord {
     const cur = this.cache.mustGet(id);
     const rec = patchRecord(cur, patch, cur.status, this.clock.now());
-    this.write('update request', () => this.stmt.update.run(recordToParams(rec)));
+    this.write('update request', () => this.rows.run(cur, rec));
     this.cache.remember(rec);
     return rec;
   }
@@ -203,10 +253,12 @@ export class Journal extends CachedRequestReads implements JournalPort {
 
   setMeta(key: string, value: string): void {
     this.write(`set ${key}`, () => this.stmt.setMeta.run(key, value));
+    this.commitTurn();
   }
 
   deleteMeta(key: string): void {
     this.write(`delete ${key}`, () => this.stmt.delMeta.run(key));
+    this.commitTurn();
   }
 
   // ---- external positions ---------------------------------------------------------------------
@@ -236,6 +288,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     this.write('acquire lease', () =>
       claimLease(this.database, scope, this.instanceId, now, this.leaseTtlMs),
     );
+    this.commitTurn();
     this.leaseScope = scope;
     markLive(this.instanceId);
   }
@@ -244,6 +297,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     if (this.leaseScope === undefined) return;
     const scope = this.leaseScope;
     this.write('lease heartbeat', () => beatLease(this.database, scope, this.instanceId, this.clock.now()));
+    this.commitTurn();
   }
 
   get leaseHeld(): string | undefined {
@@ -253,6 +307,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
   /** Orderly shutdown: releases the lease and closes the database. */
   close(): void {
     if (this.closed) return;
+    if (this.failure === undefined) this.commitTurn();
     if (this.leaseScope !== undefined && this.failure === undefined) {
       try {
         releaseLease(this.database, this.leaseScope, this.instanceId);
@@ -270,6 +325,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
   abandon(): void {
     if (this.closed) return;
     this.closed = true;
+    this.turn?.drop(new JournalError(`journal ${this.path} was abandoned before its commit`));
     markDead(this.instanceId);
     try {
       this.database.close();

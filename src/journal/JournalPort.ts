@@ -43,8 +43,10 @@ export interface ExternalPositionRow {
  * write latches `writeFailure` and every later write refuses (fail closed).
  *
  * Reads are synchronous, from the store's memory. A write changes that memory at once and is
- * durable when `pendingCommit()` says so: SQLite and memory commit inside `write` (nothing is ever
- * pending); a networked store commits in groups, one round trip for the writes of a turn.
+ * durable when `pendingCommit()` says so: memory, and SQLite without `groupCommit`, commit inside
+ * `write` (nothing is ever pending); SQLite with `groupCommit` commits the writes of an event-loop
+ * turn at its end, one fsync; a networked store commits in groups, one round trip for the writes
+ * of a turn.
  */
 export interface JournalPort {
   readonly path: string;
@@ -60,7 +62,8 @@ export interface JournalPort {
   write<T>(what: string, fn: () => T): T;
   /**
    * The commit of everything written so far, while it is still under way; undefined when all of
-   * it is durable already (SQLite and memory: always, so a caller pays no extra turn). Rejects
+   * it is durable already (memory and SQLite without group commit: always, so a caller pays no
+   * extra turn). Rejects
    * with the latched JournalError when the commit fails. Nothing may reach the venue before the
    * write that registered it is durable: a caller awaits this between the write and the call.
    */

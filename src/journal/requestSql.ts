@@ -12,13 +12,8 @@ export const REQUEST_COLUMNS: readonly string[] = COLUMNS.split(',');
 const VALUES = COLUMNS.split(',')
   .map((c) => `$${c}`)
   .join(',');
-const UPDATES = COLUMNS.split(',')
-  .slice(1)
-  .map((c) => `${c}=$${c}`)
-  .join(',');
 
 export const INSERT_REQUEST_SQL = `INSERT INTO requests(${COLUMNS}) VALUES (${VALUES})`;
-export const UPDATE_REQUEST_SQL = `UPDATE requests SET ${UPDATES} WHERE client_request_id=$client_request_id`;
 
 export const INSERT_TRANSITION_SQL =
   'INSERT INTO transitions(client_request_id,from_status,to_status,at,note) VALUES (?,?,?,?,?)';

@@ -80,7 +80,10 @@ export async function openKernelJournal(
     return { journal: new MemoryJournal(o.clock), lockDir: undefined };
   if (url === undefined) {
     const path = journalFor(config.journal.path, config.mode, edges.ephemeral, o.clock.now());
-    const { journal, quarantinedTo } = openJournal({ path, clock: o.clock });
+    // Group commit (one fsync per event-loop turn) where the loop turns; a backtest's virtual
+    // clock settles in microtasks and would never reach the turn's end it commits at.
+    const groupCommit = config.mode !== 'backtest';
+    const { journal, quarantinedTo } = openJournal({ path, clock: o.clock, groupCommit });
     // The host lock guards a venue subaccount shared between processes; a venue that lives inside
     // this process (the embedded simulator) is nobody else's, so two dry runs never block each other.
     const lockDir = edges.ephemeral ? undefined : dirname(path);

@@ -5,7 +5,7 @@
  *      bars, as a user runs it: a fresh Node process, CSV load included, wall time and peak RSS
  *      from /usr/bin/time. backtesting.py cannot be installed here (no PyPI), so its figure is
  *      the issue's, measured on the same kind of data: about 12.5 s and 400 MB.
- *  (b) a sweep of 32 parameter sets (fast × slow) on SWEEP_ROWS bars (default 200,000) through
+ *  (b) a sweep of 32 parameter sets (fast × slow; SWEEP_FAST=fast=5..28:1 makes it 96) on SWEEP_ROWS bars (default 200,000) through
  *      runSweep on 1 worker thread and on every core, in the same run. Goal ≥ 1.6× on 2 cores (issue 22).
  *      It runs in this process, under the V8 flags `perpflow backtest --sweep` has (the bench
  *      re-executes itself with them): without them one thread ran some 5 % slower, which
@@ -68,7 +68,8 @@ const rssMb = rssKb / 1024;
 // (b) ------------------------------------------------------------------------------------------
 const sweepCsv = join(dir, 'WALKS-1m.csv');
 if (SWEEP_ROWS > 0) writeCsv(sweepCsv, SWEEP_ROWS);
-const axes = ['fast=5..19:2', 'slow=30..60:10'].map(parseSweep);
+// SWEEP_FAST widens the grid: 'fast=5..28:1' gives 96 sets (24 × 4), issue 44's size.
+const axes = [process.env.SWEEP_FAST ?? 'fast=5..19:2', 'slow=30..60:10'].map(parseSweep);
 const request = { configFile: config, data: [{ symbol: 'WALK', file: sweepCsv }] };
 const timed = async (threads: number) => {
   const t0 = performance.now();

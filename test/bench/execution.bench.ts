@@ -4,7 +4,8 @@
  *      a fixed-interval poller;
  *  (b) submit calls per intent for bursts of N = 1, 5, 20, 100 with batching, against no batching;
  *  (c) 10,000 intents end to end against the HTTP simulator (SystemClock, journal on disk),
- *      against bare fetch of the same batch bodies with no journal and no tracking.
+ *      against bare fetch of the same batch bodies with no journal and no tracking; with the
+ *      journal's group commit (as the kernel opens it) and without (a commit per write).
  * The venue client's request budget is opened wide here: the figures measure perpflow, not the
  * venue's rate limit.
  */
@@ -155,11 +156,15 @@ async function burst(n: number, batching: boolean): Promise<number> {
 }
 
 // (c) ------------------------------------------------------------------------------------------
-async function endToEnd(n: number, sync: 'FULL' | 'NORMAL'): Promise<{ ours: number; base: number }> {
+async function endToEnd(
+  n: number,
+  sync: 'FULL' | 'NORMAL',
+  groupCommit: boolean,
+): Promise<{ ours: number; base: number; commits: number }> {
   // The simulator runs in its own process, as `perpflow sim` would: its CPU is not ours.
   const server = await spawnSimServer({ min: 20, max: 60 }, 3);
   try {
-    const run = await intentsOverHttp({ url: server.url, n, open: sqliteJournal(sync) });
+    const run = await intentsOverHttp({ url: server.url, n, open: sqliteJournal(sync, groupCommit) });
     const ours = run.intentsPerSecond;
     if (run.filled !== n) process.stdout.write(`  note: ${run.filled}/${n} FILLED\n`);
     const acc = await bootstrapAccount(fetch, { baseUrl: server.url, collateral: 1_000_000_000 });
@@ -199,7 +204,7 @@ async function endToEnd(n: number, sync: 'FULL' | 'NORMAL'): Promise<{ ours: num
     if (ok !== bodies.length)
       process.stdout.write(`  note: baseline ${ok}/${bodies.length} batches accepted\n`);
     const base = n / ((performance.now() - t1) / 1000);
-    return { ours, base };
+    return { ours, base, commits: run.commits };
   } finally {
     await server.stop();
   }
@@ -236,10 +241,16 @@ for (const n of [1, 5, 20, 100]) {
   ]);
 }
 const N = Number(process.env.BENCH_INTENTS ?? 10_000);
-for (const sync of ['FULL', 'NORMAL'] as const) {
-  const r = await endToEnd(N, sync);
+// With group commit (as the kernel opens the journal) and, as the same run's baseline, a commit per write.
+const e2e: readonly (readonly ['FULL' | 'NORMAL', boolean])[] = [
+  ['FULL', true],
+  ['FULL', false],
+  ['NORMAL', true],
+];
+for (const [sync, group] of e2e) {
+  const r = await endToEnd(N, sync, group);
   rows.push([
-    `(c) ${N} intents e2e HTTP, intents/s (sync ${sync})`,
+    `(c) ${N} intents e2e HTTP, intents/s (sync ${sync}, ${group ? 'group commit' : 'a commit per write'}; ${r.commits} commits)`,
     f(r.ours, 0),
     f(r.base, 0),
     f(r.ours / r.base),

@@ -103,6 +103,8 @@ export async function startExecutor(v: Venue, o: StartOptions): Promise<Running>
     path: o.path,
     clock: v.clock,
     synchronous: 'NORMAL',
+    // As the kernel opens it: the writes of a turn share one commit, awaited before any send.
+    groupCommit: true,
     onCorrupt: 'quarantine',
   });
   const venue = o.venue ?? v.venue;

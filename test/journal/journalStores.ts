@@ -43,6 +43,15 @@ export function journalStores(pg: () => PgServer): JournalStore[] {
       },
     },
     {
+      // As the kernel opens it: the writes of a turn share one commit (TurnCommit).
+      name: 'SQLite, group commit',
+      durable: true,
+      async fresh() {
+        const path = join(mkdtempSync(join(tmpdir(), 'pf-contract-')), 'j.sqlite');
+        return { open: async (clock) => track(openJournal({ path, clock, groupCommit: true }).journal) };
+      },
+    },
+    {
       name: 'memory',
       durable: false,
       async fresh() {

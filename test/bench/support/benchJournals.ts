@@ -6,13 +6,56 @@ import pg from 'pg';
 import type { Clock } from '../../../src/clock/Clock.ts';
 import { openJournal } from '../../../src/journal/openJournal.ts';
 import { openPostgresJournal } from '../../../src/journal/postgres/openPostgresJournal.ts';
+import { TurnCommit } from '../../../src/journal/TurnCommit.ts';
 import type { JournalUnderTest } from './intentsOverHttp.ts';
 
-/** A SQLite file in a fresh directory: each outermost `write` is one transaction, one commit. */
-export function sqliteJournal(sync: 'FULL' | 'NORMAL' = 'FULL'): (clock: Clock) => Promise<JournalUnderTest> {
+let turnCommits = 0;
+let turnCommitMs = 0;
+let countingTurns = false;
+
+/** Counts and times TurnCommit's commits (group commit), each one COMMIT and one fsync. */
+function countTurnCommits(): void {
+  if (countingTurns) return;
+  countingTurns = true;
+  const commitNow = TurnCommit.prototype.commitNow;
+  TurnCommit.prototype.commitNow = function (this: TurnCommit) {
+    if (this.pending() === undefined) return commitNow.call(this);
+    turnCommits++;
+    const t0 = performance.now();
+    try {
+      commitNow.call(this);
+    } finally {
+      turnCommitMs += performance.now() - t0;
+    }
+  };
+}
+
+/**
+ * A SQLite file in a fresh directory. Without group commit each outermost `write` is one
+ * transaction, one commit; with it (as the kernel opens the journal) the writes of a turn share one.
+ */
+export function sqliteJournal(
+  sync: 'FULL' | 'NORMAL' = 'FULL',
+  groupCommit = true,
+): (clock: Clock) => Promise<JournalUnderTest> {
+  if (groupCommit) countTurnCommits();
   return async (clock) => {
     const path = join(mkdtempSync(join(tmpdir(), 'pf-bench-')), 'journal.sqlite');
-    const { journal } = openJournal({ path, clock, synchronous: sync });
+    const { journal } = openJournal({ path, clock, synchronous: sync, groupCommit });
+    const remove = async () => {
+      journal.close();
+      rmSync(dirname(path), { recursive: true, force: true });
+    };
+    if (groupCommit) {
+      const c0 = turnCommits;
+      const ms0 = turnCommitMs;
+      return {
+        journal,
+        commits: () => turnCommits - c0,
+        commitMs: () => turnCommitMs - ms0,
+        close: remove,
+      };
+    }
     let commits = 0;
     let commitMs = 0;
     let depth = 0;
@@ -29,15 +72,7 @@ export function sqliteJournal(sync: 'FULL' | 'NORMAL' = 'FULL'): (clock: Clock) 
         commitMs += performance.now() - t0;
       }
     };
-    return {
-      journal,
-      commits: () => commits,
-      commitMs: () => commitMs,
-      close: async () => {
-        journal.close();
-        rmSync(dirname(path), { recursive: true, force: true });
-      },
-    };
+    return { journal, commits: () => commits, commitMs: () => commitMs, close: remove };
   };
 }
 

@@ -4,11 +4,21 @@ export const WALK_T0 = Date.UTC(2020, 0, 1);
 const MINUTE = 60_000;
 
 /**
+ * How the walk's prices are written: `4` rounds each to 4 decimals (the walk as the benches first
+ * wrote it); `float` writes the float itself with the shortest digits that read back to it, as
+ * pandas' `to_csv` of a float random walk writes them (Python's float repr and JS's
+ * Number#toString both give the shortest round-trip digits): 15–17 significant digits, what users'
+ * exported data looks like.
+ */
+export type WalkDigits = 4 | 'float';
+
+/**
  * A seeded random walk (xorshift32) as 1-minute OHLC rows, ISO times with milliseconds; high and
  * low a little outside open and close. The same seed always writes the same bytes, so runs and
- * tools compare on identical data.
+ * tools compare on identical data. With `float` digits the walk is the same but unrounded.
  */
-export function writeRandomWalkCsv(file: string, rows: number): void {
+export function writeRandomWalkCsv(file: string, rows: number, digits: WalkDigits = 4): void {
+  const text = digits === 4 ? (p: number) => p.toFixed(4) : (p: number) => String(p);
   let x = 0x2545f491;
   const rnd = () => {
     x ^= x << 13;
@@ -24,7 +34,7 @@ export function writeRandomWalkCsv(file: string, rows: number): void {
     const high = Math.max(open, close) * (1 + rnd() * 0.001);
     const low = Math.min(open, close) * (1 - rnd() * 0.001);
     out.push(
-      `${new Date(WALK_T0 + i * MINUTE).toISOString()},${open.toFixed(4)},${high.toFixed(4)},${low.toFixed(4)},${close.toFixed(4)},0`,
+      `${new Date(WALK_T0 + i * MINUTE).toISOString()},${text(open)},${text(high)},${text(low)},${text(close)},0`,
     );
     price = close;
   }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../clock/VirtualClock.ts';
+import { BatchId, ClientRequestId, QuoteId, StrategyId, TempId } from '../domain/ids.ts';
+import { dec } from '../domain/money.ts';
+import { openJournal } from './openJournal.ts';
+import { readRequestRecords } from './requestSql.ts';
+import { sampleOpenRecord } from './testRecord.ts';
+
+const shown = (x: unknown): string => JSON.stringify(x, (_k, v) => (v === undefined ? '(undefined)' : v));
+
+describe('RowUpdates', () => {
+  it('leaves each row as the journal holds the record after every kind of change, column by column', () => {
+    const clock = new VirtualClock();
+    const { journal } = openJournal({ path: ':memory:', clock });
+    journal.insertRequests([sampleOpenRecord(1, clock.now()), sampleOpenRecord(2, clock.now())]);
+    const id = ClientRequestId('cr_1');
+    clock.advanceSync(5);
+    journal.transition(id, 'SUBMITTING', { submittedAt: clock.now(), batchId: BatchId('b-1') });
+    clock.advanceSync(5);
+    journal.transition(id, 'ACCEPTED', { tempId: TempId('t-1'), venueStatus: 'PENDING' });
+    journal.update(id, { strategyId: StrategyId('s2'), reason: 'moved' });
+    clock.advanceSync(5);
+    journal.transition(id, 'FILLED', {
+      quoteId: QuoteId('q-1'),
+      filledQuantity: dec('0.01'),
+      avgPrice: dec('60000.12345678'),
+      venueStatus: 'OPENED',
+    });
+    journal.update(ClientRequestId('cr_2'), {});
+    const onDisk = readRequestRecords(journal.database);
+    expect(shown(onDisk)).toBe(shown(journal.all()));
+    expect(onDisk.map((r) => [r.status, r.tempId, r.strategyId, r.avgPrice?.toString()])).toEqual([
+      ['FILLED', 't-1', 's2', '60000.12345678'],
+      ['CREATED', undefined, 's1', undefined],
+    ]);
+    journal.close();
+  });
+});
