@@ -30,6 +30,11 @@ const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
  * each a product over parameters of a truncated normal on the parameter's axis (log axis on a
  * log scale) or a categorical that puts 1 on the observed choice plus priorWeight/k on every choice.
  * Bandwidths are clipped to [width/min(100, 1 + kernels), width] (Optuna's "magic clip").
+ *
+ * A continuous kernel's log density leaves out −log σ, as Optuna 3.1's truncnorm.logpdf does.
+ * The observation kernels share one σ, so this only raises the wide prior kernel against them,
+ * by (σ_prior/σ)^d: far from every observation the prior decides. With −log σ in, the median
+ * best of 10-d Rosenbrock (100 trials, 20 seeds) was 11,920 against Optuna's 3,777; without, 3,766.
  */
 export class ParzenEstimator {
   readonly #weights: Float64Array;
@@ -53,7 +58,8 @@ export class ParzenEstimator {
       if (domain.kind === 'categorical') {
         const c = domain.choices.length;
         const logP = Array.from({ length: k }, (_, i) => {
-          const row = new Float64Array(c).fill(priorWeight / c);
+          // Optuna 3.1's smoothing: priorWeight / (observations + 1) on every choice.
+          const row = new Float64Array(c).fill(priorWeight / k);
           if (i < n) {
             const at = domain.choices.indexOf(observations[i]?.[name] ?? '');
             if (at >= 0) row[at] = (row[at] ?? 0) + 1;
@@ -77,7 +83,16 @@ export class ParzenEstimator {
       const logZ = mu.map((m, i) =>
         logNormalMass((axis.low - m) / (sigma[i] ?? 1), (axis.high - m) / (sigma[i] ?? 1)),
       );
-      return { kind: 'number', name, axis, mu, sigma, logZ, stepped: domain.step !== undefined };
+      // A log-scale int is continuous on its log axis, then rounded (as Optuna 3.1).
+      return {
+        kind: 'number',
+        name,
+        axis,
+        mu,
+        sigma,
+        logZ,
+        stepped: domain.step !== undefined && !domain.log,
+      };
     });
   }
 
@@ -115,7 +130,8 @@ export class ParzenEstimator {
           terms[i] = (terms[i] ?? 0) + (dim.logP[i]?.[at] ?? Number.NEGATIVE_INFINITY);
         continue;
       }
-      const [c0, c1] = dim.axis.cell(typeof v === 'number' ? v : Number.NaN);
+      const value = typeof v === 'number' ? v : Number.NaN;
+      const [c0, c1] = dim.stepped ? dim.axis.cell(value) : [dim.axis.to(value), 0];
       const lo = Math.max(c0, dim.axis.low);
       const hi = Math.min(c1, dim.axis.high);
       for (let i = 0; i < k; i++) {
@@ -123,7 +139,7 @@ export class ParzenEstimator {
         const s = dim.sigma[i] ?? 1;
         const logp = dim.stepped
           ? logNormalMass((lo - m) / s, (hi - m) / s)
-          : -0.5 * ((lo - m) / s) ** 2 - HALF_LOG_2PI - Math.log(s);
+          : -0.5 * ((lo - m) / s) ** 2 - HALF_LOG_2PI; // no − log σ: see the class comment
         terms[i] = (terms[i] ?? 0) + logp - (dim.logZ[i] ?? 0);
       }
     }
