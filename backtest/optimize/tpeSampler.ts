@@ -28,6 +28,12 @@ export function defaultWeights(n: number): number[] {
 }
 
 const byNumber = (a: TrialView, b: TrialView) => a.number - b.number;
+/** By loss, then by number; Infinity compares without NaN. */
+function byLoss(a: TrialView, b: TrialView): number {
+  const x = a.loss ?? Number.POSITIVE_INFINITY;
+  const y = b.loss ?? Number.POSITIVE_INFINITY;
+  return x < y ? -1 : x > y ? 1 : a.number - b.number;
+}
 
 function estimator(space: SearchSpace, group: readonly TrialView[], priorWeight: number): ParzenEstimator {
   const ordered = [...group].sort(byNumber);
@@ -55,16 +61,18 @@ export function tpeSampler(o: TpeOptions = {}): Sampler {
   return {
     name: 'tpe',
     sample: (space, trials, rng: Rng): Point => {
-      const complete = trials.filter((t) => t.state === TrialState.complete && Number.isFinite(t.loss));
+      // An infinite loss (a run without the figure) is complete and ranks last; NaN is no loss.
+      const complete = trials.filter(
+        (t) => t.state === TrialState.complete && !Number.isNaN(t.loss ?? Number.NaN),
+      );
       if (complete.length < nStartup || space.params.length === 0) return feasibleRandomPoint(space, rng);
-      const pruned = trials.filter((t) => t.state === TrialState.pruned && Number.isFinite(t.loss));
-      const loss = (t: TrialView) => t.loss ?? Number.POSITIVE_INFINITY;
-      const ranked = [
-        ...[...complete].sort((a, b) => loss(a) - loss(b) || a.number - b.number),
-        ...[...pruned].sort((a, b) => loss(a) - loss(b) || a.number - b.number),
-      ];
+      const pruned = trials.filter(
+        (t) => t.state === TrialState.pruned && !Number.isNaN(t.loss ?? Number.NaN),
+      );
+      const ranked = [...[...complete].sort(byLoss), ...[...pruned].sort(byLoss)];
       const running = liar ? trials.filter((t) => t.state === TrialState.running) : [];
-      const nBelow = gamma(ranked.length + running.length);
+      // As Optuna: gamma of the finished trials; the running ones only join g.
+      const nBelow = gamma(ranked.length);
       const below = ranked.slice(0, nBelow);
       const above = [...ranked.slice(nBelow), ...running];
       const l = estimator(space, below, priorWeight);

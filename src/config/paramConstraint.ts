@@ -30,7 +30,8 @@ export function parseConstraint(
       ok: false,
       reason: `"${text}": expected A OP B with OP one of <, <=, >, >=, !=, like "fast < slow"`,
     };
-  const [, a = '', op = '<', b = ''] = m;
+  const [, a = '', opText = '', b = ''] = m;
+  const op = CONSTRAINT_OPS.find((o) => o === opText) ?? '<';
   const side = (s: string): string | number | { reason: string } => {
     if (NUMBER.test(s)) return Number(s);
     if (!NAME.test(s)) return { reason: `"${text}": ${s} is neither a parameter name nor a number` };
@@ -42,15 +43,16 @@ export function parseConstraint(
   };
   const left = side(a);
   const right = side(b);
-  for (const s of [left, right]) if (typeof s === 'object') return { ok: false, reason: s.reason };
+  if (typeof left === 'object') return { ok: false, reason: left.reason };
+  if (typeof right === 'object') return { ok: false, reason: right.reason };
   if (typeof left === 'number' && typeof right === 'number')
     return { ok: false, reason: `"${text}": names no parameter` };
   return {
     ok: true,
     constraint: {
-      left: left as string | number,
-      op: op as ConstraintOp,
-      right: right as string | number,
+      left,
+      op,
+      right,
       text,
     },
   };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isRecord } from '../domain/isRecord.ts';
 import { type ParamConstraint, parseConstraint } from './paramConstraint.ts';
 import type { OptimizeSection } from './sections/optimize.ts';
 
@@ -34,20 +33,28 @@ export interface SpaceProblem {
   readonly message: string;
 }
 
-interface PropertySchema {
-  readonly type?: string;
-  readonly enum?: readonly Choice[];
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly exclusiveMaximum?: number;
-}
+/** What the search reads of a parameter's JSON Schema (zod's own rendering of the params). */
+const propertySchema = z.looseObject({
+  type: z.string().optional(),
+  enum: z.array(z.union([z.string(), z.number(), z.boolean()])).optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  exclusiveMinimum: z.number().optional(),
+  exclusiveMaximum: z.number().optional(),
+});
+type PropertySchema = z.output<typeof propertySchema>;
+const propertiesSchema = z.looseObject({ properties: z.record(z.string(), z.unknown()).default({}) });
 
+/** Each parameter's schema; one the search cannot read (a union, say) is an empty one: not searchable. */
 function properties(schema: z.ZodType): Readonly<Record<string, PropertySchema>> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return isRecord(json) && isRecord(json.properties)
-    ? (json.properties as Record<string, PropertySchema>)
-    : {};
+  const json = propertiesSchema.safeParse(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+  if (!json.success) return {};
+  return Object.fromEntries(
+    Object.entries(json.data.properties).map(([k, v]) => {
+      const p = propertySchema.safeParse(v);
+      return [k, p.success ? p.data : {}];
+    }),
+  );
 }
 
 function numberDomain(

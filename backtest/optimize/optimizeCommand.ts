@@ -1,0 +1,198 @@
+import { ConfigError } from '../../src/errors/ConfigError.ts';
+import type { BacktestRequest } from '../backtestFromFiles.ts';
+import type { CommandIo } from '../cli/backtestCommand.ts';
+import { parseSymbolFile, parseWhen } from '../cli/parseArgs.ts';
+import { progress } from '../cli/progress.ts';
+import { readData } from '../data/readData.ts';
+import { parseWalkForward } from '../sweep/walkForward.ts';
+import { gridSampler } from './gridSampler.ts';
+import { honestyWarnings } from './honesty.ts';
+import { objectiveNamed } from './objectives.ts';
+import { intFlag, optimizeOptionsSchema, samplerName, studyName } from './optimizeOptions.ts';
+import { sideBySide, trialsTable } from './optimizeTable.ts';
+import { fileSha256, filesSha256, optimizeTarget } from './optimizeTarget.ts';
+import { ownerGone, processOwner } from './owner.ts';
+import { randomSampler } from './randomSampler.ts';
+import { keptMetrics, runPoint, trialResult } from './runPoint.ts';
+import { bestTrial, runStudy } from './runStudy.ts';
+import type { Sampler } from './Sampler.ts';
+import { dataRange, parseTrain, splitRange } from './splitRange.ts';
+import { StudyStore } from './studyStore.ts';
+import { tpeSampler } from './tpeSampler.ts';
+import { walkForwardStudy } from './walkForwardStudy.ts';
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * `perpflow optimize CONFIG --data SYMBOL=FILE --trials N …`: searches the `optimize` section of
+ * one strategy entry, prints the ranked trials, and — with --train or --walk-forward — the best
+ * params re-run on data the search never saw, side by side with in sample, with a loud warning
+ * when out of sample falls apart.
+ */
+export async function optimizeCommand(
+  configFile: string,
+  options: Record<string, unknown>,
+  io: CommandIo,
+): Promise<void> {
+  const o = optimizeOptionsSchema.parse(options);
+  const trials = intFlag('--trials', o.trials, 1, 100_000, '100');
+  const seed = intFlag('--seed', o.seed, 0, 2 ** 31 - 1, '7');
+  const top = intFlag('--top', o.top, 1, 100_000, '10');
+  const samplerKind = samplerName(o.sampler);
+  const objective = objectiveNamed(o.objective);
+  if (o.train !== undefined && o.walkForward !== undefined)
+    throw new ConfigError('--train and --walk-forward each hold data out: give one of them');
+  const train = o.train === undefined ? undefined : parseTrain(o.train);
+  const wf = o.walkForward === undefined ? undefined : parseWalkForward(o.walkForward);
+  const study = o.study === undefined ? undefined : studyName(o.study);
+  const data = o.data.map((d) => parseSymbolFile('--data', d));
+  const funding = (o.funding ?? []).map((f) => parseSymbolFile('--funding', f));
+  const from = parseWhen('--from', o.from);
+  const to = parseWhen('--to', o.to);
+  const target = await optimizeTarget(configFile, o.strategy);
+  const sampler: Sampler =
+    samplerKind === 'tpe'
+      ? tpeSampler()
+      : samplerKind === 'random'
+        ? randomSampler
+        : gridSampler(target.space);
+  const loaded = readData({ data, funding });
+  const range = dataRange(loaded, from, to);
+  const request: Omit<BacktestRequest, 'onProgress' | 'params'> = { configFile, data, funding, loaded };
+  const identity = {
+    configSha256: fileSha256(configFile),
+    dataSha256: filesSha256([...data, ...funding]),
+  };
+  const setup = {
+    space: target.space,
+    strategy: target.strategyId,
+    sampler: samplerKind,
+    objective: objective.name,
+    seed,
+    from,
+    to,
+  };
+  const storage = study === undefined ? ':memory:' : o.storage;
+  const owner = processOwner();
+  if (wf !== undefined) {
+    const result = await walkForwardStudy({
+      request,
+      range,
+      spec: wf,
+      objective,
+      open: (window, bounds) =>
+        StudyStore.open(storage, {
+          name: `${study ?? 'unnamed'}.window${window}`,
+          ...identity,
+          setup: JSON.stringify({ ...setup, walkForward: o.walkForward, window: bounds }),
+        }),
+      study: { owner, isGone: ownerGone, trials, space: target.space, sampler, seed },
+      strategyId: target.strategyId,
+    });
+    io.stdout.write(o.json === true ? `${JSON.stringify(result.json, null, 2)}\n` : result.text);
+    for (const w of result.warnings) io.stderr.write(`WARNING: ${w}\n`);
+    return;
+  }
+  const split = train === undefined ? undefined : splitRange(range, train);
+  const searchRange = split?.train ?? { from: range.start, to: range.end };
+  const store = StudyStore.open(storage, {
+    name: study ?? 'unnamed',
+    ...identity,
+    setup: JSON.stringify({ ...setup, train: o.train ?? null }),
+  });
+  const bar = progress(
+    io.stderr,
+    'optimize {bar} {value}/{total} trials | best {best} | eta {eta_formatted}',
+  );
+  let all: Awaited<ReturnType<typeof runStudy>>;
+  try {
+    all = await runStudy({
+      store,
+      owner,
+      isGone: ownerGone,
+      trials,
+      space: target.space,
+      sampler,
+      seed,
+      run: async (point) =>
+        trialResult(objective, await runPoint({ ...request, ...searchRange }, target.strategyId, point)),
+      onTrial: (ts) => {
+        const best = bestTrial(ts);
+        bar.tick(ts.filter((t) => t.state !== 'running').length, trials, {
+          best: best?.value === undefined || best.value === null ? 'n/a' : best.value.toFixed(4),
+        });
+      },
+    });
+  } finally {
+    bar.stop();
+    store.close();
+  }
+  const best = bestTrial(all);
+  let outOfSample: (Record<string, number | null> & { value: number | null }) | undefined;
+  const warnings: string[] = [];
+  if (split !== undefined && best !== undefined) {
+    const m = await runPoint({ ...request, ...split.test }, target.strategyId, best.point);
+    outOfSample = { ...keptMetrics(m), value: objective.value(m) };
+    warnings.push(...honestyWarnings(objective, best.value, outOfSample.value, m.trades));
+  }
+  if (best === undefined)
+    warnings.push('no trial finished with a result: every point failed (see the table)');
+  const json = {
+    study: study ?? null,
+    strategy: target.strategyId,
+    sampler: samplerKind,
+    objective: objective.name,
+    direction: objective.direction,
+    seed,
+    trials: all.map((t) => ({
+      number: t.number,
+      state: t.state,
+      params: t.point,
+      value: t.value,
+      metrics: t.metrics,
+      attempts: t.attempts,
+      ...(t.error === null ? {} : { error: t.error }),
+    })),
+    best:
+      best === undefined
+        ? null
+        : {
+            number: best.number,
+            params: best.point,
+            inSample: {
+              from: new Date(searchRange.from).toISOString(),
+              to: new Date(searchRange.to).toISOString(),
+              value: best.value,
+              metrics: best.metrics,
+            },
+            outOfSample:
+              split === undefined || outOfSample === undefined
+                ? null
+                : {
+                    from: new Date(split.test.from).toISOString(),
+                    to: new Date(split.test.to).toISOString(),
+                    value: outOfSample.value,
+                    metrics: outOfSample,
+                  },
+          },
+    warnings,
+  };
+  if (o.json === true) io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  else {
+    io.stdout.write(trialsTable(all, objective, top));
+    if (best !== undefined && split !== undefined && outOfSample !== undefined)
+      io.stdout.write(
+        `\nbest: trial ${best.number} (${Object.entries(best.point)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(
+            ' ',
+          )})\n${sideBySide(objective, { ...best.metrics, value: best.value }, outOfSample, { train: `${day(split.train.from)}→${day(split.train.to)}`, test: `${day(split.test.from)}→${day(split.test.to)}` })}`,
+      );
+    else if (best !== undefined)
+      io.stdout.write(
+        '\nin sample only: add --train 70% or --walk-forward train=…,test=… to test the best params on data the search never saw\n',
+      );
+    for (const w of warnings) io.stdout.write(`\nWARNING: ${w}\n`);
+  }
+  for (const w of warnings) io.stderr.write(`WARNING: ${w}\n`);
+}
