@@ -159,7 +159,11 @@ function checkStrategyParams(
     const optimize = strategy.data.optimize;
     if (optimize !== undefined)
       for (const p of searchSpace(schema, optimize).problems)
-        issues.push(locator.value(['strategies', index, 'optimize', ...p.path], p.message));
+        issues.push(
+          p.key === true
+            ? locator.key(['strategies', index, 'optimize', ...p.path], p.message)
+            : locator.value(['strategies', index, 'optimize', ...p.path], p.message),
+        );
     const prefix = ['strategies', index, 'params'] as const;
     const params = schema.safeParse(strategy.data.params, { error: messageFor });
     if (!params.success) {

@@ -31,6 +31,8 @@ export interface SearchSpace {
 export interface SpaceProblem {
   readonly path: readonly (string | number)[];
   readonly message: string;
+  /** The key is wrong (a parameter the schema lacks), not its value. */
+  readonly key?: true;
 }
 
 /** What the search reads of a parameter's JSON Schema (zod's own rendering of the params). */
@@ -140,10 +142,11 @@ export function searchSpace(
     if (name === 'constraints' || !Array.isArray(range)) continue;
     const p = props[name];
     if (p === undefined) {
-      problem(
-        [name],
-        `the strategy has no parameter ${name} (its parameters: ${Object.keys(props).join(', ')})`,
-      );
+      problems.push({
+        path: [name],
+        message: `the strategy has no parameter ${name} (its parameters: ${Object.keys(props).join(', ')})`,
+        key: true,
+      });
       continue;
     }
     if (p.enum !== undefined || p.type === 'boolean') {

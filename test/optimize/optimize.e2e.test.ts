@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG, GOOG, perpflow, studyJson } from './support/optimizeCli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'perpflow-optimize-'));
+
+describe('perpflow optimize', () => {
+  it('searches the example config on the GOOG sample: exit 0, every trial in --json within the space, the best re-run on the held-out 30%', async () => {
+    const r = await perpflow([CONFIG, '--data', GOOG, '--trials', '16', '--train', '70%', '--json']);
+    expect(r.code).toBe(0);
+    const s = studyJson.parse(JSON.parse(r.stdout));
+    expect(s.trials.map((t) => t.number)).toEqual([...Array(16).keys()]);
+    for (const t of s.trials) {
+      expect(t.state).toBe('complete');
+      const { fast, slow, mode, notional } = t.params;
+      expect(Number.isInteger(fast) && Number.isInteger(slow)).toBe(true);
+      expect(Number(fast)).toBeLessThan(Number(slow));
+      expect(['long', 'short', 'reverse']).toContain(mode);
+      expect(Number(notional) % 10_000).toBe(0);
+    }
+    const best = s.best;
+    if (best === null) throw new Error('no best trial');
+    expect(best.inSample.value).toBe(Math.max(...s.trials.map((t) => t.value ?? Number.NEGATIVE_INFINITY)));
+    expect(best.inSample.to).toBe(best.outOfSample?.from);
+    // The range ends just after the last bar (2013-03-01), as the walk-forward's does.
+    expect(best.outOfSample?.to).toBe('2013-03-01T00:00:00.001Z');
+  }, 60_000);
+
+  it('proposes the same trials for the same seed and other ones for another seed', async () => {
+    const args = [CONFIG, '--data', GOOG, '--trials', '14', '--to', '2008-01-01', '--json'];
+    const [a, b, c] = await Promise.all([
+      perpflow([...args, '--seed', '3']),
+      perpflow([...args, '--seed', '3']),
+      perpflow([...args, '--seed', '4']),
+    ]);
+    const params = (x: { stdout: string }) =>
+      studyJson.parse(JSON.parse(x.stdout)).trials.map((t) => t.params);
+    expect(params(a)).toEqual(params(b));
+    expect(params(c)).not.toEqual(params(a));
+  }, 60_000);
+
+  it('says where each bad input is and exits 2: unknown param, range outside the schema, bad constraint, bad flags', async () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(
+      bad,
+      `mode: backtest
+strategies:
+  - id: sma-cross
+    module: sma-cross
+    markets: [GOOG]
+    params: { fast: 10, slow: 30, quantity: 10 }
+    optimize:
+      fst: [5, 50]
+      slow: [0, 200, log]
+      constraints: ['fast < slow; rm -rf']
+`,
+    );
+    const r = await perpflow([bad, '--data', GOOG, '--trials', '5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${bad}:8:7 strategies[0].optimize.fst: the strategy has no parameter fst`);
+    expect(r.stderr).toContain(`${bad}:9:14 strategies[0].optimize.slow[0]:`);
+    expect(r.stderr).toContain(`${bad}:10:21 strategies[0].optimize.constraints[0]:`);
+    for (const [flag, value, said] of [
+      ['--objective', 'sharp', '--objective sharp: expected one of sharpe, sortino'],
+      ['--train', '170%', '--train 170%: expected the share the search sees'],
+      ['--trials', '0', '--trials 0: expected a whole number'],
+      ['--sampler', 'cmaes', '--sampler cmaes: expected one of tpe, random, grid'],
+    ] as const) {
+      const f = await perpflow([CONFIG, '--data', GOOG, flag, value]);
+      expect(f.code, flag).toBe(2);
+      expect(f.stderr).toContain(said);
+    }
+  }, 60_000);
+});
