@@ -22,11 +22,11 @@ export function honestyWarnings(
   else if (objective.direction === 'maximize') {
     if (outOfSample < 0 || (inSample !== null && inSample > 0 && outOfSample < OOS_SHARE * inSample))
       out.push(
-        `out of sample ${objective.name} ${f(outOfSample)} is ${outOfSample < 0 ? 'negative' : `below ${OOS_SHARE * 100}% of`} in sample ${f(inSample)}: the in-sample optimum is likely a fluke of the training data (overfit)`,
+        `out of sample ${objective.name} ${f(outOfSample)} (in sample ${f(inSample)}) is ${outOfSample < 0 ? 'negative' : `below ${OOS_SHARE * 100}% of in sample`}: the in-sample optimum is likely a fluke of the training data (overfit)`,
       );
   } else if (inSample !== null && outOfSample > inSample / OOS_SHARE)
     out.push(
-      `out of sample ${objective.name} ${f(outOfSample)} is more than ${1 / OOS_SHARE}× in sample ${f(inSample)}: the in-sample optimum is likely a fluke of the training data (overfit)`,
+      `out of sample ${objective.name} ${f(outOfSample)} (in sample ${f(inSample)}) is more than ${1 / OOS_SHARE}× in sample: the in-sample optimum is likely a fluke of the training data (overfit)`,
     );
   if (outOfSampleTrades < MIN_OOS_TRADES)
     out.push(
