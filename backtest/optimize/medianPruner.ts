@@ -6,7 +6,7 @@ export interface MedianPrunerOptions {
 }
 
 /** A trial's intermediate losses (lower is better), by checkpoint. */
-export type Intermediate = Readonly<Record<number, number>>;
+export type Intermediate = Readonly<Record<string, number>>;
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,7 +17,7 @@ function median(xs: readonly number[]): number {
 /**
  * Optuna's MedianPruner: at checkpoint `step`, a trial whose intermediate loss is worse than the
  * median of earlier trials' losses at that same step stops. `earlier` are the intermediate values
- * of trials that finished (complete or pruned) before.
+ * of the trials that completed before (pruned ones do not set the bar, as in Optuna).
  */
 export function shouldPrune(
   step: number,

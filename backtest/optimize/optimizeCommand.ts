@@ -8,12 +8,12 @@ import { parseWalkForward } from '../sweep/walkForward.ts';
 import { gridSampler } from './gridSampler.ts';
 import { honestyWarnings } from './honesty.ts';
 import { objectiveNamed } from './objectives.ts';
-import { intFlag, optimizeOptionsSchema, samplerName, studyName } from './optimizeOptions.ts';
+import { intFlag, optimizeOptionsSchema, prunerOn, samplerName, studyName } from './optimizeOptions.ts';
 import { sideBySide, trialsTable } from './optimizeTable.ts';
 import { fileSha256, filesSha256, optimizeTarget } from './optimizeTarget.ts';
 import { ownerGone, processOwner } from './owner.ts';
 import { randomSampler } from './randomSampler.ts';
-import { keptMetrics, runPoint, trialResult } from './runPoint.ts';
+import { barsIn, keptMetrics, pruningCheckpoints, runPoint, trialResult } from './runPoint.ts';
 import { bestTrial, runStudy } from './runStudy.ts';
 import type { Sampler } from './Sampler.ts';
 import { dataRange, parseTrain, splitRange } from './splitRange.ts';
@@ -39,6 +39,7 @@ export async function optimizeCommand(
   const seed = intFlag('--seed', o.seed, 0, 2 ** 31 - 1, '7');
   const top = intFlag('--top', o.top, 1, 100_000, '10');
   const samplerKind = samplerName(o.sampler);
+  const pruner = prunerOn(o.pruner);
   const objective = objectiveNamed(o.objective);
   if (o.train !== undefined && o.walkForward !== undefined)
     throw new ConfigError('--train and --walk-forward each hold data out: give one of them');
@@ -67,6 +68,7 @@ export async function optimizeCommand(
     space: target.space,
     strategy: target.strategyId,
     sampler: samplerKind,
+    pruner: o.pruner,
     objective: objective.name,
     seed,
     from,
@@ -86,7 +88,15 @@ export async function optimizeCommand(
           ...identity,
           setup: JSON.stringify({ ...setup, walkForward: o.walkForward, window: bounds }),
         }),
-      study: { owner, isGone: ownerGone, trials, space: target.space, sampler, seed },
+      study: {
+        owner,
+        isGone: ownerGone,
+        trials,
+        space: target.space,
+        sampler,
+        seed,
+        ...(pruner ? { pruner: {} } : {}),
+      },
       strategyId: target.strategyId,
     });
     io.stdout.write(o.json === true ? `${JSON.stringify(result.json, null, 2)}\n` : result.text);
@@ -95,6 +105,7 @@ export async function optimizeCommand(
   }
   const split = train === undefined ? undefined : splitRange(range, train);
   const searchRange = split?.train ?? { from: range.start, to: range.end };
+  const bars = barsIn(loaded.feeds[0]?.time ?? [], searchRange.from, searchRange.to);
   const store = StudyStore.open(storage, {
     name: study ?? 'unnamed',
     ...identity,
@@ -114,8 +125,17 @@ export async function optimizeCommand(
       space: target.space,
       sampler,
       seed,
-      run: async (point) =>
-        trialResult(objective, await runPoint({ ...request, ...searchRange }, target.strategyId, point)),
+      run: async (point, report) =>
+        trialResult(
+          objective,
+          await runPoint(
+            { ...request, ...searchRange },
+            target.strategyId,
+            point,
+            pruningCheckpoints(bars, objective, report),
+          ),
+        ),
+      ...(pruner ? { pruner: {} } : {}),
       onTrial: (ts) => {
         const best = bestTrial(ts);
         bar.tick(ts.filter((t) => t.state !== 'running').length, trials, {
@@ -151,6 +171,7 @@ export async function optimizeCommand(
       value: t.value,
       metrics: t.metrics,
       attempts: t.attempts,
+      intermediate: t.intermediate,
       ...(t.error === null ? {} : { error: t.error }),
     })),
     best:

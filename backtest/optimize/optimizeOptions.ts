@@ -9,6 +9,7 @@ export const optimizeOptionsSchema = z.looseObject({
   to: z.string().optional(),
   trials: z.string(),
   sampler: z.string(),
+  pruner: z.string(),
   objective: z.string(),
   train: z.string().optional(),
   walkForward: z.string().optional(),
@@ -23,6 +24,12 @@ export type OptimizeOptions = z.output<typeof optimizeOptionsSchema>;
 
 export const SAMPLER_NAMES = ['tpe', 'random', 'grid'] as const;
 export type SamplerName = (typeof SAMPLER_NAMES)[number];
+
+/** `--pruner median` (Optuna's MedianPruner at 25/50/75% of the bars) or `none`. */
+export function prunerOn(raw: string): boolean {
+  if (raw !== 'median' && raw !== 'none') throw new ConfigError(`--pruner ${raw}: expected median or none`);
+  return raw === 'median';
+}
 
 /** A whole number in [min, max] from a flag, or a ConfigError naming the flag. */
 export function intFlag(flag: string, raw: string, min: number, max: number, example: string): number {

@@ -1,5 +1,6 @@
 import { type BacktestRequest, backtestFromFiles } from '../backtestFromFiles.ts';
 import type { Metrics } from '../metrics/backtestMetrics.ts';
+import { equityMetrics } from '../metrics/equityMetrics.ts';
 import type { Point } from './coordinate.ts';
 import { lossOf, type Objective } from './objectives.ts';
 import type { TrialResult } from './runStudy.ts';
@@ -23,9 +24,48 @@ export async function runPoint(
   request: Omit<BacktestRequest, 'onProgress' | 'params'>,
   strategyId: string,
   point: Point,
+  checkpoints?: BacktestRequest['checkpoints'],
 ): Promise<Metrics> {
-  const outcome = await backtestFromFiles({ ...request, params: { [strategyId]: point }, collect: false });
+  const outcome = await backtestFromFiles({
+    ...request,
+    params: { [strategyId]: point },
+    collect: false,
+    ...(checkpoints === undefined ? {} : { checkpoints }),
+  });
   return outcome.metrics.overall;
+}
+
+/** Where a trial reports to the pruner: at 25%, 50% and 75% of its bars. */
+export const CHECKPOINTS = [0.25, 0.5, 0.75] as const;
+
+/**
+ * The checkpoints of a trial over `bars` bars: at each, the objective of the curve so far
+ * (equity figures only: SQN, a trade figure, has none) is reported as step 0, 1, 2. A curve
+ * without the figure yet (no trade, no Sharpe) reports nothing.
+ */
+export function pruningCheckpoints(
+  bars: number,
+  objective: Objective,
+  report: (step: number, loss: number) => void,
+): NonNullable<BacktestRequest['checkpoints']> {
+  const at = CHECKPOINTS.map((f) => Math.floor(f * bars)).filter((b) => b >= 2);
+  return {
+    at,
+    reached: (done, curve) => {
+      const value = objective.value({ ...equityMetrics(curve), sqn: null });
+      if (value !== null) report(at.indexOf(done), lossOf(objective, value));
+    },
+  };
+}
+
+/** Bars of the first market within [from, to): the run's length, for its checkpoints. */
+export function barsIn(times: ArrayLike<number>, from: number, to: number): number {
+  let n = 0;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i] ?? Number.NaN;
+    if (t >= from && t < to) n++;
+  }
+  return n;
 }
 
 export function trialResult(objective: Objective, m: Metrics): TrialResult {

@@ -1,8 +1,16 @@
 import type { SearchSpace } from '../../src/config/searchSpace.ts';
 import type { Point } from './coordinate.ts';
+import { type MedianPrunerOptions, shouldPrune } from './medianPruner.ts';
 import { seededRng } from './rng.ts';
 import { type Sampler, TrialState } from './Sampler.ts';
 import { type StoredTrial, type StudyStore, trialView } from './studyStore.ts';
+
+/** Thrown through the backtest by `report` to end a trial the pruner stops. */
+class PrunedTrial extends Error {
+  constructor() {
+    super('pruned');
+  }
+}
 
 /** A trial's run: the objective's value, its loss, and the figures to keep. */
 export interface TrialResult {
@@ -20,7 +28,13 @@ export interface StudyRun {
   readonly space: SearchSpace;
   readonly sampler: Sampler;
   readonly seed: number;
-  readonly run: (point: Point) => Promise<TrialResult>;
+  /**
+   * Runs the point; `report(step, loss)` gives the loss at a checkpoint and throws (ending the
+   * run) when the pruner stops the trial.
+   */
+  readonly run: (point: Point, report: (step: number, loss: number) => void) => Promise<TrialResult>;
+  /** The median pruner's settings; undefined: no pruning. */
+  readonly pruner?: MedianPrunerOptions;
   readonly onTrial?: (trials: readonly StoredTrial[]) => void;
 }
 
@@ -36,17 +50,35 @@ export async function runStudy(o: StudyRun): Promise<readonly StoredTrial[]> {
       o.sampler.sample(o.space, trials.map(trialView), seededRng(o.seed, number)),
     );
     if (claim === undefined) break;
+    const earlier = o.store
+      .trials()
+      .filter((t) => t.state === TrialState.complete && t.number !== claim.number)
+      .map((t) => t.intermediate);
+    const intermediate: Record<string, number> = {};
+    const pruned = new PrunedTrial();
+    const report = (step: number, loss: number) => {
+      intermediate[step] = loss;
+      if (o.pruner !== undefined && shouldPrune(step, loss, earlier, o.pruner)) throw pruned;
+    };
     try {
-      const r = await o.run(claim.point);
-      o.store.finish(claim.number, o.owner, { state: TrialState.complete, ...r });
+      const r = await o.run(claim.point, report);
+      o.store.finish(claim.number, o.owner, { state: TrialState.complete, ...r, intermediate });
     } catch (error) {
-      o.store.finish(claim.number, o.owner, {
-        state: TrialState.failed,
-        value: null,
-        loss: null,
-        metrics: {},
-        error: error instanceof Error ? error.message : String(error),
-      });
+      const last = Object.values(intermediate).at(-1) ?? null;
+      o.store.finish(
+        claim.number,
+        o.owner,
+        error === pruned
+          ? { state: TrialState.pruned, value: null, loss: last, metrics: {}, intermediate }
+          : {
+              state: TrialState.failed,
+              value: null,
+              loss: null,
+              metrics: {},
+              error: error instanceof Error ? error.message : String(error),
+              intermediate,
+            },
+      );
     }
     o.onTrial?.(o.store.trials());
   }

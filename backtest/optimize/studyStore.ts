@@ -24,6 +24,8 @@ export interface StoredTrial {
   readonly owner: string;
   readonly attempts: number;
   readonly error: string | null;
+  /** Intermediate losses by checkpoint (the pruner's). */
+  readonly intermediate: Readonly<Record<string, number>>;
 }
 
 /** A trial this process now owns: a new one, or one a dead process left running. */
@@ -41,7 +43,8 @@ CREATE TABLE IF NOT EXISTS study (
 CREATE TABLE IF NOT EXISTS trial (
   study TEXT NOT NULL, number INTEGER NOT NULL, state TEXT NOT NULL, params TEXT NOT NULL,
   value REAL, loss REAL, metrics TEXT NOT NULL DEFAULT '{}', owner TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 1, error TEXT, PRIMARY KEY (study, number)
+  attempts INTEGER NOT NULL DEFAULT 1, error TEXT, intermediate TEXT NOT NULL DEFAULT '{}',
+  PRIMARY KEY (study, number)
 );`;
 
 const json = <T extends z.ZodType>(schema: T) => z.string().transform((s) => schema.parse(JSON.parse(s)));
@@ -57,6 +60,7 @@ const rowSchema = z.object({
   owner: z.string(),
   attempts: z.number(),
   error: z.string().nullable(),
+  intermediate: json(z.record(z.string(), z.number())),
 });
 
 const toTrial = (row: unknown): StoredTrial => {
@@ -187,11 +191,12 @@ export class StudyStore {
       readonly loss: number | null;
       readonly metrics: Readonly<Record<string, number | null>>;
       readonly error?: string;
+      readonly intermediate?: Readonly<Record<string, number>>;
     },
   ): boolean {
     const r = this.#db
       .prepare(
-        'UPDATE trial SET state = ?, value = ?, loss = ?, metrics = ?, error = ? WHERE study = ? AND number = ? AND owner = ? AND state = ?',
+        'UPDATE trial SET state = ?, value = ?, loss = ?, metrics = ?, error = ?, intermediate = ? WHERE study = ? AND number = ? AND owner = ? AND state = ?',
       )
       .run(
         outcome.state,
@@ -199,6 +204,7 @@ export class StudyStore {
         outcome.loss !== null && Number.isFinite(outcome.loss) ? outcome.loss : null,
         JSON.stringify(outcome.metrics),
         outcome.error ?? null,
+        JSON.stringify(outcome.intermediate ?? {}),
         this.#name,
         number,
         owner,

@@ -5,7 +5,7 @@ import { walkForward, walkForwardTable } from '../sweep/walkForward.ts';
 import { honestyWarnings } from './honesty.ts';
 import type { Objective } from './objectives.ts';
 import { rankedTrials } from './optimizeTable.ts';
-import { runPoint, trialResult } from './runPoint.ts';
+import { barsIn, pruningCheckpoints, runPoint, trialResult } from './runPoint.ts';
 import { runStudy, type StudyRun } from './runStudy.ts';
 import { TrialState } from './Sampler.ts';
 import type { StudyStore } from './studyStore.ts';
@@ -35,7 +35,20 @@ export async function walkForwardStudy(o: {
       const trials = await runStudy({
         ...o.study,
         store,
-        run: async (point) => trialResult(o.objective, await runPoint(window, o.strategyId, point)),
+        run: async (point, report) =>
+          trialResult(
+            o.objective,
+            await runPoint(
+              window,
+              o.strategyId,
+              point,
+              pruningCheckpoints(
+                barsIn(window.loaded?.feeds[0]?.time ?? [], bounds.from, bounds.to),
+                o.objective,
+                report,
+              ),
+            ),
+          ),
       });
       const ranked = rankedTrials(trials);
       inSample.push(ranked[0]?.state === TrialState.complete ? ranked[0].value : null);

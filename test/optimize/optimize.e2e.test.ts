@@ -28,6 +28,32 @@ describe('perpflow optimize', () => {
     expect(best.outOfSample?.to).toBe('2013-03-01T00:00:00.001Z');
   }, 60_000);
 
+  it('with --pruner median stops each trial whose objective at a checkpoint is worse than the median of earlier complete trials there', async () => {
+    const r = await perpflow([CONFIG, '--data', GOOG, '--trials', '24', '--pruner', 'median', '--json']);
+    expect(r.code).toBe(0);
+    const s = studyJson.parse(JSON.parse(r.stdout));
+    const pruned = s.trials.filter((t) => t.state === 'pruned');
+    expect(pruned.length).toBeGreaterThan(0);
+    const median = (xs: number[]) => {
+      const v = [...xs].sort((a, b) => a - b);
+      const m = v.length >> 1;
+      return v.length % 2 === 1 ? (v[m] ?? 0) : ((v[m - 1] ?? 0) + (v[m] ?? 0)) / 2;
+    };
+    for (const t of s.trials) {
+      const earlier = s.trials.filter((e) => e.number < t.number && e.state === 'complete');
+      const steps = Object.keys(t.intermediate);
+      const stoppedAt = (step: string) =>
+        earlier.length >= 5 &&
+        (t.intermediate[step] ?? 0) > median(earlier.flatMap((e) => e.intermediate[step] ?? []));
+      // A pruned trial stopped at its last checkpoint and at no earlier one; the rest never met the rule.
+      if (t.state === 'pruned') {
+        expect(stoppedAt(steps.at(-1) ?? ''), `trial ${t.number}`).toBe(true);
+        expect(steps.slice(0, -1).some(stoppedAt), `trial ${t.number}`).toBe(false);
+        expect(t.value).toBeNull();
+      } else expect(steps.some(stoppedAt), `trial ${t.number}`).toBe(false);
+    }
+  }, 60_000);
+
   it('proposes the same trials for the same seed and other ones for another seed', async () => {
     const args = [CONFIG, '--data', GOOG, '--trials', '14', '--to', '2008-01-01', '--json'];
     const [a, b, c] = await Promise.all([

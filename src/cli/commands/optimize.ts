@@ -31,6 +31,11 @@ export function registerOptimizeCommand(program: Command): void {
     .option('--from <ISO>', 'first bar time (inclusive), ISO 8601 UTC')
     .option('--to <ISO>', 'end of the range (exclusive), ISO 8601 UTC')
     .option('--trials <N>', 'trials in the study (a resumed study runs only the rest)', '100')
+    .option(
+      '--pruner <NAME>',
+      'median: stop a trial whose objective at 25/50/75% of its bars is worse than the median of earlier complete trials there; none',
+      'none',
+    )
     .option('--sampler <NAME>', 'tpe (multivariate Parzen estimators), random or grid', 'tpe')
     .option(
       '--objective <NAME>',

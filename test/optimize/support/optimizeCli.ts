@@ -34,6 +34,7 @@ export const studyJson = z.strictObject({
       value: z.number().nullable(),
       metrics,
       attempts: z.number(),
+      intermediate: z.record(z.string(), z.number()),
       error: z.string().optional(),
     }),
   ),
