@@ -15,9 +15,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readData } from '../../backtest/data/readData.ts';
+import { objectiveNamed } from '../../backtest/optimize/objectives.ts';
+import { optimizeTarget } from '../../backtest/optimize/optimizeTarget.ts';
 import { randomSampler } from '../../backtest/optimize/randomSampler.ts';
 import { seededRng } from '../../backtest/optimize/rng.ts';
+import { runPoint, trialResult } from '../../backtest/optimize/runPoint.ts';
+import { bestTrial, runStudy } from '../../backtest/optimize/runStudy.ts';
 import type { Sampler, TrialView } from '../../backtest/optimize/Sampler.ts';
+import { StudyStore } from '../../backtest/optimize/studyStore.ts';
 import { tpeSampler } from '../../backtest/optimize/tpeSampler.ts';
 import type { SearchSpace } from '../../src/config/searchSpace.ts';
 import { TEST_FUNCTIONS } from './support/testFunctions.ts';
@@ -96,4 +102,47 @@ process.stdout.write(
 );
 for (const r of rows) process.stdout.write(`${r.map((x, c) => x.padEnd(widths[c] ?? 0)).join('  ')}\n`);
 if (skipped !== undefined) process.stdout.write(`Optuna column skipped: ${skipped}\n`);
+
+// A real strategy: sma-cross on the GOOG daily sample, 4 params (fast, slow on a log scale, mode,
+// notional), Sharpe over the whole sample, through the runner `perpflow optimize` uses.
+const N = Number(process.env.STRATEGY_TRIALS ?? 30);
+const STRATEGY_SEEDS = Number(process.env.STRATEGY_SEEDS ?? 5);
+const CONFIG = join(import.meta.dirname, '../../config/examples/optimize-sma-GOOG.yaml');
+const data = [{ symbol: 'GOOG', file: join(import.meta.dirname, '../../data/samples/GOOG-1d.csv') }];
+const target = await optimizeTarget(CONFIG, undefined);
+const loaded = readData({ data });
+const objective = objectiveNamed('sharpe');
+async function strategyBest(sampler: Sampler, trials: number, seed: number): Promise<number> {
+  const store = StudyStore.open(':memory:', { name: 'bench', configSha256: '', dataSha256: '', setup: '' });
+  const done = await runStudy({
+    store,
+    owner: 'bench',
+    isGone: () => false,
+    trials,
+    space: target.space,
+    sampler,
+    seed,
+    run: async (point) =>
+      trialResult(objective, await runPoint({ configFile: CONFIG, data, loaded }, target.strategyId, point)),
+  });
+  store.close();
+  return bestTrial(done)?.value ?? Number.NaN;
+}
+const strategySeeds = Array.from({ length: STRATEGY_SEEDS }, (_, i) => i);
+const tpeBest: number[] = [];
+const randomBest: number[] = [];
+for (const s of strategySeeds) {
+  tpeBest.push(await strategyBest(tpeSampler(), N, s));
+  randomBest.push(await strategyBest(randomSampler, 10 * N, s));
+}
+const tpeMedian = median(tpeBest);
+const randomMedian = median(randomBest);
+const strategyOk = tpeMedian >= randomMedian;
+if (!strategyOk) failed = true;
+process.stdout.write(
+  `\nsma-cross on GOOG-1d (fast, slow log, mode, notional), best Sharpe, median over ${STRATEGY_SEEDS} seeds (higher is better)\n` +
+    `  TPE    ${N} trials:  ${tpeMedian.toFixed(4)}  (per seed ${tpeBest.map((x) => x.toFixed(3)).join(', ')})\n` +
+    `  random ${10 * N} trials: ${randomMedian.toFixed(4)}  (per seed ${randomBest.map((x) => x.toFixed(3)).join(', ')})\n` +
+    `  ${strategyOk ? 'TPE at least as good as random with 10× the trials' : 'TPE WORSE than random with 10× the trials'}\n`,
+);
 if (failed) process.exitCode = 1;
