@@ -62,9 +62,12 @@ export function trialsTable(trials: readonly StoredTrial[], objective: Objective
       formatMetric(m.trades ?? null, 'count'),
     ];
   });
+  const head = ['rank', 'trial', 'params', objective.name, 'return', 'sharpe', 'max drawdown', 'trades'];
+  // Sharpe as the objective is its column already.
+  const keep = (_: unknown, c: number) => objective.name !== 'sharpe' || c !== 5;
   return columns(
-    ['rank', 'trial', 'params', objective.name, 'return', 'sharpe', 'max drawdown', 'trades'],
-    body,
+    head.filter(keep),
+    body.map((r) => r.filter(keep)),
   );
 }
 
@@ -89,7 +92,7 @@ export function sideBySide(
         outOfSample.value === null ? 'n/a' : outOfSample.value.toFixed(4),
       ],
       row('return', 'totalReturn', 'percent'),
-      row('sharpe', 'sharpe', 'ratio'),
+      ...(objective.name === 'sharpe' ? [] : [row('sharpe', 'sharpe', 'ratio')]),
       row('max drawdown', 'maxDrawdown', 'percent'),
       row('trades', 'trades', 'count'),
     ],
