@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CONFIG, GOOG, perpflow, studyJson } from './support/optimizeCli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-optimize-'));
@@ -52,6 +53,39 @@ describe('perpflow optimize', () => {
         expect(t.value).toBeNull();
       } else expect(steps.some(stoppedAt), `trial ${t.number}`).toBe(false);
     }
+  }, 60_000);
+
+  it('with --walk-forward runs a study per training window and reports the stitched out-of-sample result', async () => {
+    const r = await perpflow([
+      CONFIG,
+      '--data',
+      GOOG,
+      '--trials',
+      '8',
+      '--walk-forward',
+      'train=1500d,test=750d',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const s = z
+      .object({
+        mode: z.literal('walk-forward'),
+        windows: z.array(
+          z.object({
+            trainFrom: z.number(),
+            testFrom: z.number(),
+            testTo: z.number(),
+            inSampleValue: z.number().nullable(),
+          }),
+        ),
+        outOfSample: z.object({ value: z.number().nullable(), trades: z.number() }),
+        warnings: z.array(z.string()),
+      })
+      .parse(JSON.parse(r.stdout));
+    const DAY = 86_400_000;
+    expect(s.windows.map((w) => (w.testFrom - w.trainFrom) / DAY)).toEqual([1500, 1500, 1500]);
+    expect(s.windows[1]?.trainFrom).toBe((s.windows[0]?.trainFrom ?? 0) + 750 * DAY);
+    expect(s.windows.every((w) => w.inSampleValue !== null)).toBe(true);
   }, 60_000);
 
   it('proposes the same trials for the same seed and other ones for another seed', async () => {
