@@ -1,19 +1,21 @@
+import { writeFileSync } from 'node:fs';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
 import type { BacktestRequest } from '../backtestFromFiles.ts';
 import type { CommandIo } from '../cli/backtestCommand.ts';
 import { parseSymbolFile, parseWhen } from '../cli/parseArgs.ts';
 import { progress } from '../cli/progress.ts';
 import { readData } from '../data/readData.ts';
+import type { EquityColumns } from '../metrics/EquityPoint.ts';
 import { parseWalkForward } from '../sweep/walkForward.ts';
 import { gridSampler } from './gridSampler.ts';
 import { honestyWarnings } from './honesty.ts';
 import { objectiveNamed } from './objectives.ts';
 import { intFlag, optimizeOptionsSchema, prunerOn, samplerName, studyName } from './optimizeOptions.ts';
-import { sideBySide, trialsTable } from './optimizeTable.ts';
+import { pointText, sideBySide, trialsTable } from './optimizeTable.ts';
 import { fileSha256, filesSha256, optimizeTarget } from './optimizeTarget.ts';
 import { ownerGone, processOwner } from './owner.ts';
 import { randomSampler } from './randomSampler.ts';
-import { barsIn, keptMetrics, pruningCheckpoints, runPoint, trialResult } from './runPoint.ts';
+import { barsIn, keptMetrics, pruningCheckpoints, runPoint, runPointCurve, trialResult } from './runPoint.ts';
 import { bestTrial, runStudy } from './runStudy.ts';
 import type { Sampler } from './Sampler.ts';
 import { dataRange, parseTrain, splitRange } from './splitRange.ts';
@@ -150,10 +152,41 @@ export async function optimizeCommand(
   const best = bestTrial(all);
   let outOfSample: (Record<string, number | null> & { value: number | null }) | undefined;
   const warnings: string[] = [];
+  let oosCurve: EquityColumns | undefined;
   if (split !== undefined && best !== undefined) {
-    const m = await runPoint({ ...request, ...split.test }, target.strategyId, best.point);
+    const { metrics: m, equity } = await runPointCurve(
+      { ...request, ...split.test },
+      target.strategyId,
+      best.point,
+    );
+    oosCurve = equity;
     outOfSample = { ...keptMetrics(m), value: objective.value(m) };
     warnings.push(...honestyWarnings(objective, best.value, outOfSample.value, m.trades));
+  }
+  if (o.report !== undefined) {
+    const inSample =
+      best === undefined
+        ? undefined
+        : await runPointCurve({ ...request, ...searchRange }, target.strategyId, best.point);
+    const { optimizeHtml } = await import('./optimizeHtml.ts');
+    writeFileSync(
+      o.report,
+      optimizeHtml({
+        title: `perpflow optimize: ${target.strategyId}${study === undefined ? '' : ` (study ${study})`}`,
+        space: target.space,
+        objective,
+        trials: all,
+        ...(best === undefined || inSample === undefined
+          ? {}
+          : {
+              best: {
+                params: pointText(best.point),
+                inSample: inSample.equity,
+                ...(oosCurve === undefined ? {} : { outOfSample: oosCurve }),
+              },
+            }),
+      }),
+    );
   }
   if (best === undefined)
     warnings.push('no trial finished with a result: every point failed (see the table)');

@@ -19,6 +19,7 @@ export const optimizeOptionsSchema = z.looseObject({
   strategy: z.string().optional(),
   top: z.string(),
   json: z.boolean().optional(),
+  report: z.string().optional(),
 });
 export type OptimizeOptions = z.output<typeof optimizeOptionsSchema>;
 

@@ -1,5 +1,6 @@
 import { type BacktestRequest, backtestFromFiles } from '../backtestFromFiles.ts';
 import type { Metrics } from '../metrics/backtestMetrics.ts';
+import type { EquityColumns } from '../metrics/EquityPoint.ts';
 import { equityMetrics } from '../metrics/equityMetrics.ts';
 import type { Point } from './coordinate.ts';
 import { lossOf, type Objective } from './objectives.ts';
@@ -26,13 +27,23 @@ export async function runPoint(
   point: Point,
   checkpoints?: BacktestRequest['checkpoints'],
 ): Promise<Metrics> {
+  return (await runPointCurve(request, strategyId, point, checkpoints)).metrics;
+}
+
+/** The same, with the account's equity curve (for the report). */
+export async function runPointCurve(
+  request: Omit<BacktestRequest, 'onProgress' | 'params'>,
+  strategyId: string,
+  point: Point,
+  checkpoints?: BacktestRequest['checkpoints'],
+): Promise<{ readonly metrics: Metrics; readonly equity: EquityColumns }> {
   const outcome = await backtestFromFiles({
     ...request,
     params: { [strategyId]: point },
     collect: false,
     ...(checkpoints === undefined ? {} : { checkpoints }),
   });
-  return outcome.metrics.overall;
+  return { metrics: outcome.metrics.overall, equity: outcome.result.equity };
 }
 
 /** Where a trial reports to the pruner: at 25%, 50% and 75% of its bars. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,19 @@ const dir = mkdtempSync(join(tmpdir(), 'perpflow-optimize-'));
 
 describe('perpflow optimize', () => {
   it('searches the example config on the GOOG sample: exit 0, every trial in --json within the space, the best re-run on the held-out 30%', async () => {
-    const r = await perpflow([CONFIG, '--data', GOOG, '--trials', '16', '--train', '70%', '--json']);
+    const report = join(dir, 'study.html');
+    const r = await perpflow([
+      CONFIG,
+      '--data',
+      GOOG,
+      '--trials',
+      '16',
+      '--train',
+      '70%',
+      '--json',
+      '--report',
+      report,
+    ]);
     expect(r.code).toBe(0);
     const s = studyJson.parse(JSON.parse(r.stdout));
     expect(s.trials.map((t) => t.number)).toEqual([...Array(16).keys()]);
@@ -27,6 +39,12 @@ describe('perpflow optimize', () => {
     expect(best.inSample.to).toBe(best.outOfSample?.from);
     // The range ends just after the last bar (2013-03-01), as the walk-forward's does.
     expect(best.outOfSample?.to).toBe('2013-03-01T00:00:00.001Z');
+    // The report: history, importance (its method named), a slice per parameter, the best's equity.
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain('<h2>Optimisation history</h2>');
+    expect(html).toContain('correlation ratio η²');
+    expect(html.match(/<svg /g)?.length).toBe(1 + 4 + 1);
+    expect(html).toContain('>out of sample</text>');
   }, 60_000);
 
   it('with --pruner median stops each trial whose objective at a checkpoint is worse than the median of earlier complete trials there', async () => {

@@ -53,6 +53,10 @@ export function registerOptimizeCommand(program: Command): void {
     .option('--seed <S>', 'seed of the sampler: the same seed, data and config give the same trials', '0')
     .option('--top <K>', 'rows of the ranked table', '10')
     .option('--json', 'print the study as JSON (errors too, on stderr)')
+    .option(
+      '--report <FILE>',
+      "write an HTML report: history, parameter importance, slices, the best params' equity in and out of sample",
+    )
     .action(
       action(async (config: string, o: Record<string, unknown>) => {
         const { SystemClock } = await import('../../clock/SystemClock.ts');
