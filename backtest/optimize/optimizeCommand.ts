@@ -1,4 +1,6 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
 import type { BacktestRequest } from '../backtestFromFiles.ts';
 import type { CommandIo } from '../cli/backtestCommand.ts';
@@ -14,12 +16,13 @@ import { intFlag, optimizeOptionsSchema, prunerOn, samplerName, studyName } from
 import { pointText, sideBySide, trialsTable } from './optimizeTable.ts';
 import { fileSha256, filesSha256, optimizeTarget } from './optimizeTarget.ts';
 import { ownerGone, processOwner } from './owner.ts';
+import { runQueuedStudy } from './queuedStudy.ts';
 import { randomSampler } from './randomSampler.ts';
 import { barsIn, keptMetrics, pruningCheckpoints, runPoint, runPointCurve, trialResult } from './runPoint.ts';
 import { bestTrial, runStudy } from './runStudy.ts';
 import type { Sampler } from './Sampler.ts';
 import { dataRange, parseTrain, splitRange } from './splitRange.ts';
-import { StudyStore } from './studyStore.ts';
+import { type StoredTrial, StudyStore } from './studyStore.ts';
 import { tpeSampler } from './tpeSampler.ts';
 import { walkForwardStudy } from './walkForwardStudy.ts';
 
@@ -34,7 +37,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export async function optimizeCommand(
   configFile: string,
   options: Record<string, unknown>,
-  io: CommandIo,
+  io: CommandIo & { readonly sleep?: (ms: number) => Promise<void> },
 ): Promise<void> {
   const o = optimizeOptionsSchema.parse(options);
   const trials = intFlag('--trials', o.trials, 1, 100_000, '100');
@@ -42,6 +45,21 @@ export async function optimizeCommand(
   const top = intFlag('--top', o.top, 1, 100_000, '10');
   const samplerKind = samplerName(o.sampler);
   const pruner = prunerOn(o.pruner);
+  if (o.queue !== undefined && (pruner || o.walkForward !== undefined))
+    throw new ConfigError(
+      '--queue runs whole trials on workers: it takes neither --pruner median nor --walk-forward',
+    );
+  const queue =
+    o.queue === undefined
+      ? undefined
+      : {
+          url: o.queue,
+          parallel: intFlag('--parallel', o.parallel, 1, 1_000, '8'),
+          expireSeconds: intFlag('--queue-expire-seconds', o.queueExpireSeconds, 1, 86_400, '900'),
+          retries: intFlag('--queue-retries', o.queueRetries, 0, 100, '3'),
+          pollMs: intFlag('--queue-poll-ms', o.queuePollMs, 10, 60_000, '500'),
+          sleep: io.sleep ?? (async () => {}),
+        };
   const objective = objectiveNamed(o.objective);
   if (o.train !== undefined && o.walkForward !== undefined)
     throw new ConfigError('--train and --walk-forward each hold data out: give one of them');
@@ -117,34 +135,43 @@ export async function optimizeCommand(
     io.stderr,
     'optimize {bar} {value}/{total} trials | best {best} | eta {eta_formatted}',
   );
-  let all: Awaited<ReturnType<typeof runStudy>>;
-  try {
-    all = await runStudy({
-      store,
-      owner,
-      isGone: ownerGone,
-      trials,
-      space: target.space,
-      sampler,
-      seed,
-      run: async (point, report) =>
-        trialResult(
-          objective,
-          await runPoint(
-            { ...request, ...searchRange },
-            target.strategyId,
-            point,
-            pruningCheckpoints(bars, objective, report),
-          ),
-        ),
-      ...(pruner ? { pruner: {} } : {}),
-      onTrial: (ts) => {
-        const best = bestTrial(ts);
-        bar.tick(ts.filter((t) => t.state !== 'running').length, trials, {
-          best: best?.value === undefined || best.value === null ? 'n/a' : best.value.toFixed(4),
-        });
-      },
+  const onTrial = (ts: readonly StoredTrial[]) => {
+    const best = bestTrial(ts);
+    bar.tick(ts.filter((t) => t.state !== 'running').length, trials, {
+      best: best?.value === undefined || best.value === null ? 'n/a' : best.value.toFixed(4),
     });
+  };
+  const common = { store, owner, isGone: ownerGone, trials, space: target.space, sampler, seed, onTrial };
+  let all: readonly StoredTrial[];
+  try {
+    all =
+      queue !== undefined
+        ? await runQueuedStudy({
+            ...common,
+            queue,
+            // The study's sets in the queue: the same study (name, inputs, storage) finds its own again.
+            queueId: `optimize-${createHash('sha256')
+              .update(JSON.stringify([resolve(storage), study ?? randomUUID(), identity, setup]))
+              .digest('hex')
+              .slice(0, 32)}`,
+            objective,
+            strategyId: target.strategyId,
+            request: { ...request, ...searchRange },
+          })
+        : await runStudy({
+            ...common,
+            run: async (point, report) =>
+              trialResult(
+                objective,
+                await runPoint(
+                  { ...request, ...searchRange },
+                  target.strategyId,
+                  point,
+                  pruningCheckpoints(bars, objective, report),
+                ),
+              ),
+            ...(pruner ? { pruner: {} } : {}),
+          });
   } finally {
     bar.stop();
     store.close();

@@ -20,6 +20,11 @@ export const optimizeOptionsSchema = z.looseObject({
   top: z.string(),
   json: z.boolean().optional(),
   report: z.string().optional(),
+  queue: z.string().optional(),
+  parallel: z.string(),
+  queueExpireSeconds: z.string(),
+  queueRetries: z.string(),
+  queuePollMs: z.string(),
 });
 export type OptimizeOptions = z.output<typeof optimizeOptionsSchema>;
 

@@ -8,7 +8,12 @@ interface Driver {
   optimizeCommand(
     config: string,
     options: Record<string, unknown>,
-    io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; now: () => number },
+    io: {
+      stdout: NodeJS.WritableStream;
+      stderr: NodeJS.WritableStream;
+      now: () => number;
+      sleep: (ms: number) => Promise<void>;
+    },
   ): Promise<void>;
 }
 
@@ -52,6 +57,18 @@ export function registerOptimizeCommand(program: Command): void {
     .option('--strategy <ID>', 'the strategy entry to tune, when several have an optimize section')
     .option('--seed <S>', 'seed of the sampler: the same seed, data and config give the same trials', '0')
     .option('--top <K>', 'rows of the ranked table', '10')
+    .option(
+      '--queue <URL>',
+      'run the trials on `perpflow worker URL` processes through the sweep queue (PostgreSQL)',
+    )
+    .option('--parallel <K>', 'with --queue: trials in the queue at once', '4')
+    .option(
+      '--queue-expire-seconds <S>',
+      'with --queue: a trial unfinished this long goes to another worker',
+      '900',
+    )
+    .option('--queue-retries <N>', 'with --queue: tries after the first before a trial counts as failed', '3')
+    .option('--queue-poll-ms <MS>', 'with --queue: how often the results are read', '500')
     .option('--json', 'print the study as JSON (errors too, on stderr)')
     .option(
       '--report <FILE>',
@@ -66,6 +83,7 @@ export function registerOptimizeCommand(program: Command): void {
           stdout: process.stdout,
           stderr: process.stderr,
           now: () => clock.now(),
+          sleep: (ms) => clock.sleep(ms),
         });
       }),
     );
