@@ -40,7 +40,7 @@ export async function optimizeCommand(
   io: CommandIo & { readonly sleep?: (ms: number) => Promise<void> },
 ): Promise<void> {
   const o = optimizeOptionsSchema.parse(options);
-  const trials = intFlag('--trials', o.trials, 1, 100_000, '100');
+  const askedTrials = intFlag('--trials', o.trials, 1, 100_000, '100');
   const seed = intFlag('--seed', o.seed, 0, 2 ** 31 - 1, '7');
   const top = intFlag('--top', o.top, 1, 100_000, '10');
   const samplerKind = samplerName(o.sampler);
@@ -71,12 +71,10 @@ export async function optimizeCommand(
   const from = parseWhen('--from', o.from);
   const to = parseWhen('--to', o.to);
   const target = await optimizeTarget(configFile, o.strategy);
-  const sampler: Sampler =
-    samplerKind === 'tpe'
-      ? tpeSampler()
-      : samplerKind === 'random'
-        ? randomSampler
-        : gridSampler(target.space);
+  const grid = samplerKind === 'grid' ? gridSampler(target.space) : undefined;
+  const sampler: Sampler = grid ?? (samplerKind === 'tpe' ? tpeSampler() : randomSampler);
+  // A grid is run once: more trials than points would repeat them.
+  const trials = Math.min(askedTrials, grid?.size ?? askedTrials);
   const loaded = readData({ data, funding });
   const range = dataRange(loaded, from, to);
   const request: Omit<BacktestRequest, 'onProgress' | 'params'> = { configFile, data, funding, loaded };

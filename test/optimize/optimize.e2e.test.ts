@@ -106,6 +106,35 @@ describe('perpflow optimize', () => {
     expect(s.windows.every((w) => w.inSampleValue !== null)).toBe(true);
   }, 60_000);
 
+  it('with --sampler grid runs every grid point once, however many trials are asked', async () => {
+    const config = join(dir, 'grid.yaml');
+    writeFileSync(
+      config,
+      readFileSync(CONFIG, 'utf8')
+        .replace('fast: [2, 50]', 'fast: [5, 15, 5]')
+        .replace('slow: [10, 250, log]', 'slow: [20, 60, 20]')
+        .replace('mode: [long, short, reverse]', 'mode: [long]')
+        .replace('      notional: [10000, 90000, 10000]\n', ''),
+    );
+    const r = await perpflow([
+      config,
+      '--data',
+      GOOG,
+      '--sampler',
+      'grid',
+      '--trials',
+      '100',
+      '--to',
+      '2007-01-01',
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const points = studyJson
+      .parse(JSON.parse(r.stdout))
+      .trials.map((t) => `${t.params.fast}/${t.params.slow}`);
+    expect(points).toEqual(['5/20', '5/40', '5/60', '10/20', '10/40', '10/60', '15/20', '15/40', '15/60']);
+  }, 60_000);
+
   it('proposes the same trials for the same seed and other ones for another seed', async () => {
     const args = [CONFIG, '--data', GOOG, '--trials', '14', '--to', '2008-01-01', '--json'];
     const [a, b, c] = await Promise.all([
