@@ -13,7 +13,7 @@ import { gridSampler } from './gridSampler.ts';
 import { honestyWarnings } from './honesty.ts';
 import { objectiveNamed } from './objectives.ts';
 import { intFlag, optimizeOptionsSchema, prunerOn, samplerName, studyName } from './optimizeOptions.ts';
-import { pointText, sideBySide, trialsTable } from './optimizeTable.ts';
+import { pointText } from './optimizeTable.ts';
 import { fileSha256, filesSha256, optimizeTarget } from './optimizeTarget.ts';
 import { ownerGone, processOwner } from './owner.ts';
 import { runQueuedStudy } from './queuedStudy.ts';
@@ -25,8 +25,7 @@ import { dataRange, parseTrain, splitRange } from './splitRange.ts';
 import { type StoredTrial, StudyStore } from './studyStore.ts';
 import { tpeSampler } from './tpeSampler.ts';
 import { walkForwardStudy } from './walkForwardStudy.ts';
-
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { writeStudy } from './writeStudy.ts';
 
 /**
  * `perpflow optimize CONFIG --data SYMBOL=FILE --trials N …`: searches the `optimize` section of
@@ -215,63 +214,20 @@ export async function optimizeCommand(
   }
   if (best === undefined)
     warnings.push('no trial finished with a result: every point failed (see the table)');
-  const json = {
-    study: study ?? null,
-    strategy: target.strategyId,
+  writeStudy(io, {
+    study,
+    strategyId: target.strategyId,
     sampler: samplerKind,
-    objective: objective.name,
-    direction: objective.direction,
+    objective,
     seed,
-    trials: all.map((t) => ({
-      number: t.number,
-      state: t.state,
-      params: t.point,
-      value: t.value,
-      metrics: t.metrics,
-      attempts: t.attempts,
-      intermediate: t.intermediate,
-      ...(t.error === null ? {} : { error: t.error }),
-    })),
-    best:
-      best === undefined
-        ? null
-        : {
-            number: best.number,
-            params: best.point,
-            inSample: {
-              from: new Date(searchRange.from).toISOString(),
-              to: new Date(searchRange.to).toISOString(),
-              value: best.value,
-              metrics: best.metrics,
-            },
-            outOfSample:
-              split === undefined || outOfSample === undefined
-                ? null
-                : {
-                    from: new Date(split.test.from).toISOString(),
-                    to: new Date(split.test.to).toISOString(),
-                    value: outOfSample.value,
-                    metrics: outOfSample,
-                  },
-          },
+    top,
+    json: o.json === true,
+    all,
+    best,
+    searchRange,
+    split,
+    outOfSample,
     warnings,
-  };
-  if (o.json === true) io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-  else {
-    io.stdout.write(trialsTable(all, objective, top));
-    if (best !== undefined && split !== undefined && outOfSample !== undefined)
-      io.stdout.write(
-        `\nbest: trial ${best.number} (${Object.entries(best.point)
-          .map(([k, v]) => `${k}=${v}`)
-          .join(
-            ' ',
-          )})\n${sideBySide(objective, { ...best.metrics, value: best.value }, outOfSample, { train: `${day(split.train.from)}→${day(split.train.to)}`, test: `${day(split.test.from)}→${day(split.test.to)}` })}`,
-      );
-    else if (best !== undefined)
-      io.stdout.write(
-        '\nin sample only: add --train 70% or --walk-forward train=…,test=… to test the best params on data the search never saw\n',
-      );
-    for (const w of warnings) io.stdout.write(`\nWARNING: ${w}\n`);
-  }
+  });
   for (const w of warnings) io.stderr.write(`WARNING: ${w}\n`);
 }
