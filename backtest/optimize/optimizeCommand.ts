@@ -22,7 +22,8 @@ import { barsIn, keptMetrics, pruningCheckpoints, runPoint, runPointCurve, trial
 import { bestTrial, runStudy } from './runStudy.ts';
 import type { Sampler } from './Sampler.ts';
 import { dataRange, parseTrain, splitRange } from './splitRange.ts';
-import { type StoredTrial, StudyStore } from './studyStore.ts';
+import { openStudyStorage } from './studyStorage.ts';
+import type { StoredTrial } from './studyStore.ts';
 import { tpeSampler } from './tpeSampler.ts';
 import { walkForwardStudy } from './walkForwardStudy.ts';
 import { writeStudy } from './writeStudy.ts';
@@ -100,14 +101,17 @@ export async function optimizeCommand(
       spec: wf,
       objective,
       open: (window, bounds) =>
-        StudyStore.open(storage, {
-          name: `${study ?? 'unnamed'}.window${window}`,
-          ...identity,
-          setup: JSON.stringify({ ...setup, walkForward: o.walkForward, window: bounds }),
-        }),
+        openStudyStorage(
+          storage,
+          {
+            name: `${study ?? 'unnamed'}.window${window}`,
+            ...identity,
+            setup: JSON.stringify({ ...setup, walkForward: o.walkForward, window: bounds }),
+          },
+          { owner, isGone: ownerGone },
+        ),
       study: {
         owner,
-        isGone: ownerGone,
         trials,
         space: target.space,
         sampler,
@@ -123,11 +127,11 @@ export async function optimizeCommand(
   const split = train === undefined ? undefined : splitRange(range, train);
   const searchRange = split?.train ?? { from: range.start, to: range.end };
   const bars = barsIn(loaded.feeds[0]?.time ?? [], searchRange.from, searchRange.to);
-  const store = StudyStore.open(storage, {
-    name: study ?? 'unnamed',
-    ...identity,
-    setup: JSON.stringify({ ...setup, train: o.train ?? null }),
-  });
+  const store = await openStudyStorage(
+    storage,
+    { name: study ?? 'unnamed', ...identity, setup: JSON.stringify({ ...setup, train: o.train ?? null }) },
+    { owner, isGone: ownerGone },
+  );
   const bar = progress(
     io.stderr,
     'optimize {bar} {value}/{total} trials | best {best} | eta {eta_formatted}',
@@ -138,7 +142,7 @@ export async function optimizeCommand(
       best: best?.value === undefined || best.value === null ? 'n/a' : best.value.toFixed(4),
     });
   };
-  const common = { store, owner, isGone: ownerGone, trials, space: target.space, sampler, seed, onTrial };
+  const common = { store, owner, trials, space: target.space, sampler, seed, onTrial };
   let all: readonly StoredTrial[];
   try {
     all =
@@ -171,7 +175,7 @@ export async function optimizeCommand(
           });
   } finally {
     bar.stop();
-    store.close();
+    await store.close();
   }
   const best = bestTrial(all);
   let outOfSample: (Record<string, number | null> & { value: number | null }) | undefined;

@@ -70,7 +70,7 @@ export async function runQueuedStudy(
     for (;;) {
       const known = await readSweepResults(q.pool, o.queueId);
       while (inFlight.size < o.queue.parallel) {
-        const claim = o.store.claim(o.owner, o.trials, o.isGone, (trials, number) =>
+        const claim = await o.store.claim(o.owner, o.trials, (trials, number) =>
           o.sampler.sample(o.space, trials.map(trialView), seededRng(o.seed, number)),
         );
         if (claim === undefined) break;
@@ -101,7 +101,7 @@ export async function runQueuedStudy(
         if (answer === undefined && why === undefined) continue;
         inFlight.delete(n);
         finished++;
-        o.store.finish(
+        await o.store.finish(
           n,
           o.owner,
           answer?.ok === true
@@ -115,7 +115,7 @@ export async function runQueuedStudy(
               },
         );
       }
-      if (finished > 0) o.onTrial?.(o.store.trials());
+      if (finished > 0) o.onTrial?.(await o.store.trials());
       else await o.queue.sleep(o.queue.pollMs);
     }
     return o.store.trials();

@@ -3,7 +3,8 @@ import type { Point } from './coordinate.ts';
 import { type MedianPrunerOptions, shouldPrune } from './medianPruner.ts';
 import { seededRng } from './rng.ts';
 import { type Sampler, TrialState } from './Sampler.ts';
-import { type StoredTrial, type StudyStore, trialView } from './studyStore.ts';
+import type { StudyStorage } from './studyStorage.ts';
+import { type StoredTrial, trialView } from './studyStore.ts';
 
 /** Thrown through the backtest by `report` to end a trial the pruner stops. */
 class PrunedTrial extends Error {
@@ -20,9 +21,8 @@ export interface TrialResult {
 }
 
 export interface StudyRun {
-  readonly store: StudyStore;
+  readonly store: StudyStorage;
   readonly owner: string;
-  readonly isGone: (owner: string) => boolean;
   /** Trials the study has when done (a resumed study runs only the rest). */
   readonly trials: number;
   readonly space: SearchSpace;
@@ -46,12 +46,11 @@ export interface StudyRun {
  */
 export async function runStudy(o: StudyRun): Promise<readonly StoredTrial[]> {
   for (;;) {
-    const claim = o.store.claim(o.owner, o.trials, o.isGone, (trials, number) =>
+    const claim = await o.store.claim(o.owner, o.trials, (trials, number) =>
       o.sampler.sample(o.space, trials.map(trialView), seededRng(o.seed, number)),
     );
     if (claim === undefined) break;
-    const earlier = o.store
-      .trials()
+    const earlier = (await o.store.trials())
       .filter((t) => t.state === TrialState.complete && t.number !== claim.number)
       .map((t) => t.intermediate);
     const intermediate: Record<string, number> = {};
@@ -62,10 +61,10 @@ export async function runStudy(o: StudyRun): Promise<readonly StoredTrial[]> {
     };
     try {
       const r = await o.run(claim.point, report);
-      o.store.finish(claim.number, o.owner, { state: TrialState.complete, ...r, intermediate });
+      await o.store.finish(claim.number, o.owner, { state: TrialState.complete, ...r, intermediate });
     } catch (error) {
       const last = Object.values(intermediate).at(-1) ?? null;
-      o.store.finish(
+      await o.store.finish(
         claim.number,
         o.owner,
         error === pruned
@@ -80,7 +79,7 @@ export async function runStudy(o: StudyRun): Promise<readonly StoredTrial[]> {
             },
       );
     }
-    o.onTrial?.(o.store.trials());
+    o.onTrial?.(await o.store.trials());
   }
   return o.store.trials();
 }

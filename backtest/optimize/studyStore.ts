@@ -63,7 +63,8 @@ const rowSchema = z.object({
   intermediate: json(z.record(z.string(), z.number())),
 });
 
-const toTrial = (row: unknown): StoredTrial => {
+/** A trial row (SQLite's or PostgreSQL's) checked and parsed. */
+export const storedTrial = (row: unknown): StoredTrial => {
   const r = rowSchema.parse(row);
   return { ...r, point: r.params };
 };
@@ -134,7 +135,7 @@ export class StudyStore {
     return this.#db
       .prepare('SELECT * FROM trial WHERE study = ? ORDER BY number')
       .all(this.#name)
-      .map(toTrial);
+      .map(storedTrial);
   }
 
   /**

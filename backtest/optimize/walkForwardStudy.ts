@@ -8,7 +8,7 @@ import { rankedTrials } from './optimizeTable.ts';
 import { barsIn, pruningCheckpoints, runPoint, trialResult } from './runPoint.ts';
 import { runStudy, type StudyRun } from './runStudy.ts';
 import { TrialState } from './Sampler.ts';
-import type { StudyStore } from './studyStore.ts';
+import type { StudyStorage } from './studyStorage.ts';
 
 type Request = Omit<BacktestRequest, 'onProgress' | 'params'>;
 
@@ -24,13 +24,13 @@ export async function walkForwardStudy(o: {
   readonly spec: { readonly trainMs: number; readonly testMs: number };
   readonly objective: Objective;
   readonly strategyId: string;
-  readonly open: (window: number, bounds: { from: number; to: number }) => StudyStore;
+  readonly open: (window: number, bounds: { from: number; to: number }) => Promise<StudyStorage>;
   readonly study: Omit<StudyRun, 'store' | 'run'>;
 }) {
   const inSample: (number | null)[] = [];
   const sweep = async (window: Request): Promise<SweepRow<Choice>[]> => {
     const bounds = { from: window.from ?? o.range.start, to: window.to ?? o.range.end };
-    const store = o.open(inSample.length + 1, bounds);
+    const store = await o.open(inSample.length + 1, bounds);
     try {
       const trials = await runStudy({
         ...o.study,
@@ -62,7 +62,7 @@ export async function walkForwardStudy(o: {
             : { index, ok: false, error: t.error ?? 'failed' },
       }));
     } finally {
-      store.close();
+      await store.close();
     }
   };
   const result = await walkForward({ ...o.request, from: o.range.start, to: o.range.end }, [], o.spec, sweep);

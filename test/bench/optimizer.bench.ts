@@ -25,6 +25,7 @@ import { seededRng } from '../../backtest/optimize/rng.ts';
 import { runPoint, trialResult } from '../../backtest/optimize/runPoint.ts';
 import { bestTrial, runStudy } from '../../backtest/optimize/runStudy.ts';
 import type { Sampler, TrialView } from '../../backtest/optimize/Sampler.ts';
+import { sqliteStorage } from '../../backtest/optimize/studyStorage.ts';
 import { StudyStore } from '../../backtest/optimize/studyStore.ts';
 import { tpeSampler } from '../../backtest/optimize/tpeSampler.ts';
 import type { SearchSpace } from '../../src/config/searchSpace.ts';
@@ -115,11 +116,13 @@ const target = await optimizeTarget(CONFIG, undefined);
 const loaded = readData({ data });
 const objective = objectiveNamed('sharpe');
 async function strategyBest(sampler: Sampler, trials: number, seed: number): Promise<number> {
-  const store = StudyStore.open(':memory:', { name: 'bench', configSha256: '', dataSha256: '', setup: '' });
+  const store = sqliteStorage(
+    StudyStore.open(':memory:', { name: 'bench', configSha256: '', dataSha256: '', setup: '' }),
+    () => false,
+  );
   const done = await runStudy({
     store,
     owner: 'bench',
-    isGone: () => false,
     trials,
     space: target.space,
     sampler,
@@ -127,7 +130,7 @@ async function strategyBest(sampler: Sampler, trials: number, seed: number): Pro
     run: async (point) =>
       trialResult(objective, await runPoint({ configFile: CONFIG, data, loaded }, target.strategyId, point)),
   });
-  store.close();
+  await store.close();
   return bestTrial(done)?.value ?? Number.NaN;
 }
 const strategySeeds = Array.from({ length: STRATEGY_SEEDS }, (_, i) => i);
