@@ -53,7 +53,11 @@ export function registerOptimizeCommand(program: Command): void {
       'a study per training window, its best run on the next test window',
     )
     .option('--study <NAME>', 'keep the study in --storage under NAME; run again to resume it')
-    .option('--storage <FILE>', 'SQLite file of studies (with --study)', 'optimize-studies.sqlite')
+    .option(
+      '--storage <FILE|URL>',
+      'where --study keeps its trials: a SQLite file, or a postgres:// URL that several machines share',
+      'optimize-studies.sqlite',
+    )
     .option('--strategy <ID>', 'the strategy entry to tune, when several have an optimize section')
     .option('--seed <S>', 'seed of the sampler: the same seed, data and config give the same trials', '0')
     .option('--top <K>', 'rows of the ranked table', '10')
