@@ -1,5 +1,6 @@
 import { holds } from '../../src/config/paramConstraint.ts';
 import type { SearchSpace } from '../../src/config/searchSpace.ts';
+import { ConfigError } from '../../src/errors/ConfigError.ts';
 import { axisOf, type Point } from './coordinate.ts';
 import type { Rng } from './rng.ts';
 import type { Sampler } from './Sampler.ts';
@@ -31,8 +32,9 @@ export function feasibleRandomPoint(space: SearchSpace, rng: Rng): Point {
     const p = randomPoint(space, rng);
     if (feasible(space, p)) return p;
   }
-  throw new Error(
-    `no point keeps the constraints (${space.constraints.map((c) => c.text).join(', ')}) in ${MAX_REJECTIONS} draws`,
+  // The constraints and ranges the config gives leave (almost) nothing: the config must change.
+  throw new ConfigError(
+    `optimize: no point keeps the constraints (${space.constraints.map((c) => c.text).join(', ')}) in ${MAX_REJECTIONS} random draws within the ranges: widen the ranges or relax the constraints`,
   );
 }
 

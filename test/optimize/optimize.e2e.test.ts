@@ -169,6 +169,14 @@ strategies:
     expect(r.stderr).toContain(`${bad}:8:7 strategies[0].optimize.fst: the strategy has no parameter fst`);
     expect(r.stderr).toContain(`${bad}:9:14 strategies[0].optimize.slow[0]:`);
     expect(r.stderr).toContain(`${bad}:10:21 strategies[0].optimize.constraints[0]:`);
+    const impossible = join(dir, 'impossible.yaml');
+    writeFileSync(
+      impossible,
+      readFileSync(CONFIG, 'utf8').replace("constraints: ['fast < slow']", "constraints: ['fast > 100']"),
+    );
+    const none = await perpflow([impossible, '--data', GOOG, '--trials', '3']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no point keeps the constraints (fast > 100)');
     for (const [flag, value, said] of [
       ['--objective', 'sharp', '--objective sharp: expected one of sharpe, sortino'],
       ['--train', '170%', '--train 170%: expected the share the search sees'],
