@@ -61,6 +61,8 @@ export async function optimizeCommand(
           sleep: io.sleep ?? (async () => {}),
         };
   const objective = objectiveNamed(o.objective);
+  if (o.report !== undefined && o.walkForward !== undefined)
+    throw new ConfigError('--report draws one study: run it with --train, not --walk-forward');
   if (o.train !== undefined && o.walkForward !== undefined)
     throw new ConfigError('--train and --walk-forward each hold data out: give one of them');
   const train = o.train === undefined ? undefined : parseTrain(o.train);

@@ -182,6 +182,7 @@ strategies:
       ['--train', '170%', '--train 170%: expected the share the search sees'],
       ['--trials', '0', '--trials 0: expected a whole number'],
       ['--sampler', 'cmaes', '--sampler cmaes: expected one of tpe, random, grid'],
+      ['--pruner', 'hyperband', '--pruner hyperband: expected median or none'],
     ] as const) {
       const f = await perpflow([CONFIG, '--data', GOOG, flag, value]);
       expect(f.code, flag).toBe(2);
