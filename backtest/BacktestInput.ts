@@ -7,6 +7,7 @@ import type { BarColumns } from '../src/market/readBarColumns.ts';
 import type { FundingRate } from '../src/market/readFundingRates.ts';
 import type { StrategyEvent } from '../src/strategy/runnerEvents.ts';
 import type { BacktestConfigInput } from './backtestConfig.ts';
+import type { EquityColumns } from './metrics/EquityPoint.ts';
 import type { TradeRecord } from './metrics/TradeRecord.ts';
 import type { BacktestWarning } from './requestEndWarnings.ts';
 
@@ -23,6 +24,14 @@ export interface BacktestInput extends BacktestConfigInput {
   readonly venue?: 'direct' | 'client';
   /** Called every few thousand bars and at the end. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Bar counts (ascending) at which `reached` sees the account's curve so far: the optimiser's
+   * pruner. A throw from `reached` ends the run there, and reaches the caller.
+   */
+  readonly checkpoints?: {
+    readonly at: readonly number[];
+    readonly reached: (bars: number, curve: EquityColumns) => void;
+  };
   /** The executor's events (venue calls, transitions, fills), as the kernel's log sees them live. */
   readonly onExecutionEvent?: (e: ExecutionEvent) => void;
   /** The kernel's log; default silent (the summary and the JSON carry what matters). */

@@ -10,7 +10,12 @@ import { declaredIndicatorWarmup, type FirstTradingBars, firstTradingBars } from
 import { type BacktestMetrics, backtestMetrics } from './metrics/backtestMetrics.ts';
 import { fundingSources } from './metrics/FundingSource.ts';
 
-import { type BacktestResult, type BacktestStrategy, runBacktest } from './runBacktest.ts';
+import {
+  type BacktestInput,
+  type BacktestResult,
+  type BacktestStrategy,
+  runBacktest,
+} from './runBacktest.ts';
 
 export interface BacktestRequest {
   readonly configFile: string;
@@ -23,6 +28,8 @@ export interface BacktestRequest {
   /** Replaces strategy params by strategy id, merged over the config's (sweeps). */
   readonly params?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly onProgress?: (done: number, total: number) => void;
+  /** Where the run shows its curve so far (see BacktestInput.checkpoints). */
+  readonly checkpoints?: BacktestInput['checkpoints'];
   /** The files of `data` and `funding`, already read (a sweep reads them once for all its runs). */
   readonly loaded?: LoadedData;
   /** The files being read on a worker thread (the CLI starts it first); read here if it failed. */
@@ -114,6 +121,7 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     ...(req.from === undefined ? {} : { from: req.from }),
     ...(req.to === undefined ? {} : { to: req.to }),
     ...(req.onProgress === undefined ? {} : { onProgress: req.onProgress }),
+    ...(req.checkpoints === undefined ? {} : { checkpoints: req.checkpoints }),
     // Nothing the CLI writes lists the decided intents.
     keepIntents: false,
   });

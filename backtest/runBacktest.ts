@@ -208,8 +208,15 @@ export async function runBacktest(input: BacktestInput): Promise<BacktestResult>
     pushFunding,
   };
   const quiet = new QuietBar(parts, drive);
+  const checkpoints = input.checkpoints;
+  let checkpoint = 0;
+  let nextCheckpoint = checkpoints?.at[0] ?? Number.POSITIVE_INFINITY;
   const progress = (i: number): void => {
     if (input.onProgress !== undefined && (i + 1) % PROGRESS_EVERY === 0) input.onProgress(i + 1, n);
+    if (i + 1 === nextCheckpoint && checkpoints !== undefined) {
+      nextCheckpoint = checkpoints.at[++checkpoint] ?? Number.POSITIVE_INFINITY;
+      checkpoints.reached(i + 1, { time: eqTime.subarray(0, i + 1), equity: eqValue.subarray(0, i + 1) });
+    }
   };
   const run = new QuietRun(
     { ...parts, world, market: edges.market, kernel, equity: eqValue, progress },

@@ -11,24 +11,28 @@ type ProgressStream = NodeJS.WriteStream | NodeJS.WritableStream;
 const load = (): typeof import('cli-progress') => createRequire(import.meta.url)('cli-progress');
 
 /** A progress bar with ETA on a terminal; nothing at all otherwise (pipes, CI, tests). */
-export function progress(stderr: ProgressStream): {
-  tick: (done: number, total: number) => void;
+export function progress(
+  stderr: ProgressStream,
+  format = 'backtest {bar} {percentage}% | {value}/{total} bars | eta {eta_formatted}',
+): {
+  /** `payload` fills the format's other {fields} (the optimiser's best so far). */
+  tick: (done: number, total: number, payload?: Readonly<Record<string, string>>) => void;
   stop: () => void;
 } {
   if (!('isTTY' in stderr) || !stderr.isTTY) return { tick: () => {}, stop: () => {} };
   const bar: SingleBar = new (load().SingleBar)({
-    format: 'backtest {bar} {percentage}% | {value}/{total} bars | eta {eta_formatted}',
+    format,
     stream: stderr,
     hideCursor: true,
   });
   let started = false;
   return {
-    tick: (done, total) => {
+    tick: (done, total, payload) => {
       if (!started) {
-        bar.start(total, 0);
+        bar.start(total, 0, payload);
         started = true;
       }
-      bar.update(done);
+      bar.update(done, payload);
     },
     stop: () => {
       if (started) bar.stop();

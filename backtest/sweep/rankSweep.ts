@@ -1,8 +1,9 @@
 import { itemAt } from '../../src/domain/itemAt.ts';
 import type { SweepAnswer } from './runSweepJob.ts';
 
-export interface SweepRow {
-  readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;
+/** A point and its answer; `V` is string | number | boolean for an optimiser's choices. */
+export interface SweepRow<V = number> {
+  readonly params: Readonly<Record<string, Readonly<Record<string, V>>>>;
   readonly answer: SweepAnswer;
 }
 

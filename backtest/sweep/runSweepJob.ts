@@ -5,8 +5,8 @@ import type { LoadedData } from '../data/readData.ts';
 export interface SweepJob {
   readonly index: number;
   readonly request: Omit<BacktestRequest, 'onProgress' | 'params' | 'loaded'>;
-  /** Params by strategy id; `*` applies to every strategy of the config. */
-  readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Params by strategy id; `*` applies to every strategy of the config (an optimiser's choices may be strings). */
+  readonly params: Readonly<Record<string, Readonly<Record<string, number | string | boolean>>>>;
 }
 
 export type SweepAnswer =
@@ -42,6 +42,9 @@ export async function runSweepJob(
       metrics: {
         totalReturn: m.totalReturn,
         sharpe: m.sharpe,
+        sortino: m.sortino,
+        calmar: m.calmar,
+        sqn: m.sqn,
         maxDrawdown: m.maxDrawdown,
         trades: m.trades,
         winRate: m.winRate,

@@ -9,6 +9,9 @@ import { runSweep } from './runSweep.ts';
 import { sharedData } from './sharedData.ts';
 import { type StitchedOutOfSample, stitchedLine, stitchOutOfSample } from './stitchOutOfSample.ts';
 
+/** A swept value, or an optimiser's choice (a string or boolean enum member). */
+type ParamValue = number | string | boolean;
+
 const UNIT_MS: Readonly<Record<string, number>> = {
   m: 60_000,
   h: 3_600_000,
@@ -41,7 +44,7 @@ export interface WalkForwardWindow {
   readonly trainFrom: number;
   readonly testFrom: number;
   readonly testTo: number;
-  readonly best?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  readonly best?: Readonly<Record<string, Readonly<Record<string, ParamValue>>>>;
   readonly trainReturn?: number | null;
   readonly testReturn?: number | null;
   readonly testTrades?: number;
@@ -67,7 +70,7 @@ export async function walkForward(
   sweep: (
     request: Omit<BacktestRequest, 'onProgress' | 'params'>,
     axes: readonly SweepAxis[],
-  ) => Promise<SweepRow[]> = runSweep,
+  ) => Promise<SweepRow<ParamValue>[]> = runSweep,
 ): Promise<WalkForwardResult> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
   // Read once: every window's sweep and test run share this copy.

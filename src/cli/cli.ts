@@ -19,6 +19,7 @@ if (problem !== undefined) {
 const COMMANDS: readonly CommandEntry[] = [
   { names: ['new'], load: async () => (await import('./commands/newStrategy.ts')).registerNewCommands },
   { names: ['backtest'], load: async () => (await import('./commands/backtest.ts')).registerBacktestCommand },
+  { names: ['optimize'], load: async () => (await import('./commands/optimize.ts')).registerOptimizeCommand },
   { names: ['worker'], load: async () => (await import('./commands/worker.ts')).registerWorkerCommand },
   { names: ['config'], load: async () => (await import('./commands/config.ts')).registerConfigCommands },
   {

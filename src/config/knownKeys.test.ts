@@ -12,6 +12,7 @@ describe('knownKeys', () => {
       'interval',
       'enabled',
       'params',
+      'optimize',
       'risk',
       'misfireGraceMs',
     ]);

@@ -15,6 +15,7 @@ import { resolveEnvInDocument } from './resolveEnvInDocument.ts';
 import { withAccountDefaults } from './riskDefaults.ts';
 import { configSchema, type PerpflowConfig, type StrategyConfig } from './schema.ts';
 import { scrubSecrets } from './scrubSecrets.ts';
+import { searchSpace } from './searchSpace.ts';
 import { strategySchema } from './sections/strategies.ts';
 import { yamlProblems } from './yamlProblems.ts';
 import { zodProblems } from './zodProblems.ts';
@@ -155,6 +156,14 @@ function checkStrategyParams(
       return;
     }
     if (schema === undefined) return;
+    const optimize = strategy.data.optimize;
+    if (optimize !== undefined)
+      for (const p of searchSpace(schema, optimize).problems)
+        issues.push(
+          p.key === true
+            ? locator.key(['strategies', index, 'optimize', ...p.path], p.message)
+            : locator.value(['strategies', index, 'optimize', ...p.path], p.message),
+        );
     const prefix = ['strategies', index, 'params'] as const;
     const params = schema.safeParse(strategy.data.params, { error: messageFor });
     if (!params.success) {

@@ -13,8 +13,8 @@ export interface QueuedSet {
   readonly funding: readonly { readonly symbol: string; readonly file: FileRef }[];
   readonly from?: number;
   readonly to?: number;
-  /** Params by strategy id; `*` applies to every strategy of the config. */
-  readonly params: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** Params by strategy id; `*` applies to every strategy of the config (an optimiser's choices may be strings). */
+  readonly params: Readonly<Record<string, Readonly<Record<string, number | string | boolean>>>>;
 }
 
 /**

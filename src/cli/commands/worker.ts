@@ -22,7 +22,7 @@ export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
     .description(
-      'take parameter sets of sweeps queued with `backtest --sweep … --queue URL`, run them, write the results to PostgreSQL',
+      'take parameter sets of sweeps queued with `backtest --sweep … --queue URL` (and the trials of `optimize … --queue URL`), run them, write the results to PostgreSQL',
     )
     .argument('<url>', 'the queue: postgres://user:password@host:5432/database')
     .option(

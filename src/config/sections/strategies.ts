@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { marketSymbol, nonEmptyPath, slug } from '../primitives.ts';
+import { optimizeSchema } from './optimize.ts';
 import { strategyLimitsSchema } from './risk.ts';
 import { misfireGraceMsSchema } from './schedule.ts';
 
@@ -32,6 +33,7 @@ export const strategySchema = z
       .record(z.string(), z.unknown(), { error: 'expected a mapping of strategy parameters' })
       .default({})
       .describe("Parameters, validated by the strategy's own schema."),
+    optimize: optimizeSchema.optional(),
     risk: strategyLimitsSchema.optional(),
     misfireGraceMs: misfireGraceMsSchema,
   })
