@@ -6,8 +6,7 @@ import type { ClientRequestId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import { patchRecord } from '../domain/requestShape.ts';
 import { transition } from '../domain/requestStatus.ts';
-import { JournalError } from '../errors/JournalError.ts';
-import { describeError } from '../log/redact.ts';
+import type { JournalError } from '../errors/JournalError.ts';
 import { noteOutput, secretTap } from '../log/secretTap.ts';
 import { CachedRequestReads } from './CachedRequestReads.ts';
 import { deleteExternalRow, readExternals, upsertExternalRow } from './externalRows.ts';
@@ -24,8 +23,8 @@ import {
   SET_META_SQL,
   type TransitionRow,
 } from './requestSql.ts';
+import { SqliteWrites } from './SqliteWrites.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
-import { TurnCommit } from './TurnCommit.ts';
 
 export interface JournalOptions {
   readonly path: string;
@@ -58,12 +57,10 @@ export class Journal extends CachedRequestReads implements JournalPort {
   readonly leaseSpansHosts = false;
   private readonly clock: Clock;
   private readonly leaseTtlMs: number;
-  private failure: JournalError | undefined;
   private leaseScope: string | undefined;
   private closed = false;
-  private depth = 0;
   private readonly stmt;
-  private readonly turn: TurnCommit | undefined;
+  private readonly writes: SqliteWrites;
   private readonly rows: RowUpdates;
 
   constructor(database: DatabaseSync, options: JournalOptions) {
@@ -88,24 +85,12 @@ export class Journal extends CachedRequestReads implements JournalPort {
     };
     for (const record of readRequestRecords(database)) this.cache.remember(record);
     this.rows = new RowUpdates(database);
-    this.turn =
-      options.groupCommit === true
-        ? new TurnCommit(database, (cause) => this.latch('commit', cause))
-        : undefined;
-  }
-
-  /** The first failed write or commit: every later write refuses (fail closed). */
-  private latch(what: string, cause: unknown): JournalError {
-    this.failure ??= new JournalError(`journal write failed (${what}): ${describeError(cause)}`, {
-      details: { path: this.path, operation: what },
-      cause,
-    });
-    return this.failure;
+    this.writes = new SqliteWrites(database, options.path, options.groupCommit === true);
   }
 
   /** The sticky error of the first failed write, if any: while set, nothing may be sent. */
   get writeFailure(): JournalError | undefined {
-    return this.failure;
+    return this.writes.failed;
   }
 
   /**
@@ -113,62 +98,12 @@ export class Journal extends CachedRequestReads implements JournalPort {
    * transaction); a failure latches the journal closed for writes.
    */
   write<T>(what: string, fn: () => T): T {
-    if (this.closed) throw new JournalError(`journal ${this.path} is closed; cannot ${what}`);
-    if (this.failure !== undefined) throw this.failure;
-    // Nested writes join the outer transaction: one commit (one fsync) for a group of changes.
-    if (this.depth > 0) return fn();
-    if (this.turn !== undefined) return this.writeInTurn(what, fn, this.turn);
-    try {
-      this.database.exec('BEGIN IMMEDIATE');
-      this.depth++;
-      let out: T;
-      try {
-        out = fn();
-      } finally {
-        this.depth--;
-      }
-      this.database.exec('COMMIT');
-      return out;
-    } catch (cause) {
-      try {
-        if (this.database.isTransaction) this.database.exec('ROLLBACK');
-      } catch {
-        // The rollback of a broken database may fail too; the latch below is what matters.
-      }
-      if (cause instanceof JournalError) throw cause;
-      throw this.latch(what, cause);
-    }
+    return this.writes.run(what, fn);
   }
 
-  private writeInTurn<T>(what: string, fn: () => T, turn: TurnCommit): T {
-    this.depth++;
-    try {
-      return turn.run(fn);
-    } catch (cause) {
-      if (cause instanceof JournalError) throw cause;
-      const failure = this.latch(what, cause);
-      // What the turn wrote before the failed write stays as durable as it was without group commit.
-      turn.commitNow();
-      throw failure;
-    } finally {
-      this.depth--;
-    }
-  }
-
-  /**
-   * The commit of the turn's writes while it is under way (`groupCommit`); undefined when every
-   * write is on disk. Rejects with the latched JournalError when the commit fails.
-   */
+  /** The turn's commit while one is under way (`groupCommit`); undefined when every write is on disk. */
   pendingCommit(): Promise<void> | undefined {
-    return this.turn?.pending();
-  }
-
-  /**
-   * Commits the turn's writes now: a lease or a latched state other processes read must not wait.
-   * Inside an outer write (a meta change among others) the outer write's transaction decides.
-   */
-  private commitTurn(): void {
-    if (this.depth === 0) this.turn?.commitNow();
+    return this.writes.pending();
   }
 
   // ---- requests -------------------------------------------------------------------------------
@@ -253,12 +188,12 @@ export class Journal extends CachedRequestReads implements JournalPort {
 
   setMeta(key: string, value: string): void {
     this.write(`set ${key}`, () => this.stmt.setMeta.run(key, value));
-    this.commitTurn();
+    this.writes.commitTurn();
   }
 
   deleteMeta(key: string): void {
     this.write(`delete ${key}`, () => this.stmt.delMeta.run(key));
-    this.commitTurn();
+    this.writes.commitTurn();
   }
 
   // ---- external positions ---------------------------------------------------------------------
@@ -288,7 +223,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     this.write('acquire lease', () =>
       claimLease(this.database, scope, this.instanceId, now, this.leaseTtlMs),
     );
-    this.commitTurn();
+    this.writes.commitTurn();
     this.leaseScope = scope;
     markLive(this.instanceId);
   }
@@ -297,7 +232,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     if (this.leaseScope === undefined) return;
     const scope = this.leaseScope;
     this.write('lease heartbeat', () => beatLease(this.database, scope, this.instanceId, this.clock.now()));
-    this.commitTurn();
+    this.writes.commitTurn();
   }
 
   get leaseHeld(): string | undefined {
@@ -307,8 +242,8 @@ export class Journal extends CachedRequestReads implements JournalPort {
   /** Orderly shutdown: releases the lease and closes the database. */
   close(): void {
     if (this.closed) return;
-    if (this.failure === undefined) this.commitTurn();
-    if (this.leaseScope !== undefined && this.failure === undefined) {
+    if (this.writes.failed === undefined) this.writes.commitTurn();
+    if (this.leaseScope !== undefined && this.writes.failed === undefined) {
       try {
         releaseLease(this.database, this.leaseScope, this.instanceId);
       } catch {
@@ -325,7 +260,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
   abandon(): void {
     if (this.closed) return;
     this.closed = true;
-    this.turn?.drop(new JournalError(`journal ${this.path} was abandoned before its commit`));
+    this.writes.close();
     markDead(this.instanceId);
     try {
       this.database.close();

@@ -48,17 +48,14 @@ export class RowUpdates {
   /** Writes `next` over the row of `cur` (the record as the journal holds it now). */
   run(cur: RequestRecord, next: RequestRecord): void {
     let mask = 0;
-    for (let i = 0; i < COLUMNS.length; i++) {
-      const field = (COLUMNS[i] as (typeof COLUMNS)[number])[0];
+    COLUMNS.forEach(([field], i) => {
       if (cur[field] !== next[field]) mask |= 1 << i;
-    }
+    });
     if (mask === 0) return;
     const params: Record<string, Cell> = { client_request_id: next.clientRequestId };
-    for (let i = 0; i < COLUMNS.length; i++)
-      if ((mask & (1 << i)) !== 0) {
-        const [, column, write] = COLUMNS[i] as (typeof COLUMNS)[number];
-        params[column] = write(next);
-      }
+    COLUMNS.forEach(([, column, write], i) => {
+      if ((mask & (1 << i)) !== 0) params[column] = write(next);
+    });
     this.statement(mask).run(params);
   }
 
