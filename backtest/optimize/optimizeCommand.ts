@@ -235,5 +235,4 @@ export async function optimizeCommand(
     outOfSample,
     warnings,
   });
-  for (const w of warnings) io.stderr.write(`WARNING: ${w}\n`);
 }

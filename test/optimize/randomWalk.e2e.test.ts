@@ -59,5 +59,8 @@ backtest: { cash: 100000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, f
       /^WARNING: out of sample sharpe -?[\d.]+ \(in sample [\d.]+\) is (negative|below 50% of in sample): the in-sample optimum is likely a fluke/m,
     );
     expect(r.stdout).toContain('WARNING: out of sample sharpe');
+    // Each warning once on stderr (it was written twice: by the table's writer and by the command).
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('WARNING: '));
+    expect(lines).toEqual([...new Set(lines)]);
   }, 60_000);
 });
