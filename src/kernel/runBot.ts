@@ -15,6 +15,7 @@ import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
 import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
+import { recordEdges, recorderTap } from './record/recorderFor.ts';
 import { freshStart, runConfig } from './runConfig.ts';
 import { screenAfterView } from './screenAfterView.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
@@ -86,7 +87,10 @@ export async function runBot(o: RunBotOptions): Promise<number> {
           onResult: (r) => r.outcome !== 'sent' && log.warn(`webhook ${r.target}: ${r.outcome}`),
         });
   let kernel: Kernel | undefined;
-  const edges = await edgesFor(config, { clock, log });
+  const bare = await edgesFor(config, { clock, log });
+  const recorded = recordEdges(config, bare, { clock, configFile: resolve(o.configFile) });
+  const edges = recorded?.edges ?? bare;
+  if (recorded !== undefined) log.info(`recording to ${recorded.recorder.path} (perpflow replay)`);
   try {
     await checkMarketsListed(config, edges.venue, {
       configFile: o.configFile,
@@ -103,10 +107,12 @@ export async function runBot(o: RunBotOptions): Promise<number> {
       clock,
       log,
       ...(o.allowSharedAccount === true ? { allowSharedAccount: true } : {}),
+      ...(recorded === undefined ? {} : { tap: recorderTap(recorded.recorder) }),
       ...(notifier === undefined ? {} : { notify: (n) => notifier.notify(n) }),
     });
   } catch (e) {
     await edges.close();
+    await recorded?.recorder.close();
     await log.close();
     notifier?.close();
     throw e;
@@ -131,6 +137,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     await k.stop();
     await status?.close();
     await edges.close();
+    await recorded?.recorder.close();
     await log.close();
     throw e;
   }
@@ -173,6 +180,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   if (notifier !== undefined)
     await Promise.race([notifier.drained(), clock.sleep(2_000)]).finally(() => notifier.close());
   await edges.close();
+  await recorded?.recorder.close();
   stopFinished();
   await log.close();
   return 0;

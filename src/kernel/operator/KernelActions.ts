@@ -114,3 +114,16 @@ export class KernelActions implements OperatorActions {
     return this.store.latest(limit);
   }
 }
+
+/** Lets `onAction` hear every operator action before it is applied (a session recording). */
+export function tapActions(
+  actions: KernelActions,
+  onAction: ((a: OperatorAction, by: Actor) => void) | undefined,
+): void {
+  if (onAction === undefined) return;
+  const act = actions.act.bind(actions);
+  actions.act = (action, by) => {
+    onAction(action, by);
+    return act(action, by);
+  };
+}

@@ -1,0 +1,98 @@
+import { Decimal } from '../../domain/money.ts';
+import {
+  AuthError,
+  OutcomeUnknownError,
+  PermissionError,
+  TransientVenueError,
+  VenueProtocolError,
+  VenueRejectedError,
+} from '../../errors/venueErrors.ts';
+import { redactText } from '../../log/redact.ts';
+
+/**
+ * How a recording writes what the venue answered, so that a replay gets the same values back:
+ * JSON, with a Decimal as a string behind `§` (exact, no float) and an error as `{ $e: … }` with
+ * what the core decides by (class, venue code, HTTP status, Retry-After, permission). Error
+ * messages pass through the one redactor.
+ */
+const DECIMAL = '§';
+
+export interface RecordedError {
+  /** The class name. */
+  readonly n: string;
+  readonly m: string;
+  /** VenueRejectedError's venue code. */
+  readonly c?: string;
+  /** HTTP status. */
+  readonly s?: number;
+  /** Retry-After, ms. */
+  readonly r?: number;
+  /** PermissionError's permission. */
+  readonly p?: string;
+}
+
+export function encodeError(e: unknown): RecordedError {
+  if (!(e instanceof Error)) return { n: 'Error', m: redactText(String(e)) };
+  const x = e as Error & {
+    venueCode?: string;
+    retryAfterMs?: number;
+    permission?: string;
+    details?: { status?: unknown };
+  };
+  const status = typeof x.details?.status === 'number' ? x.details.status : undefined;
+  return {
+    n: e.name,
+    m: redactText(e.message),
+    ...(x.venueCode === undefined ? {} : { c: x.venueCode }),
+    ...(status === undefined ? {} : { s: status }),
+    ...(x.retryAfterMs === undefined ? {} : { r: x.retryAfterMs }),
+    ...(x.permission === undefined ? {} : { p: x.permission }),
+  };
+}
+
+/** The error as the venue port threw it: the same class, code and status. */
+export function decodeError(r: RecordedError): Error {
+  const status = r.s === undefined ? {} : { status: r.s };
+  switch (r.n) {
+    case 'AuthError':
+      return new AuthError(r.m, status);
+    case 'PermissionError':
+      return new PermissionError(r.m, { ...status, ...(r.p === undefined ? {} : { permission: r.p }) });
+    case 'TransientVenueError':
+      return new TransientVenueError(r.m, { ...status, ...(r.r === undefined ? {} : { retryAfterMs: r.r }) });
+    case 'VenueRejectedError':
+      return new VenueRejectedError(r.m, { ...status, venueCode: r.c ?? 'UNKNOWN' });
+    case 'OutcomeUnknownError':
+      return new OutcomeUnknownError(r.m, status);
+    case 'VenueProtocolError':
+      return new VenueProtocolError(r.m, status);
+    default: {
+      const e = new Error(r.m);
+      e.name = r.n;
+      return e;
+    }
+  }
+}
+
+function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const raw = this[key];
+  if (Decimal.isDecimal(raw)) return DECIMAL + raw.toString();
+  if (raw instanceof Error) return { $e: encodeError(raw) };
+  return value;
+}
+
+function reviver(_key: string, value: unknown): unknown {
+  if (typeof value === 'string' && value.startsWith(DECIMAL)) return new Decimal(value.slice(1));
+  if (typeof value === 'object' && value !== null && '$e' in value)
+    return decodeError((value as { $e: RecordedError }).$e);
+  return value;
+}
+
+/** One value as recording text: Decimals exact, errors by class. */
+export function encodeValue(value: unknown): string {
+  return JSON.stringify(value, replacer);
+}
+
+export function decodeValue(text: string): unknown {
+  return JSON.parse(text, reviver);
+}
