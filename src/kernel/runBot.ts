@@ -165,6 +165,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     screen.open();
   }
   log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
+  recorded?.recorder.stop();
   try {
     await k.stop();
   } catch (e) {

@@ -4,12 +4,19 @@ import type { PriceTick } from '../../domain/tick.ts';
 import type { ExecutionEvent } from '../../execution/events.ts';
 import { mask } from '../../log/redact.ts';
 import type { Actor, OperatorAction } from '../../operate/api/contract.ts';
-import type { RecordFile } from './RecordFile.ts';
 import { encodeError, encodeValue } from './recordCodec.ts';
 import type { RecordHeader } from './recordLines.ts';
 
 /** Which port a venue call went through: the trading venue, or the price source. */
 export type RecordPort = 'v' | 'p';
+
+/** Where lines go: the append-only file (RecordFile), or memory (a replay's own decisions). */
+export interface LineSink {
+  readonly path: string;
+  append(line: string): void;
+  flush(): void;
+  close(): Promise<void>;
+}
 
 /**
  * Writes one session's inputs (what the venue answered and when, price polls, schedule fires,
@@ -19,10 +26,10 @@ export type RecordPort = 'v' | 'p';
  */
 export class Recorder {
   private readonly secrets: readonly string[];
-  private readonly file: RecordFile;
+  private readonly file: LineSink;
   private readonly clock: Clock;
 
-  constructor(file: RecordFile, clock: Clock, secrets: readonly string[]) {
+  constructor(file: LineSink, clock: Clock, secrets: readonly string[]) {
     this.file = file;
     this.clock = clock;
     this.secrets = secrets.filter((s) => s.length >= 6);
@@ -90,6 +97,11 @@ export class Recorder {
       });
     else if (e.type === 'fillApplied') this.line({ k: 'f', t, x: e.fill });
     else if (e.type === 'intentDenied') this.line({ k: 'n', t, id: e.intent.intentId, r: e.reason });
+  }
+
+  /** The process began its orderly stop (no such line: it ended otherwise, a crash). */
+  stop(): void {
+    this.line({ k: 's', t: this.clock.now() });
   }
 
   job(name: string): void {

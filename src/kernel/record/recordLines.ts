@@ -10,7 +10,8 @@ import type { RecordedError } from './recordCodec.ts';
  * - `c` a venue call: port `p` (v: venue, p: prices), operation `op`, arguments `a`, answer `r`
  *   or error `e`
  * - `p` a price poll: `r` = [symbol, mark, ts, last?][]
- * - `j` a schedule fire, `a` an operator action (the inputs that are not the venue's)
+ * - `j` a schedule fire, `a` an operator action (the inputs that are not the venue's), `s` the
+ *   orderly stop began
  * - `i` an intent, `q` a request transition (`o`: the order, when it is created), `f` a fill,
  *   `n` a denial: the decisions a replay must make again
  */
@@ -28,6 +29,9 @@ export interface RecordHeader {
   readonly file: string;
   /** sha256 of each strategy module's source, by strategy id (`builtin:<name>` for built-ins). */
   readonly mods: Readonly<Record<string, string>>;
+  /** The venue account: subaccount and chain. */
+  readonly sub: string;
+  readonly chain: number;
   /** True at the top of a rotated file: the same process goes on. */
   readonly cont?: boolean;
 }
@@ -52,6 +56,7 @@ export type RecordLine =
       readonly e?: RecordedError;
     }
   | { readonly k: 'j'; readonly t: number; readonly n: string }
+  | { readonly k: 's'; readonly t: number }
   | { readonly k: 'a'; readonly t: number; readonly x: OperatorAction; readonly by: Actor }
   | { readonly k: 'i'; readonly t: number; readonly x: Intent }
   | { readonly k: 'q'; readonly t: number; readonly id: string; readonly to: string; readonly o?: unknown }

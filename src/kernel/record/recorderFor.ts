@@ -55,6 +55,8 @@ export function recordEdges(
     t: o.clock.now(),
     mode: config.mode,
     eph: edges.ephemeral,
+    sub: edges.venue.subaccount,
+    chain: edges.venue.chainId,
     cfg: redact(config),
     file: o.configFile,
     mods: moduleHashes(config, o.configFile),

@@ -1,0 +1,137 @@
+import type { Clock } from '../clock/Clock.ts';
+import { ChainId, MarketSymbol, SubaccountAddress } from '../domain/ids.ts';
+import type { PriceTick } from '../domain/tick.ts';
+import { decodeError, encodeValue } from '../kernel/record/recordCodec.ts';
+import type { RecordLine } from '../kernel/record/recordLines.ts';
+import { rfqWatch } from '../venue/rfq/rfqWatch.ts';
+import type { VenuePort } from '../venue/VenuePort.ts';
+import { ModelFills } from './modelFills.ts';
+
+type CallLine = Extract<RecordLine, { k: 'c' }>;
+type PriceLine = Extract<RecordLine, { k: 'p' }> | CallLine;
+
+/** Something the recording could not answer, or answered by model. */
+export interface ReplayNote {
+  readonly t: number;
+  readonly what: string;
+}
+
+const never = <T>(): Promise<T> => new Promise<T>(() => {});
+
+/**
+ * A venue that answers from a recording. A call is matched by its operation and its arguments
+ * exactly (the order's Decimals as text): the n-th call with that key gets the n-th answer
+ * recorded for it, after as long as it took then on the clock; a price poll gets the next
+ * recorded poll, whatever it asked. A call the recording has no answer for never answers (the
+ * recorded process had died by then, or this is a divergence, noted when it comes before the
+ * recording's end); with `modelFills`, a new submit is filled at the last recorded mark instead.
+ * Outcomes are learned as the HTTP adapter learns them: polls through `rfqWatch`.
+ */
+export class ReplayVenue {
+  readonly notes: ReplayNote[] = [];
+  private readonly calls = new Map<string, CallLine[]>();
+  private readonly prices: PriceLine[] = [];
+  private pricesRead = 0;
+  private readonly marks = new Map<string, number>();
+  private readonly model: ModelFills | undefined;
+
+  private readonly clock: Clock;
+  private readonly o: { readonly sub: string; readonly chain: number; readonly end: number };
+
+  constructor(
+    lines: readonly RecordLine[],
+    clock: Clock,
+    o: { readonly sub: string; readonly chain: number; readonly end: number; readonly modelFills: boolean },
+  ) {
+    this.clock = clock;
+    this.o = o;
+    for (const l of lines) {
+      if (l.k === 'p' || (l.k === 'c' && l.p === 'p')) this.prices.push(l);
+      else if (l.k === 'c') {
+        const key = `${l.op} ${encodeValue(l.a)}`;
+        const queue = this.calls.get(key);
+        if (queue === undefined) this.calls.set(key, [l]);
+        else queue.push(l);
+      }
+    }
+    this.model = o.modelFills
+      ? new ModelFills(
+          (s) => this.marks.get(s),
+          () => clock.now(),
+        )
+      : undefined;
+  }
+
+  /** Recorded answers no call of the replay asked for. */
+  unused(): number {
+    let n = 0;
+    for (const q of this.calls.values()) n += q.length;
+    return n;
+  }
+
+  private async answer<R>(line: {
+    readonly d: number;
+    readonly r?: unknown;
+    readonly e?: Parameters<typeof decodeError>[0];
+  }): Promise<R> {
+    if (line.d > 0) await this.clock.sleep(line.d);
+    if (line.e !== undefined) throw decodeError(line.e);
+    return line.r as R;
+  }
+
+  private call<R>(op: string, args: readonly unknown[], model?: () => R): Promise<R> {
+    const line = this.calls.get(`${op} ${encodeValue(args)}`)?.shift();
+    if (line !== undefined) return this.answer<R>(line);
+    const now = this.clock.now();
+    if (model !== undefined) {
+      this.notes.push({
+        t: now,
+        what: `model fill (the recorded venue never saw it): ${op} ${encodeValue(args)}`,
+      });
+      return Promise.resolve(model());
+    }
+    if (now < this.o.end)
+      this.notes.push({ t: now, what: `venue call not in the recording: ${op} ${encodeValue(args)}` });
+    return never<R>();
+  }
+
+  private async poll(): Promise<readonly PriceTick[]> {
+    const line = this.prices[this.pricesRead++];
+    if (line === undefined) return never();
+    if (line.d > 0) await this.clock.sleep(line.d);
+    if (line.e !== undefined) throw decodeError(line.e);
+    if (line.k === 'c') return line.r as readonly PriceTick[];
+    const ticks = (line.r ?? []).map(([symbol, mark, ts, last]) => {
+      this.marks.set(symbol, mark);
+      const t = { symbol: MarketSymbol(symbol), mark, ts };
+      return last === undefined ? t : { ...t, last };
+    });
+    return ticks;
+  }
+
+  port(): VenuePort {
+    const m = this.model;
+    return {
+      subaccount: SubaccountAddress(this.o.sub),
+      chainId: ChainId(this.o.chain),
+      watchRequests: rfqWatch,
+      markets: () => this.call('markets', []),
+      market: (s) => this.call('market', [s]),
+      markPrices: (s) => this.call('markPrices', [s]),
+      positions: () => this.call('positions', []),
+      balance: () => this.call('balance', []),
+      fundingInfo: () => this.call('fundingInfo', []),
+      listPermissions: () => this.call('listPermissions', []),
+      submit: (g) => this.call('submit', [g], m === undefined ? undefined : () => m.submit(g)),
+      setTpSl: (order) => this.call('setTpSl', [order], m === undefined ? undefined : () => undefined),
+      listTpSl: (ids) => this.call('listTpSl', [ids]),
+      closeAll: () => this.call('closeAll', []),
+      requestStatus: (kind, id) =>
+        m?.owns(id) === true ? Promise.resolve(m.status(kind, id)) : this.call('requestStatus', [kind, id]),
+    };
+  }
+
+  pricePort(): Pick<VenuePort, 'markPrices'> {
+    return { markPrices: () => this.poll() };
+  }
+}

@@ -1,0 +1,86 @@
+import { decodeValue, encodeValue } from '../kernel/record/recordCodec.ts';
+import type { RecordLine } from '../kernel/record/recordLines.ts';
+
+/** Which of a session's decisions a line is: intents and denials, request transitions, fills. */
+const STREAMS = { i: 'intent', n: 'intent', q: 'request', f: 'fill' } as const;
+type Stream = (typeof STREAMS)[keyof typeof STREAMS];
+
+export interface Divergence {
+  /** The clock time of the first line that differs (the recorded one's, else the replayed one's). */
+  readonly t: number;
+  readonly stream: Stream;
+  readonly recorded?: string;
+  readonly replayed?: string;
+}
+
+/** A decision line without its clock reading: what must be identical. */
+export function decisionText(line: RecordLine): string {
+  return encodeValue({ ...line, t: undefined });
+}
+
+function streamsOf(lines: readonly RecordLine[]): Map<Stream, RecordLine[]> {
+  const out = new Map<Stream, RecordLine[]>([
+    ['intent', []],
+    ['request', []],
+    ['fill', []],
+  ]);
+  for (const l of lines) {
+    const s = STREAMS[l.k as keyof typeof STREAMS];
+    if (s !== undefined) out.get(s)?.push(l);
+  }
+  return out;
+}
+
+export function decisionsOf(lines: readonly RecordLine[]): RecordLine[] {
+  return lines.filter((l) => l.k in STREAMS);
+}
+
+export function parseLines(texts: readonly string[]): RecordLine[] {
+  return texts.map((t) => decodeValue(t) as RecordLine);
+}
+
+/**
+ * Every intent, request transition and fill, in order within its kind, recorded against
+ * replayed: the first pair that differs in each kind, the earliest of those first. The clock
+ * reading of a line is left out (a live process's timers fire late by a few ms; a virtual one's
+ * do not), everything else must be identical, to the last digit of a Decimal.
+ */
+export function firstDivergence(
+  recorded: readonly RecordLine[],
+  replayed: readonly RecordLine[],
+): Divergence | undefined {
+  const a = streamsOf(recorded);
+  const b = streamsOf(replayed);
+  let first: Divergence | undefined;
+  for (const [stream, rec] of a) {
+    const rep = b.get(stream) ?? [];
+    for (let i = 0; i < Math.max(rec.length, rep.length); i++) {
+      const x = rec[i];
+      const y = rep[i];
+      const tx = x === undefined ? undefined : decisionText(x);
+      const ty = y === undefined ? undefined : decisionText(y);
+      if (tx === ty) continue;
+      const t = x?.t ?? y?.t ?? 0;
+      if (first === undefined || t < first.t)
+        first = {
+          t,
+          stream,
+          ...(tx === undefined ? {} : { recorded: tx }),
+          ...(ty === undefined ? {} : { replayed: ty }),
+        };
+      break;
+    }
+  }
+  return first;
+}
+
+/** Intents one side decided and the other did not (a changed strategy's different decisions). */
+export function differentIntents(recorded: readonly RecordLine[], replayed: readonly RecordLine[]) {
+  const texts = (ls: readonly RecordLine[]) => new Set(ls.filter((l) => l.k === 'i').map(decisionText));
+  const a = texts(recorded);
+  const b = texts(replayed);
+  return {
+    onlyRecorded: recorded.filter((l) => l.k === 'i' && !b.has(decisionText(l))),
+    onlyReplayed: replayed.filter((l) => l.k === 'i' && !a.has(decisionText(l))),
+  };
+}

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordLine } from '../kernel/record/recordLines.ts';
+import {
+  type Divergence,
+  decisionsOf,
+  differentIntents,
+  firstDivergence,
+  parseLines,
+} from './compareDecisions.ts';
+import type { ReplayNote } from './ReplayVenue.ts';
+import { readRecording } from './readRecording.ts';
+import { replaySegment, type StrategyOverride } from './replaySegment.ts';
+import type { ReplayState } from './replayState.ts';
+
+export interface SegmentOutcome {
+  readonly index: number;
+  readonly mode: string;
+  readonly from: number;
+  readonly to: number;
+  readonly counts: { readonly intents: number; readonly requests: number; readonly fills: number };
+  readonly divergence?: Divergence;
+  readonly notes: readonly ReplayNote[];
+  readonly changedModules: readonly string[];
+  readonly onlyRecorded: readonly RecordLine[];
+  readonly onlyReplayed: readonly RecordLine[];
+  readonly startError?: string;
+}
+
+export interface SessionOutcome {
+  readonly segments: readonly SegmentOutcome[];
+  /** Recorded time replayed, ms. */
+  readonly recordedMs: number;
+  readonly state?: ReplayState;
+}
+
+const count = (ls: readonly RecordLine[], k: string) => ls.filter((l) => l.k === k).length;
+
+/**
+ * A recording replayed process by process on one journal (a process that ran against a venue
+ * that died with it, sim's embedded simulator, started a new journal, and so does its replay),
+ * each compared with what it recorded. `until` stops in the process running at that moment.
+ */
+export async function replaySession(
+  path: string,
+  o: { readonly strategies?: StrategyOverride; readonly until?: number } = {},
+): Promise<SessionOutcome> {
+  const segments = readRecording(path);
+  const dir = mkdtempSync(join(tmpdir(), 'perpflow-replay-'));
+  const out: SegmentOutcome[] = [];
+  let recordedMs = 0;
+  let state: ReplayState | undefined;
+  try {
+    for (const [i, seg] of segments.entries()) {
+      if (o.until !== undefined && seg.header.t > o.until) break;
+      const journalPath = join(dir, seg.header.eph ? `journal-${i + 1}.sqlite` : 'journal.sqlite');
+      const r = await replaySegment(seg, {
+        journalPath,
+        ...(o.strategies === undefined ? {} : { strategies: o.strategies }),
+        ...(o.until === undefined ? {} : { until: o.until }),
+      });
+      const until = o.until ?? Number.POSITIVE_INFINITY;
+      const recorded = decisionsOf(seg.lines).filter((l) => l.t <= until);
+      const replayed = parseLines(r.lines);
+      const divergence = firstDivergence(recorded, replayed);
+      const diff = differentIntents(recorded, replayed);
+      const to = Math.min(seg.end, until);
+      recordedMs += to - seg.header.t;
+      out.push({
+        index: i + 1,
+        mode: seg.header.mode,
+        from: seg.header.t,
+        to,
+        counts: {
+          intents: count(replayed, 'i'),
+          requests: count(replayed, 'q'),
+          fills: count(replayed, 'f'),
+        },
+        ...(divergence === undefined ? {} : { divergence }),
+        notes: r.notes,
+        changedModules: r.changedModules,
+        ...diff,
+        ...(r.startError === undefined ? {} : { startError: String(r.startError) }),
+      });
+      if (r.state !== undefined) {
+        state = r.state;
+        break;
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { segments: out, recordedMs, ...(state === undefined ? {} : { state }) };
+}
