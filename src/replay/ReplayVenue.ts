@@ -7,8 +7,12 @@ import { rfqWatch } from '../venue/rfq/rfqWatch.ts';
 import type { VenuePort } from '../venue/VenuePort.ts';
 import { ModelFills } from './modelFills.ts';
 
-type CallLine = Extract<RecordLine, { k: 'c' }>;
-type PriceLine = Extract<RecordLine, { k: 'p' }> | CallLine;
+/** A recorded answer and how many decisions the recording had made before it arrived. */
+type Gated<L> = L & { readonly before: number };
+type CallLine = Gated<Extract<RecordLine, { k: 'c' }>>;
+type PriceLine = Gated<Extract<RecordLine, { k: 'p' }>> | CallLine;
+
+const DECISIONS = new Set(['i', 'q', 'f', 'n']);
 
 /** Something the recording could not answer, or answered by model. */
 export interface ReplayNote {
@@ -26,6 +30,11 @@ const never = <T>(): Promise<T> => new Promise<T>(() => {});
  * recorded process had died by then, or this is a divergence, noted when it comes before the
  * recording's end); with `modelFills`, a new submit is filled at the last recorded mark instead.
  * Outcomes are learned as the HTTP adapter learns them: polls through `rfqWatch`.
+ *
+ * An answer is also held until the replay has made as many decisions (intents, transitions,
+ * fills) as the recorded process had when that answer reached it: within one instant of the
+ * clock, an answer that took the recorded process a few event-loop turns must not overtake a
+ * decision made in those turns (a cron job's intent sized at the previous mark, not the new one).
  */
 export class ReplayVenue {
   readonly notes: ReplayNote[] = [];
@@ -34,6 +43,8 @@ export class ReplayVenue {
   private pricesRead = 0;
   private readonly marks = new Map<string, number>();
   private readonly model: ModelFills | undefined;
+  private decided = 0;
+  private readonly held: { readonly before: number; readonly release: () => void }[] = [];
 
   private readonly clock: Clock;
   private readonly o: { readonly sub: string; readonly chain: number; readonly end: number };
@@ -45,13 +56,15 @@ export class ReplayVenue {
   ) {
     this.clock = clock;
     this.o = o;
+    let before = 0;
     for (const l of lines) {
-      if (l.k === 'p' || (l.k === 'c' && l.p === 'p')) this.prices.push(l);
+      if (DECISIONS.has(l.k)) before++;
+      if (l.k === 'p' || (l.k === 'c' && l.p === 'p')) this.prices.push({ ...l, before });
       else if (l.k === 'c') {
         const key = `${l.op} ${encodeValue(l.a)}`;
         const queue = this.calls.get(key);
-        if (queue === undefined) this.calls.set(key, [l]);
-        else queue.push(l);
+        if (queue === undefined) this.calls.set(key, [{ ...l, before }]);
+        else queue.push({ ...l, before });
       }
     }
     this.model = o.modelFills
@@ -69,12 +82,28 @@ export class ReplayVenue {
     return n;
   }
 
-  private async answer<R>(line: {
-    readonly d: number;
-    readonly r?: unknown;
-    readonly e?: Parameters<typeof decodeError>[0];
-  }): Promise<R> {
-    if (line.d > 0) await this.clock.sleep(line.d);
+  /** The replay made one more decision: answers waiting for it go. */
+  onDecision(): void {
+    this.decided++;
+    for (let i = this.held.length - 1; i >= 0; i--) {
+      const h = this.held[i];
+      if (h !== undefined && h.before <= this.decided) {
+        this.held.splice(i, 1);
+        h.release();
+      }
+    }
+  }
+
+  private inTurn(before: number): Promise<void> | undefined {
+    if (before <= this.decided) return undefined;
+    return new Promise<void>((release) => this.held.push({ before, release }));
+  }
+
+  private async answer<R>(line: CallLine): Promise<R> {
+    // Past the other timers of the instant it came at: an answer the recorded process read a few
+    // event-loop turns after its timer, as an HTTP answer is.
+    if (line.d > 0) await this.clock.sleep(line.d).then(() => this.clock.sleep(0));
+    await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
     return line.r as R;
   }
@@ -98,7 +127,13 @@ export class ReplayVenue {
   private async poll(): Promise<readonly PriceTick[]> {
     const line = this.prices[this.pricesRead++];
     if (line === undefined) return never();
-    if (line.d > 0) await this.clock.sleep(line.d);
+    if (line.d > 0) {
+      await this.clock.sleep(line.d);
+      // A poll is skipped while one is in flight: the recording says whether the poll due at the
+      // instant this answer came found it in (a poll at that instant) or still out (none).
+      if (this.prices[this.pricesRead]?.t !== line.t + line.d) await this.clock.sleep(0);
+    }
+    await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
     if (line.k === 'c') return line.r as readonly PriceTick[];
     const ticks = (line.r ?? []).map(([symbol, mark, ts, last]) => {

@@ -72,7 +72,7 @@ export async function replaySegment(
     end,
     modelFills: o.strategies !== undefined,
   });
-  const sink = new MemorySink();
+  const sink = new MemorySink(() => venue.onDecision());
   const rec = new Recorder(sink, clock, []);
   let kernel: Kernel | undefined;
   let startError: unknown;

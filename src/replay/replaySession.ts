@@ -44,10 +44,15 @@ const count = (ls: readonly RecordLine[], k: string) => ls.filter((l) => l.k ===
  */
 export async function replaySession(
   path: string,
-  o: { readonly strategies?: StrategyOverride; readonly until?: number } = {},
+  o: {
+    readonly strategies?: StrategyOverride;
+    readonly until?: number;
+    /** Keep the replayed journals in this folder (else a temporary one, removed). */
+    readonly journalDir?: string;
+  } = {},
 ): Promise<SessionOutcome> {
   const segments = readRecording(path);
-  const dir = mkdtempSync(join(tmpdir(), 'perpflow-replay-'));
+  const dir = o.journalDir ?? mkdtempSync(join(tmpdir(), 'perpflow-replay-'));
   const out: SegmentOutcome[] = [];
   let recordedMs = 0;
   let state: ReplayState | undefined;
@@ -89,7 +94,7 @@ export async function replaySession(
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (o.journalDir === undefined) rmSync(dir, { recursive: true, force: true });
   }
   return { segments: out, recordedMs, ...(state === undefined ? {} : { state }) };
 }
