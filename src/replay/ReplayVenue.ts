@@ -82,6 +82,11 @@ export class ReplayVenue {
     return n;
   }
 
+  /** Decisions the replay has made so far. */
+  get decisions(): number {
+    return this.decided;
+  }
+
   /** The replay made one more decision: answers waiting for it go. */
   onDecision(): void {
     this.decided++;

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { VirtualClock } from '../clock/VirtualClock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
+import { SimulatedCrash } from '../execution/crash.ts';
 import { Kernel } from '../kernel/Kernel.ts';
 import { moduleHashes } from '../kernel/record/moduleHashes.ts';
 import { Recorder } from '../kernel/record/Recorder.ts';
@@ -73,6 +74,13 @@ export async function replaySegment(
     modelFills: o.strategies !== undefined,
   });
   const sink = new MemorySink(() => venue.onDecision());
+  const stopAt = seg.stoppedAt !== undefined && seg.stoppedAt <= end ? seg.stoppedAt : undefined;
+  // A process that ended without an orderly stop was killed after the last thing it recorded:
+  // once the replay has made every decision it recorded, the next crash point is where it died.
+  const recordedDecisions = seg.lines.filter(
+    (l) => l.k === 'i' || l.k === 'q' || l.k === 'f' || l.k === 'n',
+  ).length;
+  const killed = seg.stoppedAt === undefined && o.until === undefined;
   const rec = new Recorder(sink, clock, []);
   let kernel: Kernel | undefined;
   let startError: unknown;
@@ -92,6 +100,9 @@ export async function replaySegment(
     tap: recorderTap(rec),
     allowSharedAccount: true,
     processMetrics: false,
+    crash: (point) => {
+      if (killed && venue.decisions >= recordedDecisions) throw new SimulatedCrash(point);
+    },
   }).then(
     (k) => {
       kernel = k;
@@ -102,7 +113,6 @@ export async function replaySegment(
       settled = true;
     },
   );
-  const stopAt = seg.stoppedAt !== undefined && seg.stoppedAt <= end ? seg.stoppedAt : undefined;
   await driveClock(clock, stopAt ?? end);
   let state: ReplayState | undefined;
   if (stopAt !== undefined && kernel !== undefined) {

@@ -67,7 +67,11 @@ export async function replaySession(
       });
       const until = o.until ?? Number.POSITIVE_INFINITY;
       const recorded = decisionsOf(seg.lines).filter((l) => l.t <= until);
-      const replayed = parseLines(r.lines);
+      // Killed: what the replay decided in the very instant the recording ends, past what was
+      // recorded, the killed process did not live to decide.
+      const all = decisionsOf(parseLines(r.lines));
+      const replayed =
+        seg.stoppedAt === undefined ? all.filter((l, n) => n < recorded.length || l.t < seg.end) : all;
       const divergence = firstDivergence(recorded, replayed);
       const diff = differentIntents(recorded, replayed);
       const to = Math.min(seg.end, until);

@@ -41,7 +41,7 @@ export const FAULTS: FaultProfile = {
   seed: 3,
   errorRate: 0.02,
   rateLimit: { burstRate: 0.03, burstLength: 2, retryAfterSeconds: 1 },
-  dropResponseRate: 0.08,
+  dropResponseRate: 0.2,
   slowResponses: { rate: 0.03, ms: 11_000 },
   lateArrivals: { rate: 0.03, ms: 11_000 },
   solverRefusalRate: 0.1,
