@@ -4,7 +4,7 @@ import type { PriceTick } from '../domain/tick.ts';
 import { decodeError, encodeValue } from '../kernel/record/recordCodec.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import { rfqWatch } from '../venue/rfq/rfqWatch.ts';
-import type { VenuePort } from '../venue/VenuePort.ts';
+import type { BatchAck, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
 import { ModelFills } from './modelFills.ts';
 
 /** A recorded answer and how many decisions the recording had made before it arrived. */
@@ -45,6 +45,7 @@ export class ReplayVenue {
   private readonly model: ModelFills | undefined;
   private decided = 0;
   private readonly held: { readonly before: number; readonly release: () => void }[] = [];
+  private readonly last = new Map<string, CallLine>();
 
   private readonly clock: Clock;
   private readonly o: { readonly sub: string; readonly chain: number; readonly end: number };
@@ -99,9 +100,23 @@ export class ReplayVenue {
     }
   }
 
+  /**
+   * Holds an answer until the replay has made `before` decisions, or (when it decides otherwise
+   * than recorded: a divergence, or other strategies) until every other timer of this instant has
+   * fired, so a replay that diverged goes on instead of waiting for a decision that never comes.
+   */
   private inTurn(before: number): Promise<void> | undefined {
     if (before <= this.decided) return undefined;
-    return new Promise<void>((release) => this.held.push({ before, release }));
+    return new Promise<void>((release) => {
+      let done = false;
+      const once = (): void => {
+        if (done) return;
+        done = true;
+        release();
+      };
+      this.held.push({ before, release: once });
+      void this.clock.sleep(0).then(once);
+    });
   }
 
   private async answer<R>(line: CallLine): Promise<R> {
@@ -114,10 +129,23 @@ export class ReplayVenue {
   }
 
   private call<R>(op: string, args: readonly unknown[], model?: () => R): Promise<R> {
-    const line = this.calls.get(`${op} ${encodeValue(args)}`)?.shift();
-    if (line !== undefined) return this.answer<R>(line);
+    const key = `${op} ${encodeValue(args)}`;
+    const queue = this.calls.get(key);
     const now = this.clock.now();
-    if (model !== undefined) {
+    // Other strategies: a submit is the recorded one only when it is sent when that one was
+    // (the same order a minute later is a new decision, which the venue never saw).
+    const line =
+      model !== undefined && this.model !== undefined && queue?.[0]?.t !== now ? undefined : queue?.shift();
+    if (line !== undefined) {
+      this.last.set(key, line);
+      return this.answer<R>(line);
+    }
+    if (model === undefined && this.model !== undefined) {
+      // Other strategies read on past the recorded reads (a longer drain): the last answer again.
+      const last = this.last.get(key);
+      if (last !== undefined) return this.answer<R>({ ...last, d: 0 });
+    }
+    if (model !== undefined && this.model !== undefined) {
       this.notes.push({
         t: now,
         what: `model fill (the recorded venue never saw it): ${op} ${encodeValue(args)}`,
@@ -162,8 +190,8 @@ export class ReplayVenue {
       balance: () => this.call('balance', []),
       fundingInfo: () => this.call('fundingInfo', []),
       listPermissions: () => this.call('listPermissions', []),
-      submit: (g) => this.call('submit', [g], m === undefined ? undefined : () => m.submit(g)),
-      setTpSl: (order) => this.call('setTpSl', [order], m === undefined ? undefined : () => undefined),
+      submit: (g) => this.call('submit', [g], () => m?.submit(g) as SubmitAck | BatchAck),
+      setTpSl: (order) => this.call('setTpSl', [order], () => undefined),
       listTpSl: (ids) => this.call('listTpSl', [ids]),
       closeAll: () => this.call('closeAll', []),
       requestStatus: (kind, id) =>

@@ -60,14 +60,13 @@ export function firstDivergence(
       const tx = x === undefined ? undefined : decisionText(x);
       const ty = y === undefined ? undefined : decisionText(y);
       if (tx === ty) continue;
-      const t = x?.t ?? y?.t ?? 0;
-      if (first === undefined || t < first.t)
-        first = {
-          t,
-          stream,
-          ...(tx === undefined ? {} : { recorded: tx }),
-          ...(ty === undefined ? {} : { replayed: ty }),
-        };
+      const t = Math.min(x?.t ?? Number.POSITIVE_INFINITY, y?.t ?? Number.POSITIVE_INFINITY);
+      // The side that decided later decided nothing at this moment.
+      const shown = {
+        ...(tx === undefined || x?.t !== t ? {} : { recorded: tx }),
+        ...(ty === undefined || y?.t !== t ? {} : { replayed: ty }),
+      };
+      if (first === undefined || t < first.t) first = { t, stream, ...shown };
       break;
     }
   }

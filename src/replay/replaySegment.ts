@@ -120,7 +120,8 @@ export async function replaySegment(
     void kernel.stop().finally(() => {
       stopped = true;
     });
-    await driveClock(clock, Number.POSITIVE_INFINITY, () => stopped);
+    // The stop drains for drainMs, then reconciles once: bounded, even when the replay diverged.
+    await driveClock(clock, stopAt + config.shutdown.drainMs + 120_000, () => stopped);
   } else if (kernel !== undefined) {
     if (o.until !== undefined && o.until <= seg.end) state = stateOf(kernel);
     kernel.executor.journal.abandon(); // as the process died: nothing more is written

@@ -70,8 +70,11 @@ export async function replaySession(
       // Killed: what the replay decided in the very instant the recording ends, past what was
       // recorded, the killed process did not live to decide.
       const all = decisionsOf(parseLines(r.lines));
+      // Past the recording's end (a diverged replay's longer stop) nothing was recorded to compare.
       const replayed =
-        seg.stoppedAt === undefined ? all.filter((l, n) => n < recorded.length || l.t < seg.end) : all;
+        seg.stoppedAt === undefined
+          ? all.filter((l, n) => n < recorded.length || l.t < seg.end)
+          : all.filter((l) => l.t <= seg.end);
       const divergence = firstDivergence(recorded, replayed);
       const diff = differentIntents(recorded, replayed);
       const to = Math.min(seg.end, until);
