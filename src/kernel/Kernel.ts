@@ -110,7 +110,7 @@ export class Kernel {
     this.activity = parts.activity;
     const strategyIds = config.strategies.map((s) => s.id);
     this.operator = new KernelActions({ executor: parts.executor, strategyIds, log: o.log });
-    tapActions(this.operator, o.tap?.action);
+    tapActions(this.operator, o.tap);
     for (const e of config.strategies) {
       const strategy = o.loaded.strategies.get(e.id);
       if (strategy !== undefined && e.enabled) this.activity.add(e.id, strategy, e.markets);

@@ -11,14 +11,16 @@ import type { VenueEdges } from './edges/VenueEdges.ts';
 /**
  * Hears what the kernel decides and what drives it that is no venue answer: a session recording
  * (record/Recorder.ts) listens here. Every strategy intent (before a pause drops it), every
- * execution event from the first recovery on, every job fire (but the gauge refresh) and every
- * operator action.
+ * execution event from the first recovery on, every job fire (but the gauge refresh), every
+ * operator action and signal.
  */
 export interface KernelTap {
   readonly intent?: (intent: Intent) => void;
   readonly event?: (e: ExecutionEvent) => void;
   readonly job?: (name: string) => void;
   readonly action?: (action: OperatorAction, by: Actor) => void;
+  /** SIGUSR2 as the kernel noted it: a halt, or the resume `perpflow resume` signalled. */
+  readonly signal?: (kind: 'halt' | 'resume') => void;
 }
 
 /** What a mode hands the one kernel: the config, its edges, and how its clock and cadences run. */

@@ -11,6 +11,7 @@ import type { AnyStrategy } from '../strategy/defineStrategy.ts';
 import { loadStrategyModule } from '../strategy/loadStrategyModule.ts';
 import { driveClock } from './driveClock.ts';
 import { MemorySink } from './memorySink.ts';
+import { scheduleOperatorInputs } from './operatorInputs.ts';
 import { type ReplayNote, ReplayVenue } from './ReplayVenue.ts';
 import type { Segment } from './readRecording.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
@@ -107,6 +108,7 @@ export async function replaySegment(
     (k) => {
       kernel = k;
       settled = true;
+      scheduleOperatorInputs(k, clock, seg.lines);
     },
     (e: unknown) => {
       startError = e;

@@ -108,6 +108,10 @@ export class Recorder {
     this.line({ k: 'j', t: this.clock.now(), n: name });
   }
 
+  signal(n: 'halt' | 'resume'): void {
+    this.line({ k: 'g', t: this.clock.now(), n });
+  }
+
   action(x: OperatorAction, by: Actor): void {
     this.line({ k: 'a', t: this.clock.now(), x, by });
   }

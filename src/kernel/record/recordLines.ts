@@ -10,8 +10,8 @@ import type { RecordedError } from './recordCodec.ts';
  * - `c` a venue call: port `p` (v: venue, p: prices), operation `op`, arguments `a`, answer `r`
  *   or error `e`
  * - `p` a price poll: `r` = [symbol, mark, ts, last?][]
- * - `j` a schedule fire, `a` an operator action (the inputs that are not the venue's), `s` the
- *   orderly stop began
+ * - `j` a schedule fire, `a` an operator action, `g` a signal (halt, resume): the inputs that
+ *   are not the venue's; `s` the orderly stop began
  * - `i` an intent, `q` a request transition (`o`: the order, when it is created), `f` a fill,
  *   `n` a denial: the decisions a replay must make again
  */
@@ -57,6 +57,7 @@ export type RecordLine =
     }
   | { readonly k: 'j'; readonly t: number; readonly n: string }
   | { readonly k: 's'; readonly t: number }
+  | { readonly k: 'g'; readonly t: number; readonly n: 'halt' | 'resume' }
   | { readonly k: 'a'; readonly t: number; readonly x: OperatorAction; readonly by: Actor }
   | { readonly k: 'i'; readonly t: number; readonly x: Intent }
   | { readonly k: 'q'; readonly t: number; readonly id: string; readonly to: string; readonly o?: unknown }

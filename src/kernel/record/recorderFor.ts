@@ -89,5 +89,6 @@ export function recorderTap(rec: Recorder): KernelTap {
     event: (e) => rec.event(e),
     job: (n) => rec.job(n),
     action: (a, by) => rec.action(a, by),
+    signal: (n) => rec.signal(n),
   };
 }

@@ -79,6 +79,8 @@ export class RecordedSession {
   async run(
     until: number,
     crash?: { readonly after: number; readonly point: CrashPoint },
+    /** Called once the kernel has started: an operator's doings, scheduled on the clock. */
+    started?: (k: Kernel) => void,
   ): Promise<'stopped' | 'crashed'> {
     this.loaded ??= await loadConfigWithStrategies(this.configFile);
     const { config } = this.loaded;
@@ -121,6 +123,7 @@ export class RecordedSession {
       },
     }).then((k) => {
       kernel = k;
+      started?.(k);
     });
     await driveClock(clock, until, () => crashed);
     if (crashed) {
