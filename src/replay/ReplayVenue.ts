@@ -1,10 +1,10 @@
 import type { Clock } from '../clock/Clock.ts';
 import { ChainId, MarketSymbol, SubaccountAddress } from '../domain/ids.ts';
 import type { PriceTick } from '../domain/tick.ts';
-import { decodeError, encodeValue } from '../kernel/record/recordCodec.ts';
+import { decodeError, decodeValue, encodeValue } from '../kernel/record/recordCodec.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import { rfqWatch } from '../venue/rfq/rfqWatch.ts';
-import type { BatchAck, SubmitAck, VenuePort } from '../venue/VenuePort.ts';
+import type { VenuePort } from '../venue/VenuePort.ts';
 import { ModelFills } from './modelFills.ts';
 
 /** A recorded answer and how many decisions the recording had made before it arrived. */
@@ -125,7 +125,8 @@ export class ReplayVenue {
     if (line.d > 0) await this.clock.sleep(line.d).then(() => this.clock.sleep(0));
     await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
-    return line.r as R;
+    // A recorded answer is what that port answered then: decoded afresh as the port's type.
+    return decodeValue<R>(encodeValue(line.r ?? null));
   }
 
   private call<R>(op: string, args: readonly unknown[], model?: () => R): Promise<R> {
@@ -134,8 +135,7 @@ export class ReplayVenue {
     const now = this.clock.now();
     // Other strategies: a submit is the recorded one only when it is sent when that one was
     // (the same order a minute later is a new decision, which the venue never saw).
-    const line =
-      model !== undefined && this.model !== undefined && queue?.[0]?.t !== now ? undefined : queue?.shift();
+    const line = model !== undefined && queue?.[0]?.t !== now ? undefined : queue?.shift();
     if (line !== undefined) {
       this.last.set(key, line);
       return this.answer<R>(line);
@@ -145,7 +145,7 @@ export class ReplayVenue {
       const last = this.last.get(key);
       if (last !== undefined) return this.answer<R>({ ...last, d: 0 });
     }
-    if (model !== undefined && this.model !== undefined) {
+    if (model !== undefined) {
       this.notes.push({
         t: now,
         what: `model fill (the recorded venue never saw it): ${op} ${encodeValue(args)}`,
@@ -168,7 +168,7 @@ export class ReplayVenue {
     }
     await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
-    if (line.k === 'c') return line.r as readonly PriceTick[];
+    if (line.k === 'c') return decodeValue<readonly PriceTick[]>(encodeValue(line.r ?? []));
     const ticks = (line.r ?? []).map(([symbol, mark, ts, last]) => {
       this.marks.set(symbol, mark);
       const t = { symbol: MarketSymbol(symbol), mark, ts };
@@ -190,8 +190,8 @@ export class ReplayVenue {
       balance: () => this.call('balance', []),
       fundingInfo: () => this.call('fundingInfo', []),
       listPermissions: () => this.call('listPermissions', []),
-      submit: (g) => this.call('submit', [g], () => m?.submit(g) as SubmitAck | BatchAck),
-      setTpSl: (order) => this.call('setTpSl', [order], () => undefined),
+      submit: (g) => this.call('submit', [g], m === undefined ? undefined : () => m.submit(g)),
+      setTpSl: (order) => this.call('setTpSl', [order], m === undefined ? undefined : () => undefined),
       listTpSl: (ids) => this.call('listTpSl', [ids]),
       closeAll: () => this.call('closeAll', []),
       requestStatus: (kind, id) =>

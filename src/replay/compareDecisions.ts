@@ -2,8 +2,13 @@ import { decodeValue, encodeValue } from '../kernel/record/recordCodec.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 
 /** Which of a session's decisions a line is: intents and denials, request transitions, fills. */
-const STREAMS = { i: 'intent', n: 'intent', q: 'request', f: 'fill' } as const;
-type Stream = (typeof STREAMS)[keyof typeof STREAMS];
+type Stream = 'intent' | 'request' | 'fill';
+const STREAMS: ReadonlyMap<string, Stream> = new Map([
+  ['i', 'intent'],
+  ['n', 'intent'],
+  ['q', 'request'],
+  ['f', 'fill'],
+]);
 
 export interface Divergence {
   /** The clock time of the first line that differs (the recorded one's, else the replayed one's). */
@@ -25,18 +30,18 @@ function streamsOf(lines: readonly RecordLine[]): Map<Stream, RecordLine[]> {
     ['fill', []],
   ]);
   for (const l of lines) {
-    const s = STREAMS[l.k as keyof typeof STREAMS];
+    const s = STREAMS.get(l.k);
     if (s !== undefined) out.get(s)?.push(l);
   }
   return out;
 }
 
 export function decisionsOf(lines: readonly RecordLine[]): RecordLine[] {
-  return lines.filter((l) => l.k in STREAMS);
+  return lines.filter((l) => STREAMS.has(l.k));
 }
 
 export function parseLines(texts: readonly string[]): RecordLine[] {
-  return texts.map((t) => decodeValue(t) as RecordLine);
+  return texts.map((t) => decodeValue<RecordLine>(t));
 }
 
 /**

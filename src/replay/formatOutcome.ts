@@ -5,12 +5,11 @@ const at = (t: number): string => new Date(t).toISOString();
 
 function intentText(l: RecordLine): string {
   if (l.k !== 'i') return '';
-  const x = l.x as unknown as Record<string, unknown>;
-  const what = ['kind', 'symbol', 'side', 'quantity'].map((k) => x[k]).filter((v) => v !== undefined);
-  return `${at(l.t)} ${String(x.strategyId)} ${what.map(String).join(' ')} (${String(x.intentId)})`.replaceAll(
-    '§',
-    '',
-  );
+  const x = l.x;
+  const what = ['kind', 'symbol', 'side', 'quantity']
+    .map((k) => Reflect.get(x, k))
+    .filter((v) => v !== undefined);
+  return `${at(l.t)} ${x.strategyId} ${what.map(String).join(' ')} (${x.intentId})`.replaceAll('§', '');
 }
 
 /** Whether the replay found the session's decisions other than recorded. */

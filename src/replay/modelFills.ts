@@ -33,13 +33,11 @@ export class ModelFills {
     };
   }
 
-  private accept(kind: SubmitGroup['kind'], item: unknown): TempId {
+  private accept(kind: SubmitGroup['kind'], item: SubmitGroup['items'][number]): TempId {
     const tempId = TempId(`model-${++this.n}`);
-    const symbol = typeof item === 'object' && item !== null && 'symbol' in item ? String(item.symbol) : '';
-    const quantity =
-      typeof item === 'object' && item !== null && 'quantity' in item
-        ? (item.quantity as Decimal)
-        : new Decimal(0);
+    const order = typeof item === 'object' ? item : undefined;
+    const symbol = order?.symbol ?? '';
+    const quantity = order?.quantity ?? new Decimal(0);
     const mark = this.markOf(symbol);
     const cancel = kind === 'cancelOpen' || kind === 'cancelClose';
     this.ends.set(tempId, {

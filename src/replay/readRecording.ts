@@ -52,7 +52,7 @@ export function readRecording(path: string): Segment[] {
       if (row === '') continue;
       let line: RecordLine;
       try {
-        line = decodeValue(row) as RecordLine;
+        line = decodeValue<RecordLine>(row);
       } catch {
         if (i >= rows.length - 2) break; // cut short by a kill
         throw new ConfigError(`${file}:${i + 1}: not a recording line`);

@@ -55,7 +55,7 @@ export async function replaySegment(
   o: { readonly journalPath: string; readonly strategies?: StrategyOverride; readonly until?: number },
 ): Promise<SegmentReplay> {
   const h = seg.header;
-  const recorded = h.cfg as PerpflowConfig;
+  const recorded = h.cfg;
   const entries = o.strategies?.entries ?? recorded.strategies;
   const configFile = o.strategies?.configFile ?? h.file;
   const config: PerpflowConfig = {

@@ -33,20 +33,19 @@ export interface RecordedError {
 
 export function encodeError(e: unknown): RecordedError {
   if (!(e instanceof Error)) return { n: 'Error', m: redactText(String(e)) };
-  const x = e as Error & {
-    venueCode?: string;
-    retryAfterMs?: number;
-    permission?: string;
-    details?: { status?: unknown };
-  };
-  const status = typeof x.details?.status === 'number' ? x.details.status : undefined;
+  const field = (name: string): unknown => Reflect.get(e, name);
+  const details = field('details');
+  const status = typeof details === 'object' && details !== null ? Reflect.get(details, 'status') : undefined;
+  const code = field('venueCode');
+  const retry = field('retryAfterMs');
+  const permission = field('permission');
   return {
     n: e.name,
     m: redactText(e.message),
-    ...(x.venueCode === undefined ? {} : { c: x.venueCode }),
-    ...(status === undefined ? {} : { s: status }),
-    ...(x.retryAfterMs === undefined ? {} : { r: x.retryAfterMs }),
-    ...(x.permission === undefined ? {} : { p: x.permission }),
+    ...(typeof code === 'string' ? { c: code } : {}),
+    ...(typeof status === 'number' ? { s: status } : {}),
+    ...(typeof retry === 'number' ? { r: retry } : {}),
+    ...(typeof permission === 'string' ? { p: permission } : {}),
   };
 }
 
@@ -81,10 +80,21 @@ function replacer(this: Record<string, unknown>, key: string, value: unknown): u
   return value;
 }
 
+function isRecordedError(x: unknown): x is RecordedError {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    'n' in x &&
+    'm' in x &&
+    typeof x.n === 'string' &&
+    typeof x.m === 'string'
+  );
+}
+
 function reviver(_key: string, value: unknown): unknown {
   if (typeof value === 'string' && value.startsWith(DECIMAL)) return new Decimal(value.slice(1));
   if (typeof value === 'object' && value !== null && '$e' in value)
-    return decodeError((value as { $e: RecordedError }).$e);
+    if (isRecordedError(value.$e)) return decodeError(value.$e);
   return value;
 }
 
@@ -93,6 +103,7 @@ export function encodeValue(value: unknown): string {
   return JSON.stringify(value, replacer);
 }
 
-export function decodeValue(text: string): unknown {
+/** The value a recording line holds, as the type its writer gave it (the line kinds, recordLines.ts). */
+export function decodeValue<T = unknown>(text: string): T {
   return JSON.parse(text, reviver);
 }

@@ -1,3 +1,4 @@
+import type { PerpflowConfig } from '../../config/schema.ts';
 import type { Fill } from '../../domain/fill.ts';
 import type { Intent } from '../../domain/intent.ts';
 import type { Actor, OperatorAction } from '../../operate/api/contract.ts';
@@ -24,7 +25,7 @@ export interface RecordHeader {
   /** The venue lived in that process: its journal started afresh (sim's embedded simulator). */
   readonly eph: boolean;
   /** The config as it ran, secrets redacted. */
-  readonly cfg: unknown;
+  readonly cfg: PerpflowConfig;
   /** The config file it was read from. */
   readonly file: string;
   /** sha256 of each strategy module's source, by strategy id (`builtin:<name>` for built-ins). */

@@ -7,6 +7,7 @@ import type { KernelTap } from '../KernelOptions.ts';
 import { moduleHashes } from './moduleHashes.ts';
 import { Recorder } from './Recorder.ts';
 import { RecordFile } from './RecordFile.ts';
+import { decodeValue, encodeValue } from './recordCodec.ts';
 import { recordingPrices, recordingVenue } from './recordingVenue.ts';
 import { RECORDING_VERSION, type RecordHeader } from './recordLines.ts';
 
@@ -57,7 +58,7 @@ export function recordEdges(
     eph: edges.ephemeral,
     sub: edges.venue.subaccount,
     chain: edges.venue.chainId,
-    cfg: redact(config),
+    cfg: decodeValue<PerpflowConfig>(encodeValue(redact(config))),
     file: o.configFile,
     mods: moduleHashes(config, o.configFile),
   };
