@@ -119,10 +119,20 @@ export class ReplayVenue {
     });
   }
 
+  /**
+   * Waits until the moment the recorded answer came (`t + d` of the recording's clock): a live
+   * process's timers fire a little late and the lateness adds up, a virtual clock's do not, so
+   * an answer is due at its recorded time, not `d` after the replay happened to ask.
+   */
+  private until(line: { readonly t: number; readonly d: number }): number {
+    return line.t + line.d - this.clock.now();
+  }
+
   private async answer<R>(line: CallLine): Promise<R> {
     // Past the other timers of the instant it came at: an answer the recorded process read a few
     // event-loop turns after its timer, as an HTTP answer is.
-    if (line.d > 0) await this.clock.sleep(line.d).then(() => this.clock.sleep(0));
+    const wait = this.until(line);
+    if (wait > 0) await this.clock.sleep(wait).then(() => this.clock.sleep(0));
     await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
     // A recorded answer is what that port answered then: decoded afresh as the port's type.
@@ -160,8 +170,9 @@ export class ReplayVenue {
   private async poll(): Promise<readonly PriceTick[]> {
     const line = this.prices[this.pricesRead++];
     if (line === undefined) return never();
-    if (line.d > 0) {
-      await this.clock.sleep(line.d);
+    const wait = this.until(line);
+    if (wait > 0) {
+      await this.clock.sleep(wait);
       // A poll is skipped while one is in flight: the recording says whether the poll due at the
       // instant this answer came found it in (a poll at that instant) or still out (none).
       if (this.prices[this.pricesRead]?.t !== line.t + line.d) await this.clock.sleep(0);

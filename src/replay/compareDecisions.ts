@@ -18,9 +18,31 @@ export interface Divergence {
   readonly replayed?: string;
 }
 
-/** A decision line without its clock reading: what must be identical. */
+/**
+ * How far an intent's clock reading (`createdAt`) may be from the recorded one and still be the
+ * same decision: a live process's timers fire a few ms late (a bar closed on its grace timer is
+ * decided a little after it is due), a replay's virtual ones do not. Anything else must match.
+ */
+export const CLOCK_TOLERANCE_MS = 100;
+
+/** A decision line without its clock readings (its `t`, an intent's `createdAt`). */
 export function decisionText(line: RecordLine): string {
+  if (line.k === 'i') return encodeValue({ ...line, t: undefined, x: { ...line.x, createdAt: undefined } });
   return encodeValue({ ...line, t: undefined });
+}
+
+/** The largest difference between the clock readings of the intents both sides decided alike. */
+export function clockSkewMs(recorded: readonly RecordLine[], replayed: readonly RecordLine[]): number {
+  const a = recorded.filter((l) => l.k === 'i');
+  const b = replayed.filter((l) => l.k === 'i');
+  let skew = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x?.k !== 'i' || y?.k !== 'i' || decisionText(x) !== decisionText(y)) break;
+    skew = Math.max(skew, Math.abs(x.x.createdAt - y.x.createdAt));
+  }
+  return skew;
 }
 
 function streamsOf(lines: readonly RecordLine[]): Map<Stream, RecordLine[]> {
@@ -64,12 +86,13 @@ export function firstDivergence(
       const y = rep[i];
       const tx = x === undefined ? undefined : decisionText(x);
       const ty = y === undefined ? undefined : decisionText(y);
-      if (tx === ty) continue;
+      const skew = x?.k === 'i' && y?.k === 'i' ? Math.abs(x.x.createdAt - y.x.createdAt) : 0;
+      if (tx === ty && skew <= CLOCK_TOLERANCE_MS) continue;
       const t = Math.min(x?.t ?? Number.POSITIVE_INFINITY, y?.t ?? Number.POSITIVE_INFINITY);
       // The side that decided later decided nothing at this moment.
       const shown = {
-        ...(tx === undefined || x?.t !== t ? {} : { recorded: tx }),
-        ...(ty === undefined || y?.t !== t ? {} : { replayed: ty }),
+        ...(x === undefined || x.t !== t ? {} : { recorded: encodeValue({ ...x, t: undefined }) }),
+        ...(y === undefined || y.t !== t ? {} : { replayed: encodeValue({ ...y, t: undefined }) }),
       };
       if (first === undefined || t < first.t) first = { t, stream, ...shown };
       break;

@@ -29,6 +29,10 @@ export function formatOutcome(o: SessionOutcome, wallMs: number): string {
     lines.push(
       `run ${s.index} (${s.mode}) ${at(s.from)} → ${at(s.to)}: ${c.intents} intents, ${c.requests} request transitions, ${c.fills} fills — ${s.divergence === undefined && s.startError === undefined ? 'identical' : 'DIVERGED'}`,
     );
+    if (s.skewMs > 0)
+      lines.push(
+        `  intents decided up to ${s.skewMs} ms from their recorded clock readings (a live process's timers fire late)`,
+      );
     for (const id of s.changedModules)
       lines.push(`  strategy ${id}: its module is not the recorded one (sha256 differs)`);
     if (s.startError !== undefined) lines.push(`  the replayed start failed: ${s.startError}`);

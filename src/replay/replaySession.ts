@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import {
+  clockSkewMs,
   type Divergence,
   decisionsOf,
   differentIntents,
@@ -25,6 +26,8 @@ export interface SegmentOutcome {
   readonly changedModules: readonly string[];
   readonly onlyRecorded: readonly RecordLine[];
   readonly onlyReplayed: readonly RecordLine[];
+  /** The largest difference of an intent's clock reading from the recorded one, ms (0: bit for bit). */
+  readonly skewMs: number;
   readonly startError?: string;
 }
 
@@ -93,6 +96,7 @@ export async function replaySession(
         notes: r.notes,
         changedModules: r.changedModules,
         ...diff,
+        skewMs: clockSkewMs(recorded, replayed),
         ...(r.startError === undefined ? {} : { startError: String(r.startError) }),
       });
       if (r.state !== undefined) {
