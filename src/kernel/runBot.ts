@@ -15,6 +15,7 @@ import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
 import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
+import { LateTimersClock } from './record/lateTimers.ts';
 import { recordEdges, recorderTap } from './record/recorderFor.ts';
 import { freshStart, runConfig } from './runConfig.ts';
 import { screenAfterView } from './screenAfterView.ts';
@@ -64,7 +65,8 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const loaded0 = await loadConfigWithStrategies(o.configFile, { checkPaths: true });
   const config: PerpflowConfig = runConfig(loaded0.config, o);
   const loaded = { ...loaded0, config };
-  const clock = new SystemClock();
+  // Its late timers are recorded (a replay fires them as late): see record/lateTimers.ts.
+  const clock = new LateTimersClock(new SystemClock());
   const backups = o.fresh === true ? freshStart(config, clock) : [];
   const view = o.out.isTTY === true && o.json !== true;
   const screen = screenAfterView(process.stderr);
@@ -90,6 +92,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const bare = await edgesFor(config, { clock, log });
   const recorded = recordEdges(config, bare, { clock, configFile: resolve(o.configFile) });
   const edges = recorded?.edges ?? bare;
+  if (recorded !== undefined) clock.onLate = (due, n, late) => recorded.recorder.late(due, n, late);
   if (recorded !== undefined) log.info(`recording to ${recorded.recorder.path} (perpflow replay)`);
   try {
     await checkMarketsListed(config, edges.venue, {

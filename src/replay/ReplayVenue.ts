@@ -1,4 +1,3 @@
-import type { Clock } from '../clock/Clock.ts';
 import { ChainId, MarketSymbol, SubaccountAddress } from '../domain/ids.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { decodeError, decodeValue, encodeValue } from '../kernel/record/recordCodec.ts';
@@ -13,6 +12,12 @@ type CallLine = Gated<Extract<RecordLine, { k: 'c' }>>;
 type PriceLine = Gated<Extract<RecordLine, { k: 'p' }>> | CallLine;
 
 const DECISIONS = new Set(['i', 'q', 'f', 'n']);
+
+/** The replay's own waits: its clock, but never fired late (ReplayClock.sleepExactly). */
+export interface ReplayTimers {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
 
 /** Something the recording could not answer, or answered by model. */
 export interface ReplayNote {
@@ -47,12 +52,12 @@ export class ReplayVenue {
   private readonly held: { readonly before: number; readonly release: () => void }[] = [];
   private readonly last = new Map<string, CallLine>();
 
-  private readonly clock: Clock;
+  private readonly clock: ReplayTimers;
   private readonly o: { readonly sub: string; readonly chain: number; readonly end: number };
 
   constructor(
     lines: readonly RecordLine[],
-    clock: Clock,
+    clock: ReplayTimers,
     o: { readonly sub: string; readonly chain: number; readonly end: number; readonly modelFills: boolean },
   ) {
     this.clock = clock;

@@ -1,5 +1,4 @@
 import { dirname } from 'node:path';
-import { VirtualClock } from '../clock/VirtualClock.ts';
 import type { PerpflowConfig } from '../config/schema.ts';
 import { SimulatedCrash } from '../execution/crash.ts';
 import { Kernel } from '../kernel/Kernel.ts';
@@ -12,6 +11,7 @@ import { loadStrategyModule } from '../strategy/loadStrategyModule.ts';
 import { driveClock } from './driveClock.ts';
 import { MemorySink } from './memorySink.ts';
 import { scheduleOperatorInputs } from './operatorInputs.ts';
+import { ReplayClock } from './ReplayClock.ts';
 import { type ReplayNote, ReplayVenue } from './ReplayVenue.ts';
 import type { Segment } from './readRecording.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
@@ -66,9 +66,10 @@ export async function replaySegment(
   };
   const hashes = moduleHashes(config, configFile);
   const changedModules = Object.keys(hashes).filter((id) => h.mods[id] !== hashes[id]);
-  const clock = new VirtualClock(h.t);
+  const clock = new ReplayClock(h.t, seg.lines);
   const end = Math.min(seg.end, o.until ?? Number.POSITIVE_INFINITY);
-  const venue = new ReplayVenue(seg.lines, clock, {
+  const timers = { now: () => clock.now(), sleep: (ms: number) => clock.sleepExactly(ms) };
+  const venue = new ReplayVenue(seg.lines, timers, {
     sub: h.sub,
     chain: h.chain,
     end,

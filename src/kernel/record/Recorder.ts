@@ -108,6 +108,11 @@ export class Recorder {
     this.line({ k: 'j', t: this.clock.now(), n: name });
   }
 
+  /** The n-th timer set for `due` fired `lateMs` late (lateTimers.ts). */
+  late(due: number, n: number, lateMs: number): void {
+    this.line({ k: 'l', t: due, n, d: lateMs });
+  }
+
   signal(n: 'halt' | 'resume'): void {
     this.line({ k: 'g', t: this.clock.now(), n });
   }
