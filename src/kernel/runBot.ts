@@ -92,6 +92,10 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const bare = await edgesFor(config, { clock, log });
   const recorded = recordEdges(config, bare, { clock, configFile: resolve(o.configFile) });
   const edges = recorded?.edges ?? bare;
+  if (config.record.enabled === true && recorded === undefined)
+    log.warn(
+      `record.enabled: a ${config.mode} run is not recorded (only live and sim are: \`perpflow replay\`)`,
+    );
   if (recorded !== undefined) clock.onLate = (due, n, late) => recorded.recorder.late(due, n, late);
   if (recorded !== undefined) log.info(`recording to ${recorded.recorder.path} (perpflow replay)`);
   try {

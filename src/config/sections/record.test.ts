@@ -13,11 +13,11 @@ function problems(text: string): string {
 }
 
 describe('the record section', () => {
-  it('defaults to on in live and sim (null), beside the journal (null), 64 MiB per file', () => {
+  it('defaults to on in live and sim (null), beside the journal (null), 16 MiB per file', () => {
     expect(parseConfig('mode: sim\n', 'bot.yaml', { env: {} }).record).toEqual({
       enabled: null,
       path: null,
-      maxBytes: 64 * 1024 * 1024,
+      maxBytes: 16 * 1024 * 1024,
     });
   });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { integer, nonEmptyPath } from '../primitives.ts';
 
 /** A recording file is set aside (gzipped) past this size, and at each UTC day. */
-export const DEFAULT_RECORD_MAX_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_RECORD_MAX_BYTES = 16 * 1024 * 1024;
 
 export const recordSchema = z
   .strictObject({
@@ -11,7 +11,7 @@ export const recordSchema = z
       .nullable()
       .default(null)
       .describe(
-        'Record every input of the kernel for `perpflow replay`. null: on in live and sim, off otherwise.',
+        'Record every input of the kernel for `perpflow replay` (live and sim only; a dry run is not recorded). null: on.',
       ),
     path: nonEmptyPath('the path of the recording file')
       .nullable()

@@ -11,9 +11,15 @@ import { decodeValue, encodeValue } from './recordCodec.ts';
 import { recordingPrices, recordingVenue } from './recordingVenue.ts';
 import { RECORDING_VERSION, type RecordHeader } from './recordLines.ts';
 
-/** Whether a run records: `record.enabled`, or by default live and sim. */
+/**
+ * Whether a run records: `record.enabled`, by default in live and sim. Those two trade through
+ * the HTTP adapter, whose every answer the recording holds; a dry run's in-process engine tells
+ * the core its outcomes without a venue call, so a dry run is not recorded (a replay could not
+ * give those back).
+ */
 export function recordsByConfig(config: PerpflowConfig): boolean {
-  return config.record.enabled ?? (config.mode === 'live' || config.mode === 'sim');
+  if (config.mode !== 'live' && config.mode !== 'sim') return false;
+  return config.record.enabled ?? true;
 }
 
 /** The recording file of a run: `record.path`, else the journal file with `.rec` appended. */
