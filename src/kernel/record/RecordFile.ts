@@ -19,8 +19,9 @@ import { backupStamp } from '../journalFor.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * An append-only file of lines, written in order and flushed once per synchronous run of the
- * process (a microtask after the first line), so what one turn recorded costs one write. Past
+ * An append-only file of lines, written in order and flushed once per turn of the event loop
+ * (every answer and commit that turn handled: under load, many), so the write is not paid per
+ * line; a process killed loses at most that turn's lines. Past
  * `maxBytes`, or when the UTC day changes, the file is moved aside as `<path>.<stamp>` and
  * gzipped (`.gz`) in the background; the next line begins a new file with `firstLines` (the
  * session's header, so every file says what it records).
@@ -56,7 +57,7 @@ export class RecordFile {
     this.pending.push(line);
     if (!this.scheduled) {
       this.scheduled = true;
-      queueMicrotask(() => this.flush());
+      setImmediate(() => this.flush());
     }
   }
 

@@ -73,11 +73,19 @@ export function decodeError(r: RecordedError): Error {
   }
 }
 
-function replacer(this: Record<string, unknown>, key: string, value: unknown): unknown {
-  const raw = this[key];
-  if (Decimal.isDecimal(raw)) return DECIMAL + raw.toString();
-  if (raw instanceof Error) return { $e: encodeError(raw) };
-  return value;
+/**
+ * The value with every Decimal as `§` + its digits and every error as `{ $e }`: a copy walked in
+ * JavaScript, about twice as fast as a JSON.stringify replacer (which crosses into JavaScript for
+ * every key) on the recording's hot path.
+ */
+function prepared(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Decimal.isDecimal(v)) return DECIMAL + v.toString();
+  if (v instanceof Error) return { $e: encodeError(v) };
+  if (Array.isArray(v)) return v.map(prepared);
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = prepared(x);
+  return out;
 }
 
 function isRecordedError(x: unknown): x is RecordedError {
@@ -100,7 +108,7 @@ function reviver(_key: string, value: unknown): unknown {
 
 /** One value as recording text: Decimals exact, errors by class. */
 export function encodeValue(value: unknown): string {
-  return JSON.stringify(value, replacer);
+  return JSON.stringify(prepared(value));
 }
 
 /** The value a recording line holds, as the type its writer gave it (the line kinds, recordLines.ts). */
