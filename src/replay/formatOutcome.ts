@@ -29,6 +29,11 @@ export function formatOutcome(o: SessionOutcome, wallMs: number): string {
     lines.push(
       `run ${s.index} (${s.mode}) ${at(s.from)} → ${at(s.to)}: ${c.intents} intents, ${c.requests} request transitions, ${c.fills} fills — ${s.divergence === undefined && s.startError === undefined ? 'identical' : 'DIVERGED'}`,
     );
+    const j = s.journalAtStart;
+    if (j.recorded !== undefined && j.replayed !== undefined && j.recorded !== j.replayed)
+      lines.push(
+        `  the journal held ${j.recorded} requests when this run started, the replay's ${j.replayed}: the recording does not begin with the journal (an older journal, or a missing rotated file), so the replay can differ from the start`,
+      );
     if (s.skewMs > 0)
       lines.push(
         `  intents decided up to ${s.skewMs} ms from their recorded clock readings (a live process's timers fire late)`,

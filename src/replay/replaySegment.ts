@@ -30,6 +30,8 @@ export interface SegmentReplay {
   readonly changedModules: readonly string[];
   /** Set when the replay stopped at `until`. */
   readonly state?: ReplayState;
+  /** Requests the journal held at the start: the recorded process's and the replay's. */
+  readonly journalAtStart: { readonly recorded: number | undefined; readonly replayed: number | undefined };
   /** Kernel.start failed (the recorded start did not fail the same way). */
   readonly startError?: unknown;
 }
@@ -86,6 +88,7 @@ export async function replaySegment(
   const rec = new Recorder(sink, clock, []);
   let kernel: Kernel | undefined;
   let startError: unknown;
+  let replayedAtStart: number | undefined;
   let settled = false;
   void Kernel.start({
     loaded: { config, strategies: await modulesOf(entries, configFile) },
@@ -96,6 +99,9 @@ export async function replaySegment(
       ephemeral: h.eph,
       secrets: [],
       close: async () => {},
+      attach: (journal) => {
+        replayedAtStart = journal.all().length;
+      },
     },
     clock,
     log: silentLogger,
@@ -135,6 +141,7 @@ export async function replaySegment(
     lines: sink.lines,
     notes: venue.notes,
     changedModules,
+    journalAtStart: { recorded: seg.lines.find((l) => l.k === 'o')?.n, replayed: replayedAtStart },
     ...(state === undefined ? {} : { state }),
     ...(startError === undefined ? {} : { startError }),
   };

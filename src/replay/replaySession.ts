@@ -28,6 +28,8 @@ export interface SegmentOutcome {
   readonly onlyReplayed: readonly RecordLine[];
   /** The largest difference of an intent's clock reading from the recorded one, ms (0: bit for bit). */
   readonly skewMs: number;
+  /** Requests the journal held at the start, recorded and replayed (they differ: see formatOutcome). */
+  readonly journalAtStart: { readonly recorded: number | undefined; readonly replayed: number | undefined };
   readonly startError?: string;
 }
 
@@ -97,6 +99,7 @@ export async function replaySession(
         changedModules: r.changedModules,
         ...diff,
         skewMs: clockSkewMs(recorded, replayed),
+        journalAtStart: r.journalAtStart,
         ...(r.startError === undefined ? {} : { startError: String(r.startError) }),
       });
       if (r.state !== undefined) {

@@ -108,6 +108,11 @@ export class Recorder {
     this.line({ k: 'j', t: this.clock.now(), n: name });
   }
 
+  /** How many requests the journal held when this process took it. */
+  journalAtStart(n: number): void {
+    this.line({ k: 'o', t: this.clock.now(), n });
+  }
+
   /** The n-th timer set for `due` fired `lateMs` late (lateTimers.ts). */
   late(due: number, n: number, lateMs: number): void {
     this.line({ k: 'l', t: due, n, d: lateMs });

@@ -77,13 +77,18 @@ export function recordEdges(
   const venue = recordingVenue(edges.venue, recorder, o.clock);
   // In sim and live the price source is the venue itself: its polls are recorded once, as prices.
   const prices = recordingPrices(edges.prices, recorder, o.clock);
+  const rec = recorder;
   return {
     edges: {
       ...edges,
       venue,
       prices,
       close: edges.close.bind(edges),
-      ...(edges.attach === undefined ? {} : { attach: edges.attach.bind(edges) }),
+      // What the journal held when this process took it: a replay starts from its own journal.
+      attach: (journal) => {
+        rec.journalAtStart(journal.all().length);
+        edges.attach?.(journal);
+      },
     },
     recorder,
   };
