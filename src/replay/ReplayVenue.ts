@@ -73,6 +73,9 @@ export class ReplayVenue {
         else queue.push({ ...l, before });
       }
     }
+    // Lines are written as answers come; calls of one key that overlapped may have been answered
+    // out of order, and the replay asks in the order they were made (a stable sort keeps the rest).
+    for (const queue of this.calls.values()) queue.sort((a, b) => a.t - b.t);
     this.model = o.modelFills
       ? new ModelFills(
           (s) => this.marks.get(s),
