@@ -96,7 +96,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     log.warn(
       `record.enabled: a ${config.mode} run is not recorded (only live and sim are: \`perpflow replay\`)`,
     );
-  if (recorded !== undefined) clock.onLate = (due, n, late) => recorded.recorder.late(due, n, late);
+  if (recorded !== undefined) clock.onLate = (due, late) => recorded.recorder.late(due, late);
   if (recorded !== undefined) log.info(`recording to ${recorded.recorder.path} (perpflow replay)`);
   try {
     await checkMarketsListed(config, edges.venue, {

@@ -1,21 +1,19 @@
 import type { TimerHandle } from '../clock/Clock.ts';
 import { VirtualClock } from '../clock/VirtualClock.ts';
-import { DueCounter } from '../kernel/record/lateTimers.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 
 /**
  * The virtual clock of a replay, whose timers fire as late as the recorded process's did (the
- * `l` lines: the n-th timer due at a time to fire, and by how much it was late), so that what was
+ * `l` lines: a due time, and by how much the timers due then fired late), so that what was
  * decided when a late timer fired is decided at the same clock reading again.
  */
 export class ReplayClock extends VirtualClock {
-  private readonly late = new Map<string, number>();
-  private readonly dues = new DueCounter();
+  private readonly late = new Map<number, number>();
   private readonly deferred = new Map<number, TimerHandle>();
 
   constructor(start: number, lines: readonly RecordLine[]) {
     super(start);
-    for (const l of lines) if (l.k === 'l') this.late.set(`${l.t}:${l.n}`, l.d);
+    for (const l of lines) if (l.k === 'l') this.late.set(l.t, l.d);
   }
 
   /** A wait of the replay itself (an answer due), which no recorded lateness applies to. */
@@ -26,7 +24,7 @@ export class ReplayClock extends VirtualClock {
   override setTimeout(fn: () => void, ms: number): TimerHandle {
     const due = this.now() + Math.max(0, ms);
     const handle = super.setTimeout(() => {
-      const late = this.late.get(`${due}:${this.dues.next(due, due)}`) ?? 0;
+      const late = this.late.get(due) ?? 0;
       if (late <= 0) {
         fn();
         return;

@@ -113,9 +113,9 @@ export class Recorder {
     this.line({ k: 'o', t: this.clock.now(), n });
   }
 
-  /** The n-th timer set for `due` fired `lateMs` late (lateTimers.ts). */
-  late(due: number, n: number, lateMs: number): void {
-    this.line({ k: 'l', t: due, n, d: lateMs });
+  /** The timers due at `due` fired `lateMs` late (lateTimers.ts). */
+  late(due: number, lateMs: number): void {
+    this.line({ k: 'l', t: due, d: lateMs });
   }
 
   signal(n: 'halt' | 'resume'): void {

@@ -6,31 +6,32 @@ import { ClockScheduler } from '../../clock/ClockScheduler.ts';
 /** A timer this much later than due or more is worth recording (below it, a replay's skew). */
 export const LATE_MS = 2;
 
-/** Keeps, per due time, how many timers for it have fired: the n-th one is named by (due, n). */
-export class DueCounter {
-  private readonly counts = new Map<number, number>();
+/** Due times already seen, forgotten a minute after they passed. */
+class RecentDues {
+  private readonly seen = new Set<number>();
 
-  next(due: number, now: number): number {
-    const n = this.counts.get(due) ?? 0;
-    this.counts.set(due, n + 1);
-    if (this.counts.size > 4096)
-      for (const k of this.counts.keys()) if (k < now - 60_000) this.counts.delete(k);
-    return n;
+  /** True the first time `due` is added. */
+  add(due: number, now: number): boolean {
+    if (this.seen.has(due)) return false;
+    this.seen.add(due);
+    if (this.seen.size > 4096) for (const d of this.seen) if (d < now - 60_000) this.seen.delete(d);
+    return true;
   }
 }
 
 /**
  * A clock whose timers say when they fired late: a live process's timers fire after their due
  * time, by a few ms or, on a loaded machine, by hundreds; what a strategy decides then carries
- * that time. `onLate(due, n, lateMs)` hears the n-th timer due at `due` to fire, when it fired
- * `LATE_MS` or more after it, so a replay can fire it as late (ReplayClock). Timers are named by
- * firing, not by setting: one re-armed on every tick (a bar's close) is set many times, fires once.
+ * that time. `onLate(due, lateMs)` hears, once per due time, the first timer due then that fired
+ * `LATE_MS` or more after it, so a replay can fire its timers due then as late (ReplayClock).
+ * By due time alone: the loop was late then for every timer due then, whoever set it (timers a
+ * replay does not have, the console's or an embedded simulator's, change nothing).
  */
 export class LateTimersClock implements Clock {
   readonly scheduler: SchedulerLike = new ClockScheduler(this);
-  onLate: ((due: number, n: number, lateMs: number) => void) | undefined;
+  onLate: ((due: number, lateMs: number) => void) | undefined;
   private readonly inner: Clock;
-  private readonly dues = new DueCounter();
+  private readonly dues = new RecentDues();
 
   constructor(inner: Clock) {
     this.inner = inner;
@@ -44,8 +45,7 @@ export class LateTimersClock implements Clock {
     const due = this.inner.now() + Math.max(0, ms);
     return this.inner.setTimeout(() => {
       const now = this.inner.now();
-      const n = this.dues.next(due, now);
-      if (now - due >= LATE_MS) this.onLate?.(due, n, now - due);
+      if (now - due >= LATE_MS && this.dues.add(due, now)) this.onLate?.(due, now - due);
       fn();
     }, ms);
   }

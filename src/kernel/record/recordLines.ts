@@ -13,8 +13,7 @@ import type { RecordedError } from './recordCodec.ts';
  * - `p` a price poll: `r` = [symbol, mark, ts, last?][]
  * - `j` a schedule fire, `a` an operator action, `g` a signal (halt, resume): the inputs that
  *   are not the venue's; `o` how many requests the journal held when the process took it; `s`
- *   the orderly stop began; `l` a timer that fired `d` ms late (the
- *   `n`-th due at `t` to fire, lateTimers.ts)
+ *   the orderly stop began; `l` the kernel's timers due at `t` fired `d` ms late (lateTimers.ts)
  * - `i` an intent, `q` a request transition (`o`: the order, when it is created), `f` a fill,
  *   `n` a denial: the decisions a replay must make again
  */
@@ -61,7 +60,7 @@ export type RecordLine =
   | { readonly k: 'j'; readonly t: number; readonly n: string }
   | { readonly k: 's'; readonly t: number }
   | { readonly k: 'o'; readonly t: number; readonly n: number }
-  | { readonly k: 'l'; readonly t: number; readonly n: number; readonly d: number }
+  | { readonly k: 'l'; readonly t: number; readonly d: number }
   | { readonly k: 'g'; readonly t: number; readonly n: 'halt' | 'resume' }
   | { readonly k: 'a'; readonly t: number; readonly x: OperatorAction; readonly by: Actor }
   | { readonly k: 'i'; readonly t: number; readonly x: Intent }
