@@ -54,7 +54,9 @@ export function readRecording(path: string): Segment[] {
       try {
         line = decodeValue<RecordLine>(row);
       } catch {
-        if (i >= rows.length - 2) break; // cut short by a kill
+        // Cut short by a kill: the last line, or one the next process's header follows.
+        if (i >= rows.length - 2) break;
+        if ((rows[i + 1] ?? '').startsWith('{"k":"h"')) continue;
         throw new ConfigError(`${file}:${i + 1}: not a recording line`);
       }
       if (line.k === 'h') {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,16 @@ describe('RecordFile', () => {
     const [run, ...more] = readRecording(path);
     expect(more).toEqual([]);
     expect(run?.lines.map((l) => l.t)).toEqual([...Array(101).keys()]);
+  });
+
+  it('ends a line a killed process cut short, so the lines of the next process read on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-recfile-'));
+    const path = join(dir, 'j.sqlite.rec');
+    writeFileSync(path, `${header(false)}\n${JSON.stringify({ k: 'j', t: 1, n: 'a' })}\n{"k":"j","t":2,"n`);
+    const file = new RecordFile(path, new VirtualClock(), 65_536);
+    file.append(header(false));
+    file.append(JSON.stringify({ k: 'j', t: 3, n: 'b' }));
+    await file.close();
+    expect(readRecording(path).map((run) => run.lines.map((l) => l.t))).toEqual([[1], [3]]);
   });
 });

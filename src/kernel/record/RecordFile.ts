@@ -5,6 +5,7 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -17,6 +18,12 @@ import type { Clock } from '../../clock/Clock.ts';
 import { backupStamp } from '../journalFor.ts';
 
 const DAY_MS = 86_400_000;
+
+function endsWithNewline(fd: number, size: number): boolean {
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] === 0x0a;
+}
 
 /**
  * An append-only file of lines, written in order and flushed once per turn of the event loop
@@ -46,8 +53,10 @@ export class RecordFile {
     this.maxBytes = maxBytes;
     this.firstLines = firstLines;
     mkdirSync(dirname(path), { recursive: true });
-    this.fd = openSync(path, 'a', 0o600);
     this.bytes = existsSync(path) ? statSync(path).size : 0;
+    this.fd = openSync(path, 'a+', 0o600);
+    // A process killed in the middle of a write left its last line cut: it ends here, alone.
+    if (this.bytes > 0 && !endsWithNewline(this.fd, this.bytes)) this.bytes += writeSync(this.fd, '\n');
     this.day = Math.floor(clock.now() / DAY_MS);
   }
 
