@@ -15,7 +15,7 @@ const MINUTE = 60_000;
  * and restarted, replays with no divergence: every intent, request transition and fill identical.
  */
 describe('a faulty sim session with a crash and a restart, recorded and replayed', async () => {
-  const s = new RecordedSession(FAULTS);
+  const s = new RecordedSession(FAULTS, 3, 4);
   const t0 = s.clock.now();
   const first = await s.run(t0 + 5 * MINUTE, { after: t0 + 4 * MINUTE, point: 'midPoll' });
   const second = await s.run(t0 + 11 * MINUTE);
@@ -33,6 +33,8 @@ describe('a faulty sim session with a crash and a restart, recorded and replayed
       (l) => l.k === 'c' && l.op === 'requestStatus' && JSON.stringify(l.r).includes('"FAILED"'),
     );
     expect(failed.length).toBeGreaterThan(0);
+    // FAILED but filled: the positions list showed the fill, reconciliation booked it.
+    expect(lines.some((l) => l.k === 'q' && l.to === 'RECONCILED_EXECUTED')).toBe(true);
   });
 
   it('replays both processes with every intent, request and fill identical', async () => {

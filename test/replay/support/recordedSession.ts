@@ -15,6 +15,23 @@ import {
   loadConfigWithStrategies,
 } from '../../../src/strategy/loadConfigWithStrategies.ts';
 import { IN_PROCESS_BASE_URL } from '../../../src/venue/http/baseUrl.ts';
+import type { VenuePort } from '../../../src/venue/VenuePort.ts';
+
+/**
+ * The venue, but every n-th open status poll that answers OPENED says FAILED instead: the status
+ * endpoint lying about a fill the venue made (test/execution/scenarios-contradicted.test.ts).
+ */
+function lyingFills(venue: VenuePort, n: number): VenuePort {
+  let opened = 0;
+  return {
+    ...venue,
+    requestStatus: async (kind, id) => {
+      const rep = await venue.requestStatus(kind, id);
+      if (rep === null || kind !== 'open' || rep.status !== 'OPENED' || ++opened % n !== 0) return rep;
+      return { ...rep, status: 'FAILED', quoteId: null, errorCode: '4006' };
+    },
+  };
+}
 
 export const NTH = join(import.meta.dirname, '../fixtures/everyNthBar.ts');
 
@@ -39,7 +56,7 @@ strategies:
 /** Time-outs (answers slower than the client waits), lost answers of trades that happened, 429 bursts, 503s, solver refusals, indexing lag. */
 export const FAULTS: FaultProfile = {
   seed: 3,
-  errorRate: 0.02,
+  errorRate: 0.05,
   rateLimit: { burstRate: 0.03, burstLength: 2, retryAfterSeconds: 1 },
   dropResponseRate: 0.2,
   slowResponses: { rate: 0.03, ms: 11_000 },
@@ -66,8 +83,12 @@ export class RecordedSession {
 
   readonly faults: FaultProfile;
 
-  constructor(faults: FaultProfile = {}, every = 3) {
+  /** Every n-th filled open's status poll says FAILED (issue 14's defect: the venue filled it). */
+  readonly failedButFilled: number;
+
+  constructor(faults: FaultProfile = {}, every = 3, failedButFilled = 0) {
     this.faults = faults;
+    this.failedButFilled = failedButFilled;
     writeFileSync(this.configFile, sessionConfig(this.dir, every));
     this.sim = createSimulator({ clock: this.clock, seed: 7, fillLatencyMs: { min: 200, max: 1500 } });
   }
@@ -94,8 +115,9 @@ export class RecordedSession {
     });
     this.sim.setFaults(this.faults);
     this.secrets.push(...account.secrets);
+    const venue = this.failedButFilled > 0 ? lyingFills(account.venue, this.failedButFilled) : account.venue;
     const edges = {
-      venue: account.venue,
+      venue,
       prices: account.venue,
       describe: 'test',
       ephemeral: false,
