@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Bar } from '../domain/bar.ts';
 import { MarketSymbol } from '../domain/ids.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
+import { readRecording } from '../kernel/record/readRecording.ts';
 import { BarAggregator } from '../market/BarAggregator.ts';
 import { BAR_CSV_HEADER, barCsvLine } from '../market/barCsv.ts';
 import { intervalText } from '../market/parseInterval.ts';
-import { readRecording } from './readRecording.ts';
 
 /**
  * The bars of every market a recording polled, rebuilt from its price polls by the rules the

@@ -4,6 +4,7 @@ import { SimulatedCrash } from '../execution/crash.ts';
 import { Kernel } from '../kernel/Kernel.ts';
 import { moduleHashes } from '../kernel/record/moduleHashes.ts';
 import { Recorder } from '../kernel/record/Recorder.ts';
+import type { Segment } from '../kernel/record/readRecording.ts';
 import { recorderTap } from '../kernel/record/recorderFor.ts';
 import { silentLogger } from '../log/Logger.ts';
 import type { AnyStrategy } from '../strategy/defineStrategy.ts';
@@ -13,7 +14,6 @@ import { MemorySink } from './memorySink.ts';
 import { scheduleOperatorInputs } from './operatorInputs.ts';
 import { ReplayClock } from './ReplayClock.ts';
 import { type ReplayNote, ReplayVenue } from './ReplayVenue.ts';
-import type { Segment } from './readRecording.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
 
 /** Strategies to run instead of the recorded ones (`--strategies NEW.yaml`). */

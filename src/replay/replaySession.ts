@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readRecording } from '../kernel/record/readRecording.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import {
   clockSkewMs,
@@ -11,7 +12,6 @@ import {
   parseLines,
 } from './compareDecisions.ts';
 import type { ReplayNote } from './ReplayVenue.ts';
-import { readRecording } from './readRecording.ts';
 import { replaySegment, type StrategyOverride } from './replaySegment.ts';
 import type { ReplayState } from './replayState.ts';
 

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/domain/money.ts';
+import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import type { RecordLine } from '../../src/kernel/record/recordLines.ts';
-import { readRecording } from '../../src/replay/readRecording.ts';
 import { perpflowOutput } from '../run/runHarness.ts';
 import { RecordedSession, sessionConfig } from './support/recordedSession.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openReadOnlyJournal } from '../../src/journal/readOnlyJournal.ts';
+import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import type { RecordLine } from '../../src/kernel/record/recordLines.ts';
-import { readRecording } from '../../src/replay/readRecording.ts';
 import { replaySession } from '../../src/replay/replaySession.ts';
 import { perpflowOutput } from '../run/runHarness.ts';
 import { FAULTS, RecordedSession } from './support/recordedSession.ts';

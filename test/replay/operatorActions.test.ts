@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { onHaltSignal } from '../../src/execution/killSwitch.ts';
 import type { Kernel } from '../../src/kernel/Kernel.ts';
-import { readRecording } from '../../src/replay/readRecording.ts';
+import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import { replaySession } from '../../src/replay/replaySession.ts';
 import { RecordedSession } from './support/recordedSession.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../clock/VirtualClock.ts';
-import { readRecording } from '../../replay/readRecording.ts';
 import { RecordFile } from './RecordFile.ts';
+import { readRecording } from './readRecording.ts';
 
 const header = (cont: boolean) =>
   JSON.stringify({

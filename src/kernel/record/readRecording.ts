@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { ConfigError } from '../errors/ConfigError.ts';
-import { decodeValue } from '../kernel/record/recordCodec.ts';
-import type { RecordHeader, RecordLine } from '../kernel/record/recordLines.ts';
+import { ConfigError } from '../../errors/ConfigError.ts';
+import { decodeValue } from './recordCodec.ts';
+import type { RecordHeader, RecordLine } from './recordLines.ts';
 
 /** One process's run: its header and every line it wrote, in file order. */
 export interface Segment {
