@@ -35,6 +35,23 @@ const allowed = {
     'execution',
     'report',
   ],
+  // Replaying a recording: the kernel again, on a venue that answers from the recording.
+  replay: [
+    ...BASE,
+    'clock',
+    'log',
+    'config',
+    'scheduler',
+    'journal',
+    'venue',
+    'risk',
+    'market',
+    'strategy',
+    'simulator',
+    'execution',
+    'report',
+    'kernel',
+  ],
   // The control API and the console: an edge of the kernel, as the status server is.
   operate: [
     ...BASE,

@@ -34,6 +34,8 @@ const COMMANDS: readonly CommandEntry[] = [
     names: ['console'],
     load: async () => (await import('./commands/consoleHash.ts')).registerConsoleCommands,
   },
+  { names: ['record'], load: async () => (await import('./commands/record.ts')).registerRecordCommands },
+  { names: ['replay'], load: async () => (await import('./commands/replay.ts')).registerReplayCommand },
   { names: ['run'], load: async () => (await import('./commands/run.ts')).registerRunCommand },
   { names: ['data'], load: async () => (await import('./commands/data.ts')).registerDataCommands },
   { names: ['sim'], load: async () => (await import('./commands/sim.ts')).registerSimCommand },

@@ -10,7 +10,7 @@ import type { PerpflowConfig } from './schema.ts';
 export function relativeToConfig(config: PerpflowConfig, configFile: string): PerpflowConfig {
   const base = dirname(configFile);
   const from = (path: string): string => (isAbsolute(path) ? path : join(base, path));
-  const { journal, logging, simulator, console: consoleConfig } = config;
+  const { journal, logging, simulator, console: consoleConfig, record } = config;
   const tls = consoleConfig.tls;
   return {
     ...config,
@@ -18,6 +18,7 @@ export function relativeToConfig(config: PerpflowConfig, configFile: string): Pe
       ...journal,
       path: journal.path === ':memory:' || journal.path.includes('://') ? journal.path : from(journal.path),
     },
+    record: { ...record, path: record.path === null ? null : from(record.path) },
     logging: { ...logging, file: logging.file === null ? null : from(logging.file) },
     simulator: {
       ...simulator,

@@ -4,6 +4,7 @@ import { backtestSchema } from './sections/backtest.ts';
 import { consoleSchema } from './sections/console.ts';
 import { executionSchema } from './sections/execution.ts';
 import { notifySchema, shutdownSchema, statusSchema } from './sections/operate.ts';
+import { recordSchema } from './sections/record.ts';
 import { riskSchema } from './sections/risk.ts';
 import { journalSchema, loggingSchema, marketSchema } from './sections/runtime.ts';
 import { scheduleSchema } from './sections/schedule.ts';
@@ -39,6 +40,7 @@ export const configSchema = z
     notify: notifySchema.prefault({}),
     shutdown: shutdownSchema.prefault({}),
     backtest: backtestSchema.prefault({}),
+    record: recordSchema.prefault({}),
   })
   // Runs even when a section is invalid, so that one run of `config validate` lists everything.
   .superRefine(crossFieldChecks, { when: () => true })

@@ -15,7 +15,6 @@ import { MarkPriceFeed } from '../market/MarkPriceFeed.ts';
 import { slowRefresh } from '../market/slowRefresh.ts';
 import { createMetrics, type Metrics } from '../report/metrics/createMetrics.ts';
 import { riskOptionsFromConfig } from '../risk/limits.ts';
-import { describeMissed } from '../scheduler/describeMissed.ts';
 import { Scheduler } from '../scheduler/Scheduler.ts';
 import { metaScheduleMemory } from '../scheduler/scheduleMemory.ts';
 import type { StrategyEvent } from '../strategy/runnerEvents.ts';
@@ -24,10 +23,11 @@ import { EventReporter } from './eventReporter.ts';
 import { ExecutorBook } from './executorBook.ts';
 import { gaugeRefresher } from './gaugeRefresher.ts';
 import { type IndicatorPoint, plotTo } from './indicatorPoint.ts';
+import { jobEvents } from './jobEvents.ts';
 import { journalStateStore } from './journalStateStore.ts';
 import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
-import { KernelActions } from './operator/KernelActions.ts';
+import { KernelActions, tapActions } from './operator/KernelActions.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
@@ -110,6 +110,7 @@ export class Kernel {
     this.activity = parts.activity;
     const strategyIds = config.strategies.map((s) => s.id);
     this.operator = new KernelActions({ executor: parts.executor, strategyIds, log: o.log });
+    tapActions(this.operator, o.tap);
     for (const e of config.strategies) {
       const strategy = o.loaded.strategies.get(e.id);
       if (strategy !== undefined && e.enabled) this.activity.add(e.id, strategy, e.markets);
@@ -134,6 +135,7 @@ export class Kernel {
       state: journalStateStore(parts.executor.journal),
       scheduleMemory: metaScheduleMemory(parts.executor.journal),
       submit: (intent) => {
+        o.tap?.intent?.(intent);
         this.activity.intent(intent.strategyId);
         if (this.operator.pauses.drops(intent)) return;
         if (o.onIntent === undefined || o.onIntent(intent)) void this.submit(intent);
@@ -158,13 +160,11 @@ export class Kernel {
     if (timed) timeJournalCommits(journal, metrics);
     const reporter = new EventReporter({ log, clock, metrics, notify: o.notify });
     const activity = new StrategyActivity();
-    const scheduler = new Scheduler(clock, (e) => {
-      if (e.type === 'failed') log.warn(`job ${e.job} failed: ${describeError(e.error)}`);
-      if (e.type === 'started') activity.jobStarted(e.job);
-      if (e.type === 'missed') log.warn(describeMissed(e));
-    });
+    const scheduler = new Scheduler(clock, jobEvents(log, activity, o.tap));
     const events = createEventBus();
+    const tapped = o.tap?.event;
     const reporting = events.subscribe((e) => reporter.onExecution(e));
+    if (tapped !== undefined) reporting.add(events.subscribe(tapped));
     let executor: Executor<JournalPort>;
     try {
       executor = await Executor.start({
@@ -178,6 +178,7 @@ export class Kernel {
         execution: config.execution,
         events,
         quarantined: quarantinedTo !== undefined,
+        ...(o.crash === undefined ? {} : { crash: o.crash }),
         onEnd: (how) => {
           scheduler.stop();
           if (how === 'stopped') lease.release();

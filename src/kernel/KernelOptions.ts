@@ -1,9 +1,27 @@
 import type { Clock } from '../clock/Clock.ts';
 import type { Intent } from '../domain/intent.ts';
+import type { CrashHook } from '../execution/crash.ts';
+import type { ExecutionEvent } from '../execution/events.ts';
 import type { Logger } from '../log/Logger.ts';
+import type { Actor, OperatorAction } from '../operate/api/contract.ts';
 import type { Notification } from '../report/notify/Notification.ts';
 import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
 import type { VenueEdges } from './edges/VenueEdges.ts';
+
+/**
+ * Hears what the kernel decides and what drives it that is no venue answer: a session recording
+ * (record/Recorder.ts) listens here. Every strategy intent (before a pause drops it), every
+ * execution event from the first recovery on, every job fire (but the gauge refresh), every
+ * operator action and signal.
+ */
+export interface KernelTap {
+  readonly intent?: (intent: Intent) => void;
+  readonly event?: (e: ExecutionEvent) => void;
+  readonly job?: (name: string) => void;
+  readonly action?: (action: OperatorAction, by: Actor) => void;
+  /** SIGUSR2 as the kernel noted it: a halt, or the resume `perpflow resume` signalled. */
+  readonly signal?: (kind: 'halt' | 'resume') => void;
+}
 
 /** What a mode hands the one kernel: the config, its edges, and how its clock and cadences run. */
 export interface KernelOptions {
@@ -42,4 +60,7 @@ export interface KernelOptions {
    * and an event-loop monitor that are never removed (a sweep worker starts one kernel per set).
    */
   readonly processMetrics?: boolean;
+  readonly tap?: KernelTap;
+  /** The executor's labelled crash points (tests and replays of a crash throw SimulatedCrash). */
+  readonly crash?: CrashHook;
 }

@@ -15,6 +15,8 @@ import { edgesFor } from './edges/edgesFor.ts';
 import { Kernel } from './Kernel.ts';
 import { checkMarketsListed } from './preflight.ts';
 import { bindProcessSignals } from './processSignals.ts';
+import { LateTimersClock } from './record/lateTimers.ts';
+import { recordEdges, recorderTap } from './record/recorderFor.ts';
 import { freshStart, runConfig } from './runConfig.ts';
 import { screenAfterView } from './screenAfterView.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
@@ -63,7 +65,8 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   const loaded0 = await loadConfigWithStrategies(o.configFile, { checkPaths: true });
   const config: PerpflowConfig = runConfig(loaded0.config, o);
   const loaded = { ...loaded0, config };
-  const clock = new SystemClock();
+  // Its late timers are recorded (a replay fires them as late): see record/lateTimers.ts.
+  const clock = new LateTimersClock(new SystemClock());
   const backups = o.fresh === true ? freshStart(config, clock) : [];
   const view = o.out.isTTY === true && o.json !== true;
   const screen = screenAfterView(process.stderr);
@@ -86,7 +89,15 @@ export async function runBot(o: RunBotOptions): Promise<number> {
           onResult: (r) => r.outcome !== 'sent' && log.warn(`webhook ${r.target}: ${r.outcome}`),
         });
   let kernel: Kernel | undefined;
-  const edges = await edgesFor(config, { clock, log });
+  const bare = await edgesFor(config, { clock, log });
+  const recorded = recordEdges(config, bare, { clock, configFile: resolve(o.configFile) });
+  const edges = recorded?.edges ?? bare;
+  if (config.record.enabled === true && recorded === undefined)
+    log.warn(
+      `record.enabled: a ${config.mode} run is not recorded (only live and sim are: \`perpflow replay\`)`,
+    );
+  if (recorded !== undefined) clock.onLate = (due, late) => recorded.recorder.late(due, late);
+  if (recorded !== undefined) log.info(`recording to ${recorded.recorder.path} (perpflow replay)`);
   try {
     await checkMarketsListed(config, edges.venue, {
       configFile: o.configFile,
@@ -103,10 +114,12 @@ export async function runBot(o: RunBotOptions): Promise<number> {
       clock,
       log,
       ...(o.allowSharedAccount === true ? { allowSharedAccount: true } : {}),
+      ...(recorded === undefined ? {} : { tap: recorderTap(recorded.recorder) }),
       ...(notifier === undefined ? {} : { notify: (n) => notifier.notify(n) }),
     });
   } catch (e) {
     await edges.close();
+    await recorded?.recorder.close();
     await log.close();
     notifier?.close();
     throw e;
@@ -131,6 +144,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     await k.stop();
     await status?.close();
     await edges.close();
+    await recorded?.recorder.close();
     await log.close();
     throw e;
   }
@@ -158,6 +172,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     screen.open();
   }
   log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
+  recorded?.recorder.stop();
   try {
     await k.stop();
   } catch (e) {
@@ -173,6 +188,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   if (notifier !== undefined)
     await Promise.race([notifier.drained(), clock.sleep(2_000)]).finally(() => notifier.close());
   await edges.close();
+  await recorded?.recorder.close();
   stopFinished();
   await log.close();
   return 0;

@@ -32,6 +32,9 @@ export function barsFromTicks(ticks$: Observable<PriceTick>, o: BarsFromTicksOpt
         () => {
           const bar = agg.closeDue(o.scheduler.now() - grace);
           if (bar !== undefined) sub.next(bar);
+          // A system timer may fire a millisecond before its due time (Date.now is truncated):
+          // the bar is then not due yet, and waits again rather than for the next tick.
+          else if (agg.formingEnd === end) arm();
         },
         end + grace - o.scheduler.now(),
       );

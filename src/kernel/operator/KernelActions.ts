@@ -114,3 +114,31 @@ export class KernelActions implements OperatorActions {
     return this.store.latest(limit);
   }
 }
+
+/**
+ * Lets a tap hear every operator action before it is applied, and every signal (SIGUSR2: halt,
+ * or the resume `perpflow resume` flags) as it is noted (a session recording).
+ */
+export function tapActions(
+  actions: KernelActions,
+  tap: {
+    readonly action?: (a: OperatorAction, by: Actor) => void;
+    readonly signal?: (kind: 'halt' | 'resume') => void;
+  } = {},
+): void {
+  const { action: onAction, signal: onSignal } = tap;
+  if (onAction !== undefined) {
+    const act = actions.act.bind(actions);
+    actions.act = (action, by) => {
+      onAction(action, by);
+      return act(action, by);
+    };
+  }
+  if (onSignal !== undefined) {
+    const note = actions.noteSignal.bind(actions);
+    actions.noteSignal = (kind, detail) => {
+      onSignal(kind);
+      note(kind, detail);
+    };
+  }
+}

@@ -4,12 +4,16 @@
  * over loopback HTTP → simulator → RFQ status poller), timed from the first submit until every
  * request is terminal and its last state is committed. Whichever journal the caller opens.
  */
+
+import type { Subject } from 'rxjs';
 import type { Clock } from '../../../src/clock/Clock.ts';
 import { SystemClock } from '../../../src/clock/SystemClock.ts';
 import { Executor } from '../../../src/execution/Executor.ts';
+import type { ExecutionEvent } from '../../../src/execution/events.ts';
 import type { JournalPort } from '../../../src/journal/JournalPort.ts';
 import { bootstrapAccount } from '../../../src/simulator/testing/bootstrapAccount.ts';
 import { createVenueClient } from '../../../src/venue/createVenueClient.ts';
+import type { VenuePort } from '../../../src/venue/VenuePort.ts';
 import { benchIntent } from './benchIntent.ts';
 import { descendantsCpuMs } from './treeCpu.ts';
 
@@ -52,6 +56,12 @@ export async function intentsOverHttp(o: {
   readonly n: number;
   readonly first?: number;
   readonly open: (clock: Clock) => Promise<JournalUnderTest>;
+  /** Wraps the venue and hears the events (a session recording, recording.bench.ts). */
+  readonly tap?: (clock: Clock) => {
+    readonly venue: (v: VenuePort) => VenuePort;
+    readonly events: Subject<ExecutionEvent>;
+    close(): Promise<void>;
+  };
 }): Promise<IntentsRun> {
   const clock = new SystemClock();
   const acc = await bootstrapAccount(fetch, { baseUrl: o.url, collateral: 1_000_000_000 });
@@ -64,7 +74,14 @@ export async function intentsOverHttp(o: {
     timeoutMs: 60_000,
   });
   const under = await o.open(clock);
-  const ex = await Executor.start({ venue, journal: under.journal, clock, execution: {} });
+  const tap = o.tap?.(clock);
+  const ex = await Executor.start({
+    venue: tap === undefined ? venue : tap.venue(venue),
+    journal: under.journal,
+    clock,
+    execution: {},
+    ...(tap === undefined ? {} : { events: tap.events }),
+  });
   const first = o.first ?? 0;
   const commits0 = under.commits();
   const commitMs0 = under.commitMs();
@@ -85,6 +102,7 @@ export async function intentsOverHttp(o: {
   const commitMs = under.commitMs() - commitMs0;
   const filled = ex.journal.all().filter((r) => r.status === 'FILLED').length;
   await ex.stop();
+  await tap?.close();
   await under.close();
   return {
     intentsPerSecond: o.n / seconds,
