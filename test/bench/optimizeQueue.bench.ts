@@ -1,0 +1,96 @@
+/**
+ * node test/bench/optimizeQueue.bench.ts — issue 46's scaling goal: a study of TRIALS trials
+ * (default 24) of sma-cross on BARS seeded random-walk bars (default 100,000: a trial lasts a few
+ * seconds, so start-up is amortised) through `perpflow optimize --queue … --parallel 2`, on 1 and
+ * on 2 `perpflow worker` processes (started and idle before the clock starts), alternating for
+ * ROUNDS rounds (default 2). The time is the optimize process's, from its start to its exit, as a
+ * user waits for it. Goal: 2 workers ≥ 1.6× the trials per second of 1, on 2 cores.
+ */
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { monotonicStopwatch } from '../../src/clock/Stopwatch.ts';
+import { startPostgres } from '../journal/pgServer.ts';
+import { perpflow, perpflowOutput, tempDir, until } from '../run/runHarness.ts';
+import { writeRandomWalkCsv } from './support/randomWalkCsv.ts';
+
+const BARS = Number(process.env.BARS ?? 100_000);
+const TRIALS = Number(process.env.TRIALS ?? 24);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
+
+const dir = tempDir();
+const csv = join(dir, 'WALK-1m.csv');
+const config = join(dir, 'walk.yaml');
+writeRandomWalkCsv(csv, BARS);
+writeFileSync(
+  config,
+  `mode: backtest
+risk:
+  account: { maxOpenPositions: 2, maxNotionalPerPosition: 1000000, maxTotalNotional: 2000000, maxLeverage: 1, maxIntentsPerMinute: 1000, dailyLossLimit: 1000000, maxDrawdownPct: 99 }
+strategies:
+  - id: sma-cross
+    module: sma-cross
+    markets: [WALK]
+    params: { fast: 10, slow: 30, quantity: 10, leverage: 1, mode: reverse }
+    optimize: { fast: [2, 30], slow: [10, 120, log], mode: [long, reverse], constraints: ['fast < slow'] }
+backtest: { cash: 10000000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, fundingRate: 0, closeAtEnd: lastClose }
+`,
+);
+
+/** The study on `n` workers: the optimize process's wall time, and every trial counted. */
+async function onWorkers(url: string, n: number): Promise<{ ms: number; complete: number }> {
+  const workers = Array.from({ length: n }, () => perpflow(['worker', url, '--poll-ms', '50']));
+  for (const w of workers) await until(() => w.count(/waiting for sweep sets/) > 0, 60_000, 'a worker', w);
+  const t0 = monotonicStopwatch.elapsedMs();
+  const r = await perpflowOutput([
+    'optimize',
+    config,
+    '--data',
+    `WALK=${csv}`,
+    '--trials',
+    String(TRIALS),
+    '--queue',
+    url,
+    '--parallel',
+    '2',
+    '--queue-poll-ms',
+    '50',
+    '--json',
+  ]);
+  const ms = monotonicStopwatch.elapsedMs() - t0;
+  for (const w of workers) w.child.kill('SIGTERM');
+  await Promise.all(workers.map((w) => w.exited));
+  if (r.code !== 0) throw new Error(`optimize exited ${r.code}: ${r.stderr}`);
+  const trials = (JSON.parse(r.stdout) as { trials: { state: string }[] }).trials;
+  return { ms, complete: trials.filter((t) => t.state === 'complete').length };
+}
+
+const pg = await startPostgres();
+try {
+  const lines: string[] = [];
+  const ratios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const load = loadavg()[0]?.toFixed(1);
+    const one = await onWorkers(await pg.freshDatabase(), 1);
+    const two = await onWorkers(await pg.freshDatabase(), 2);
+    for (const r of [one, two])
+      if (r.complete !== TRIALS) throw new Error(`${r.complete} of ${TRIALS} trials complete`);
+    const ratio = one.ms / two.ms;
+    ratios.push(ratio);
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s (${((TRIALS * 1000) / ms).toFixed(2)} trials/s)`;
+    lines.push(`| ${round} | ${load} | ${s(one.ms)} | ${s(two.ms)} | ${ratio.toFixed(2)}× |`);
+  }
+  const best = Math.max(...ratios);
+  process.stdout.write(
+    [
+      `optimize --queue: ${TRIALS} trials of sma-cross on ${BARS.toLocaleString('en-US')} bars, --parallel 2, 1 worker process then 2`,
+      '| round | load average (1 min) | 1 worker | 2 workers | ratio |',
+      '|---|---|---|---|---|',
+      ...lines,
+      `2 workers vs 1: ${ratios.map((r) => `${r.toFixed(2)}×`).join(', ')} (goal ≥ 1.6×: ${best >= 1.6 ? 'met' : 'not met'} in the best round)`,
+      '',
+    ].join('\n'),
+  );
+} finally {
+  await pg.stop();
+}
