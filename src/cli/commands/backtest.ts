@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../action.ts';
+import { collect, type DriverIo, processIo } from './driverIo.ts';
 
 /** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
 const DRIVER = new URL('../../../backtest/cli/backtestCommand.ts', import.meta.url);
@@ -13,7 +14,7 @@ interface Driver {
   backtestCommand(
     config: string,
     options: Record<string, unknown>,
-    io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; now: () => number },
+    io: DriverIo,
     reading: unknown,
   ): Promise<unknown>;
 }
@@ -23,19 +24,8 @@ interface Reader {
 }
 
 interface QueueDriver {
-  queuedSweepCommand(
-    config: string,
-    options: Record<string, unknown>,
-    io: {
-      stdout: NodeJS.WritableStream;
-      stderr: NodeJS.WritableStream;
-      now: () => number;
-      sleep: (ms: number) => Promise<void>;
-    },
-  ): Promise<unknown>;
+  queuedSweepCommand(config: string, options: Record<string, unknown>, io: DriverIo): Promise<unknown>;
 }
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** `perpflow backtest CONFIG --data SYMBOL=FILE …`: the strategies of CONFIG on historical bars. */
 export function registerBacktestCommand(program: Command): void {
@@ -79,26 +69,14 @@ export function registerBacktestCommand(program: Command): void {
         // First: the CSV parse then overlaps loading the kernel (undefined for a sweep).
         const reader: Reader = await import(READER.href);
         const reading = reader.startReadingData(o);
-        // Imported here, not at the top: `backtest --help` must not load rxjs (via the clock).
-        const { SystemClock } = await import('../../clock/SystemClock.ts');
-        const clock = new SystemClock();
+        const io = await processIo();
         if (o.queue !== undefined) {
           const queued: QueueDriver = await import(QUEUE_DRIVER.href);
-          await queued.queuedSweepCommand(config, o, {
-            stdout: process.stdout,
-            stderr: process.stderr,
-            now: () => clock.now(),
-            sleep: (ms) => clock.sleep(ms),
-          });
+          await queued.queuedSweepCommand(config, o, io);
           return;
         }
         const driver: Driver = await import(DRIVER.href);
-        await driver.backtestCommand(
-          config,
-          o,
-          { stdout: process.stdout, stderr: process.stderr, now: () => clock.now() },
-          reading,
-        );
+        await driver.backtestCommand(config, o, io, reading);
       }),
     );
 }

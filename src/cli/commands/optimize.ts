@@ -1,23 +1,13 @@
 import type { Command } from 'commander';
 import { action } from '../action.ts';
+import { collect, type DriverIo, processIo } from './driverIo.ts';
 
 /** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
 const DRIVER = new URL('../../../backtest/optimize/optimizeCommand.ts', import.meta.url);
 
 interface Driver {
-  optimizeCommand(
-    config: string,
-    options: Record<string, unknown>,
-    io: {
-      stdout: NodeJS.WritableStream;
-      stderr: NodeJS.WritableStream;
-      now: () => number;
-      sleep: (ms: number) => Promise<void>;
-    },
-  ): Promise<void>;
+  optimizeCommand(config: string, options: Record<string, unknown>, io: DriverIo): Promise<void>;
 }
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** `perpflow optimize CONFIG --data SYMBOL=FILE --trials N …`: a parameter search over backtests. */
 export function registerOptimizeCommand(program: Command): void {
@@ -80,15 +70,9 @@ export function registerOptimizeCommand(program: Command): void {
     )
     .action(
       action(async (config: string, o: Record<string, unknown>) => {
-        const { SystemClock } = await import('../../clock/SystemClock.ts');
-        const clock = new SystemClock();
+        const io = await processIo();
         const driver: Driver = await import(DRIVER.href);
-        await driver.optimizeCommand(config, o, {
-          stdout: process.stdout,
-          stderr: process.stderr,
-          now: () => clock.now(),
-          sleep: (ms) => clock.sleep(ms),
-        });
+        await driver.optimizeCommand(config, o, io);
       }),
     );
 }
