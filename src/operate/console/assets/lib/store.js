@@ -2,6 +2,7 @@
 // The page's one state: the read views fetched on (re)connect, kept current by push messages.
 // Views read it with useStore and re-render when it changes.
 import { useEffect, useReducer } from '../vendor/preact-hooks.mjs';
+import { SETTLED } from './settled.js';
 
 /** @typedef {import('../../../api/contract.ts').PushMessage} PushMessage */
 /** @typedef {import('../../../api/contract.ts').RequestView} RequestView */
@@ -58,6 +59,23 @@ export function setState(patch) {
   for (const w of watchers) w();
 }
 
+let frameAsked = false;
+
+/**
+ * A push's change: kept at once, shown at the next frame. A busy bot pushes hundreds of changes a
+ * second, and a render for each kept the page seconds behind it.
+ * @param {Partial<State>} patch
+ */
+function pushed(patch) {
+  state = { ...state, ...patch };
+  if (frameAsked) return;
+  frameAsked = true;
+  requestAnimationFrame(() => {
+    frameAsked = false;
+    for (const w of watchers) w();
+  });
+}
+
 /** The current state; the calling component re-renders on every change. */
 export function useStore() {
   const [, bump] = useReducer((/** @type {number} */ n) => n + 1, 0);
@@ -91,36 +109,40 @@ export function applyPush(m) {
   const s = state;
   switch (m.type) {
     case 'bot':
-      setState({ bot: m.data });
+      pushed({ bot: m.data });
       break;
     case 'account':
-      setState({ account: m.data });
+      pushed({ account: m.data });
       break;
     case 'positions':
-      setState({ positions: m.data });
+      pushed({ positions: m.data });
       break;
-    case 'request':
-      setState({ requests: { ...s.requests, [m.data.id]: m.data } });
+    case 'request': {
+      // Only requests in flight are kept (the page shows those): a busy bot settles hundreds a
+      // second, and copying a map of every request it ever sent made each push slower than the last.
+      const { [m.data.id]: _, ...others } = s.requests;
+      pushed({ requests: SETTLED.has(m.data.status) ? others : { ...others, [m.data.id]: m.data } });
       break;
+    }
     case 'fill':
-      setState({ fills: mergeFills(s.fills, [m.data]) });
+      pushed({ fills: mergeFills(s.fills, [m.data]) });
       break;
     case 'strategy':
-      setState({ strategies: { ...s.strategies, [m.data.id]: m.data } });
+      pushed({ strategies: { ...s.strategies, [m.data.id]: m.data } });
       break;
     case 'alert':
-      setState({ alerts: [m.data, ...s.alerts].slice(0, KEEP.alerts) });
+      pushed({ alerts: [m.data, ...s.alerts].slice(0, KEEP.alerts) });
       break;
     case 'audit':
-      setState({
+      pushed({
         audit: [m.data, ...s.audit.filter((a) => a.actionId !== m.data.actionId)].slice(0, KEEP.audit),
       });
       break;
     case 'equity':
-      setState({ equity: [...s.equity, m.data].slice(-KEEP.equity) });
+      pushed({ equity: [...s.equity, m.data].slice(-KEEP.equity) });
       break;
     case 'log':
-      setState({ log: [...s.log, m.data].slice(-KEEP.log) });
+      pushed({ log: [...s.log, m.data].slice(-KEEP.log) });
       break;
     default:
       break;

@@ -2,21 +2,10 @@
 // Requests not settled yet, oldest first, with their age: a stuck one stands out.
 import { age, clockTime } from '../lib/format.js';
 import { html } from '../lib/html.js';
+import { SETTLED } from '../lib/settled.js';
 import { useNow } from '../lib/useNow.js';
 
 /** @typedef {import('../../../api/contract.ts').RequestView} RequestView */
-
-/** Statuses after which a request changes no more (src/domain/requestStatus.ts). */
-const SETTLED = new Set([
-  'FILLED',
-  'CANCELED',
-  'EXPIRED',
-  'FAILED',
-  'REJECTED',
-  'NOT_SENT',
-  'RECONCILED_EXECUTED',
-  'RECONCILED_NOT_EXECUTED',
-]);
 
 /** @param {{ requests: Readonly<Record<string, RequestView>> }} props */
 export function OpenRequests({ requests }) {
