@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../action.ts';
-import { collect, type DriverIo, processIo } from './driverIo.ts';
+import { collect, type DriverIo, processIo } from '../driverIo.ts';
 
 /** The driver lives in backtest/ (top level); src/ never imports it statically (layering rule). */
 const DRIVER = new URL('../../../backtest/cli/backtestCommand.ts', import.meta.url);

@@ -8,7 +8,7 @@ export interface DriverIo {
 
 /** The process's streams and the system clock, loaded when the command runs: `--help` must not load rxjs (via the clock). */
 export async function processIo(): Promise<DriverIo> {
-  const { SystemClock } = await import('../../clock/SystemClock.ts');
+  const { SystemClock } = await import('../clock/SystemClock.ts');
   const clock = new SystemClock();
   return {
     stdout: process.stdout,
