@@ -4,7 +4,7 @@ import { ConfigError } from '../../src/errors/ConfigError.ts';
 import { pgWhere } from '../../src/journal/postgres/pgWhere.ts';
 import type { Point } from './coordinate.ts';
 import { TrialState } from './Sampler.ts';
-import type { StudyStorage, TrialOutcome } from './studyStorage.ts';
+import { outcomeColumns, type StudyStorage, type TrialOutcome } from './studyStorage.ts';
 import { type Claim, type StoredTrial, type StudyIdentity, storedTrial } from './studyStore.ts';
 
 /** The advisory-lock class of optimiser owners (a process holds (OWNERS, hash(owner)) while it lives). */
@@ -148,18 +148,7 @@ export class PgStudyStore implements StudyStorage {
   async finish(number: number, owner: string, outcome: TrialOutcome): Promise<boolean> {
     const r = await this.#client.query(
       'UPDATE perpflow_optimize_trial SET state = $1, value = $2, loss = $3, metrics = $4, error = $5, intermediate = $6 WHERE study = $7 AND "number" = $8 AND owner = $9 AND state = $10',
-      [
-        outcome.state,
-        outcome.value,
-        outcome.loss !== null && Number.isFinite(outcome.loss) ? outcome.loss : null,
-        JSON.stringify(outcome.metrics),
-        outcome.error ?? null,
-        JSON.stringify(outcome.intermediate ?? {}),
-        this.#name,
-        number,
-        owner,
-        TrialState.running,
-      ],
+      [...outcomeColumns(outcome), this.#name, number, owner, TrialState.running],
     );
     return r.rowCount === 1;
   }

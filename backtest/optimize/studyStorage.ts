@@ -12,6 +12,21 @@ export interface TrialOutcome {
   readonly intermediate?: Readonly<Record<string, number>>;
 }
 
+/** A trial outcome's columns, in the order both stores write them: state, value, loss, metrics, error, intermediate. */
+export function outcomeColumns(
+  o: TrialOutcome,
+): [string, number | null, number | null, string, string | null, string] {
+  return [
+    o.state,
+    o.value,
+    // A loss of ±Infinity (no trades, an empty curve) is stored as no loss.
+    o.loss !== null && Number.isFinite(o.loss) ? o.loss : null,
+    JSON.stringify(o.metrics),
+    o.error ?? null,
+    JSON.stringify(o.intermediate ?? {}),
+  ];
+}
+
 /**
  * Where a study's trials live: a SQLite file (StudyStore) or PostgreSQL (PgStudyStore). Both claim
  * a trial in one transaction before it runs and let only its owner finish it; each decides for

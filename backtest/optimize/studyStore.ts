@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
 import type { Point } from './coordinate.ts';
 import { TrialState, type TrialView } from './Sampler.ts';
+import { outcomeColumns, type TrialOutcome } from './studyStorage.ts';
 
 /** What makes a study the same study: resuming with any of it changed is refused. */
 export interface StudyIdentity {
@@ -183,34 +184,12 @@ export class StudyStore {
   }
 
   /** Writes a trial's outcome, if `owner` still owns it and it is still running. */
-  finish(
-    number: number,
-    owner: string,
-    outcome: {
-      readonly state: TrialState;
-      readonly value: number | null;
-      readonly loss: number | null;
-      readonly metrics: Readonly<Record<string, number | null>>;
-      readonly error?: string;
-      readonly intermediate?: Readonly<Record<string, number>>;
-    },
-  ): boolean {
+  finish(number: number, owner: string, outcome: TrialOutcome): boolean {
     const r = this.#db
       .prepare(
         'UPDATE trial SET state = ?, value = ?, loss = ?, metrics = ?, error = ?, intermediate = ? WHERE study = ? AND number = ? AND owner = ? AND state = ?',
       )
-      .run(
-        outcome.state,
-        outcome.value,
-        outcome.loss !== null && Number.isFinite(outcome.loss) ? outcome.loss : null,
-        JSON.stringify(outcome.metrics),
-        outcome.error ?? null,
-        JSON.stringify(outcome.intermediate ?? {}),
-        this.#name,
-        number,
-        owner,
-        TrialState.running,
-      );
+      .run(...outcomeColumns(outcome), this.#name, number, owner, TrialState.running);
     return Number(r.changes) === 1;
   }
 
