@@ -6,13 +6,11 @@
  * ROUNDS rounds (default 2). The time is the optimize process's, from its start to its exit, as a
  * user waits for it. Goal: 2 workers ≥ 1.6× the trials per second of 1, on 2 cores.
  */
-import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { monotonicStopwatch } from '../../src/clock/Stopwatch.ts';
 import { startPostgres } from '../journal/pgServer.ts';
+import { writeWalkStudy } from '../optimize/support/walkStudy.ts';
 import { perpflow, perpflowOutput, tempDir, until } from '../run/runHarness.ts';
-import { writeRandomWalkCsv } from './support/randomWalkCsv.ts';
 
 const BARS = Number(process.env.BARS ?? 100_000);
 const TRIALS = Number(process.env.TRIALS ?? 24);
@@ -21,23 +19,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const PARALLEL = Number(process.env.PARALLEL ?? 4);
 
 const dir = tempDir();
-const csv = join(dir, 'WALK-1m.csv');
-const config = join(dir, 'walk.yaml');
-writeRandomWalkCsv(csv, BARS);
-writeFileSync(
-  config,
-  `mode: backtest
-risk:
-  account: { maxOpenPositions: 2, maxNotionalPerPosition: 1000000, maxTotalNotional: 2000000, maxLeverage: 1, maxIntentsPerMinute: 1000, dailyLossLimit: 1000000, maxDrawdownPct: 99 }
-strategies:
-  - id: sma-cross
-    module: sma-cross
-    markets: [WALK]
-    params: { fast: 10, slow: 30, quantity: 10, leverage: 1, mode: reverse }
-    optimize: { fast: [2, 30], slow: [10, 120, log], mode: [long, reverse], constraints: ['fast < slow'] }
-backtest: { cash: 10000000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, fundingRate: 0, closeAtEnd: lastClose }
-`,
-);
+const { csv, config } = writeWalkStudy(dir, BARS);
 
 /** The study on `n` workers: the optimize process's wall time, and every trial counted. */
 async function onWorkers(url: string, n: number): Promise<{ ms: number; complete: number }> {

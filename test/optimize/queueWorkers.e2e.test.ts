@@ -3,17 +3,15 @@
  * `perpflow worker` processes through the sweep queue, one worker killed with SIGKILL mid-trial;
  * every trial is counted once, and the killed one was finished by another worker.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readData } from '../../backtest/data/readData.ts';
 import { objectiveNamed } from '../../backtest/optimize/objectives.ts';
 import { runPoint } from '../../backtest/optimize/runPoint.ts';
-import { writeRandomWalkCsv } from '../bench/support/randomWalkCsv.ts';
 import { type PgServer, startPostgres } from '../journal/pgServer.ts';
 import { type Proc, perpflow, perpflowOutput, tempDir, until } from '../run/runHarness.ts';
 import { studyJson } from './support/optimizeCli.ts';
+import { writeWalkStudy } from './support/walkStudy.ts';
 
 /** Bars per trial: a trial lasts most of a second here, so the kill lands inside one. */
 const BARS = 20_000;
@@ -33,23 +31,7 @@ afterAll(async () => {
 describe('a study on three worker processes, one killed mid-trial', () => {
   it('counts every trial once, the killed trial run again by another worker with the same result as locally', async () => {
     const dir = tempDir();
-    const csv = join(dir, 'WALK-1m.csv');
-    const config = join(dir, 'walk.yaml');
-    writeRandomWalkCsv(csv, BARS);
-    writeFileSync(
-      config,
-      `mode: backtest
-risk:
-  account: { maxOpenPositions: 2, maxNotionalPerPosition: 1000000, maxTotalNotional: 2000000, maxLeverage: 1, maxIntentsPerMinute: 1000, dailyLossLimit: 1000000, maxDrawdownPct: 99 }
-strategies:
-  - id: sma-cross
-    module: sma-cross
-    markets: [WALK]
-    params: { fast: 10, slow: 30, quantity: 10, leverage: 1, mode: reverse }
-    optimize: { fast: [2, 30], slow: [10, 120, log], mode: [long, reverse], constraints: ['fast < slow'] }
-backtest: { cash: 10000000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, fundingRate: 0, closeAtEnd: lastClose }
-`,
-    );
+    const { csv, config } = writeWalkStudy(dir, BARS);
     const url = await server.freshDatabase();
     for (let i = 0; i < 3; i++)
       workers.push(perpflow(['worker', url, '--poll-ms', '100', '--maintenance-seconds', '1']));
