@@ -18,6 +18,8 @@ export interface ReconcileResult {
   readonly resolved: number;
   readonly adopted: number;
   readonly converged: number;
+  /** The positions list this cycle settled against (a cycle that read none: absent). */
+  readonly positions?: readonly Position[];
 }
 
 const HOLD = 'the API key was rejected (401): no venue reads until the operator acts';
@@ -86,7 +88,7 @@ async function reconcileOnce(ex: ReconcileHost): Promise<ReconcileResult> {
       ex.checkLosses();
     }
   }
-  return { ok: true, resolved, adopted, converged };
+  return { ok: true, resolved, adopted, converged, positions };
 }
 
 async function refreshMarks(ex: ReconcileHost, positions: readonly Position[]): Promise<void> {
