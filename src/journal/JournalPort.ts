@@ -104,8 +104,12 @@ export interface JournalPort {
   readonly paperAccount?: PaperAccountSlot;
   /** Renews the lease; a lease lost to another instance latches a write failure (fail closed). */
   heartbeat(): void;
-  /** Orderly close. */
-  close(): void;
+  /**
+   * Orderly close. A networked store's answer settles once its last commit landed and its lease
+   * is released: a caller that awaits it before exiting lets a standby take over at once, not
+   * after the lease's TTL.
+   */
+  close(): void | Promise<void>;
   /** What a killed process leaves: the handle is gone, nothing more is written. */
   abandon(): void;
 }

@@ -293,7 +293,8 @@ export class Kernel {
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.scheduler.stop();
     await ex.journal.pendingCommit()?.catch(() => undefined); // a networked journal: the last group commit
-    ex.journal.close();
+    // A networked journal: the lease is released before the stop ends, so a standby takes over now.
+    await ex.journal.close();
     log.debug('kernel stopped');
   }
 }

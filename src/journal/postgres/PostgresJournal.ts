@@ -53,6 +53,7 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   private readonly externalRows: Map<string, ExternalPositionRow>;
   private failure: JournalError | undefined;
   private closed = false;
+  private closing: Promise<void> | undefined;
   private depth = 0;
   private version = 0;
   private writes = 0;
@@ -277,16 +278,18 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   }
 
   /** Orderly close: the last commit lands, then the lease is released (a standby takes over at once). */
-  close(): void {
-    if (this.closed) return;
+  close(): Promise<void> {
+    if (this.closing !== undefined) return this.closing;
+    if (this.closed) return Promise.resolve();
     const last = this.pendingCommit() ?? Promise.resolve();
     this.lease.stop();
     const ok = this.failure === undefined;
     this.closed = true;
-    void last
+    this.closing = last
       .then(() => (ok ? releasePgLease(this.p.pool, this.p.scope, this.fencingToken) : undefined))
       .catch(() => undefined)
       .finally(() => this.p.pool.end().catch(() => undefined));
+    return this.closing;
   }
 
   /** What a killed process leaves: nothing more is written, the lease expires by its TTL. */
