@@ -11,10 +11,10 @@ import { noteOutput, secretTap } from '../../log/secretTap.ts';
 import { CachedRequestReads } from '../CachedRequestReads.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from '../JournalPort.ts';
 import { recordToParams } from '../requestRow.ts';
+import { closePgPool } from './closePgPool.ts';
 import { keepPgLease } from './keepPgLease.ts';
 import { type PgState, readPgMeta } from './loadPgState.ts';
 import { PgCommitQueue, type PgOp } from './PgCommitQueue.ts';
-import { releasePgLease } from './pgLease.ts';
 import { pgPaperAccount } from './pgPaperAccount.ts';
 import { externalRow, fillRow, isStaleToken, metaDiffers } from './pgRows.ts';
 
@@ -281,14 +281,10 @@ export class PostgresJournal extends CachedRequestReads implements JournalPort {
   close(): Promise<void> {
     if (this.closing !== undefined) return this.closing;
     if (this.closed) return Promise.resolve();
-    const last = this.pendingCommit() ?? Promise.resolve();
+    const lease = this.failure === undefined ? { scope: this.p.scope, token: this.fencingToken } : undefined;
     this.lease.stop();
-    const ok = this.failure === undefined;
     this.closed = true;
-    this.closing = last
-      .then(() => (ok ? releasePgLease(this.p.pool, this.p.scope, this.fencingToken) : undefined))
-      .catch(() => undefined)
-      .finally(() => this.p.pool.end().catch(() => undefined));
+    this.closing = closePgPool(this.p.pool, this.pendingCommit() ?? Promise.resolve(), lease);
     return this.closing;
   }
 
