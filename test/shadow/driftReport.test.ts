@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '../../src/domain/money.ts';
+import { SHADOW_SINCE } from '../../src/kernel/shadow/shadowEdges.ts';
+import { driftFromJournals } from './driftFromJournals.ts';
+import { shadowRun } from './support/shadowRun.ts';
+
+type Run = Awaited<ReturnType<typeof shadowRun>>;
+
+const rows = (file: string, sql: string): Record<string, unknown>[] => {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+};
+
+describe('shadow mode on a 15-minute sim session (fill latency, a solver refusing a tenth of fills)', () => {
+  let run: Run;
+  let liveFile: string;
+  let shadowFile: string;
+  beforeAll(async () => {
+    run = await shadowRun(15);
+    liveFile = join(run.dir, 'j.sqlite');
+    shadowFile = join(run.dir, 'j.shadow.dry-run.sqlite');
+  }, 120_000);
+
+  it("reports the figures a reader computes from the two journals' fills", () => {
+    const since = Number(rows(shadowFile, `SELECT value FROM meta WHERE key = '${SHADOW_SINCE}'`)[0]?.value);
+    const expected = driftFromJournals(liveFile, shadowFile, 'flip', since);
+    const [flip] = run.report.strategies;
+    expect(run.report.since).toBe(since);
+    expect({
+      strategyId: flip?.strategyId,
+      matched: flip?.matched,
+      liveMissed: [...(flip?.liveMissed ?? [])].sort(),
+      shadowMissed: [...(flip?.shadowMissed ?? [])].sort(),
+      meanBps: flip?.priceBps?.mean,
+      worstBps: flip?.priceBps?.worst,
+      liveLatency: flip?.latencyMs?.live,
+      shadowLatency: flip?.latencyMs?.shadow,
+    }).toEqual({
+      strategyId: 'flip',
+      matched: expected.matched,
+      liveMissed: expected.liveMissed,
+      shadowMissed: expected.shadowMissed,
+      meanBps: expected.meanBps,
+      worstBps: expected.worstBps,
+      liveLatency: expected.liveLatency,
+      shadowLatency: expected.shadowLatency,
+    });
+    expect(dec(flip?.pnl.live ?? 'NaN').equals(expected.livePnl)).toBe(true);
+    expect(dec(flip?.pnl.shadow ?? 'NaN').equals(expected.shadowPnl)).toBe(true);
+    expect(dec(flip?.pnl.difference ?? 'NaN').equals(expected.livePnl.minus(expected.shadowPnl))).toBe(true);
+  });
+
+  it('has something to compare: matched fills that differ in price, and fills live missed', () => {
+    const [flip] = run.report.strategies;
+    expect(flip?.matched).toBeGreaterThan(10);
+    expect(flip?.liveMissed.length).toBeGreaterThan(0);
+    expect(flip?.priceBps?.mean).not.toBe('0.00');
+  });
+
+  it("runs only the shadowed strategy, and never submits to live's venue", () => {
+    expect(rows(shadowFile, 'SELECT DISTINCT strategy_id AS s FROM requests').map((r) => r.s)).toEqual([
+      'flip',
+    ]);
+    const liveSubmits = rows(liveFile, 'SELECT count(*) AS n FROM requests WHERE temp_id IS NOT NULL')[0]?.n;
+    const shadowSubmits = rows(shadowFile, 'SELECT count(*) AS n FROM requests WHERE temp_id IS NOT NULL')[0]
+      ?.n;
+    expect(Number(shadowSubmits)).toBeGreaterThan(0);
+    // Every request live's venue issued an id for is one of live's own journal.
+    expect(run.edges.simulator?.engine.snapshot().requestsIssued).toBe(Number(liveSubmits));
+  });
+
+  it("keeps every secret, live's and its own, out of the shadow's log lines", () => {
+    const shadowLines = run.lines.filter((l) => l.includes('"component":"shadow"'));
+    expect(shadowLines.length).toBeGreaterThan(0);
+    for (const secret of [...run.edges.secrets, ...run.shadow.secrets])
+      expect(shadowLines.filter((l) => l.includes(secret))).toEqual([]);
+  });
+});
