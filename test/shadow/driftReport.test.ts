@@ -63,6 +63,40 @@ describe('shadow mode on a 15-minute sim session (fill latency, a solver refusin
     expect(flip?.priceBps?.mean).not.toBe('0.00');
   });
 
+  it("serves the report's figures as gauges on live's /metrics registry", () => {
+    const [flip] = run.report.strategies;
+    const gauge = (name: string) =>
+      run.metrics
+        .find((m) => m.name === name)
+        ?.values.map((v) => ({ ...v.labels, value: v.value }))
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    expect({
+      matched: gauge('perpflow_shadow_matched_fills'),
+      missed: gauge('perpflow_shadow_missed_fills'),
+      bps: gauge('perpflow_shadow_price_drift_bps'),
+      latency: gauge('perpflow_shadow_fill_latency_ms'),
+      pnl: gauge('perpflow_shadow_net_pnl'),
+    }).toEqual({
+      matched: [{ strategy: 'flip', value: flip?.matched }],
+      missed: [
+        { strategy: 'flip', missed_by: 'live', value: flip?.liveMissed.length },
+        { strategy: 'flip', missed_by: 'shadow', value: flip?.shadowMissed.length },
+      ],
+      bps: [
+        { strategy: 'flip', stat: 'mean', value: Number(flip?.priceBps?.mean) },
+        { strategy: 'flip', stat: 'worst', value: Number(flip?.priceBps?.worst) },
+      ],
+      latency: [
+        { strategy: 'flip', side: 'live', value: flip?.latencyMs?.live },
+        { strategy: 'flip', side: 'shadow', value: flip?.latencyMs?.shadow },
+      ],
+      pnl: [
+        { strategy: 'flip', side: 'live', value: Number(flip?.pnl.live) },
+        { strategy: 'flip', side: 'shadow', value: Number(flip?.pnl.shadow) },
+      ],
+    });
+  });
+
   it("runs only the shadowed strategy, and never submits to live's venue", () => {
     expect(rows(shadowFile, 'SELECT DISTINCT strategy_id AS s FROM requests').map((r) => r.s)).toEqual([
       'flip',

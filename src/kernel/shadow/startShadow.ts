@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock/Clock.ts';
 import { MarketSymbol } from '../../domain/ids.ts';
 import type { Logger } from '../../log/Logger.ts';
+import { driftGauges } from '../../report/drift/driftGauges.ts';
 import { driftJournalOf } from '../../report/drift/driftJournal.ts';
 import { type DriftReport, driftReport } from '../../report/drift/driftReport.ts';
 import type { LoadedConfig } from '../../strategy/loadConfigWithStrategies.ts';
@@ -71,18 +72,21 @@ export async function startShadow(
   }
   const shadowJournal = kernel.executor.journal;
   const since = Number(shadowJournal.getMeta(SHADOW_SINCE) ?? 0);
+  const report = (): DriftReport =>
+    driftReport(driftJournalOf(live.executor.journal), driftJournalOf(shadowJournal), {
+      strategies: ids,
+      since,
+    });
+  const removeGauges = driftGauges(live.metrics.registry, report);
   log.info(`shadowing ${ids.join(', ')}: journal ${shadowJournal.path}`);
   return {
     kernel,
     describe: edges.describe,
     strategies: ids,
     secrets: edges.secrets,
-    report: () =>
-      driftReport(driftJournalOf(live.executor.journal), driftJournalOf(shadowJournal), {
-        strategies: ids,
-        since,
-      }),
+    report,
     stop: async () => {
+      removeGauges();
       await kernel.stop();
       await edges.close();
     },

@@ -79,6 +79,8 @@ export async function shadowRun(minutes: number) {
   if (shadow === undefined) throw new Error('the config shadows flip: a shadow must start');
   await driveTo(clock, clock.now() + minutes * 60_000);
   const report = shadow.report();
+  // What /metrics would serve now, from live's registry.
+  const metrics = await live.metrics.registry.getMetricsAsJSON();
   let stopped = false;
   const stopping = Promise.all([shadow.stop(), live.stop()]).then(() => {
     stopped = true;
@@ -87,5 +89,5 @@ export async function shadowRun(minutes: number) {
   await stopping;
   await edges.close();
   await log.close();
-  return { dir, live, shadow, edges, report, lines };
+  return { dir, live, shadow, edges, report, metrics, lines };
 }
