@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { statusDrift } from '../../src/cli/commands/statusDrift.ts';
 import { dec } from '../../src/domain/money.ts';
+import { openReadOnlyJournal } from '../../src/journal/readOnlyJournal.ts';
 import { SHADOW_SINCE } from '../../src/kernel/shadow/shadowEdges.ts';
+import { shadowJournalFileFor as shadowFileFor } from '../../src/kernel/shadow/shadowJournalFile.ts';
 import { driftFromJournals } from './driftFromJournals.ts';
 import { shadowRun } from './support/shadowRun.ts';
 
@@ -95,6 +98,15 @@ describe('shadow mode on a 15-minute sim session (fill latency, a solver refusin
         { strategy: 'flip', side: 'shadow', value: Number(flip?.pnl.shadow) },
       ],
     });
+  });
+
+  it('gives `perpflow status` the same report, read from the two files once the bot stopped', () => {
+    const live = openReadOnlyJournal(liveFile);
+    try {
+      expect(statusDrift(live, shadowFileFor(liveFile))).toEqual(run.report);
+    } finally {
+      live.close();
+    }
   });
 
   it("runs only the shadowed strategy, and never submits to live's venue", () => {

@@ -1,14 +1,8 @@
 import type { Fill } from '../../domain/fill.ts';
-import type { ClientRequestId, IntentId, StrategyId } from '../../domain/ids.ts';
 import type { RequestRecord } from '../../domain/request.ts';
+import type { RequestOrigin } from '../../domain/requestOrigin.ts';
 
-/** What the drift report needs of a request: whose intent it served, and when it was decided. */
-export interface RequestOrigin {
-  readonly clientRequestId: ClientRequestId;
-  readonly intentId: IntentId;
-  readonly strategyId: StrategyId;
-  readonly createdAt: number;
-}
+export type { RequestOrigin };
 
 /**
  * One side of the comparison (live, or its shadow), as its journal holds it: the requests (to
