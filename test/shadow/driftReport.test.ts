@@ -109,6 +109,11 @@ describe('shadow mode on a 15-minute sim session (fill latency, a solver refusin
     }
   });
 
+  it("answers the console's GET /api/v1/drift with the report as JSON", () => {
+    expect(run.driftAnswer.statusCode).toBe(200);
+    expect(run.driftAnswer.json()).toEqual(JSON.parse(JSON.stringify(run.report)));
+  });
+
   it("runs only the shadowed strategy, and never submits to live's venue", () => {
     expect(rows(shadowFile, 'SELECT DISTINCT strategy_id AS s FROM requests').map((r) => r.s)).toEqual([
       'flip',

@@ -8,6 +8,7 @@ import { Kernel } from '../../../src/kernel/Kernel.ts';
 import { startShadow } from '../../../src/kernel/shadow/startShadow.ts';
 import { createLogger } from '../../../src/log/createLogger.ts';
 import { silentLogger } from '../../../src/log/Logger.ts';
+import { buildConsole } from '../../../src/operate/api/serveConsole.ts';
 import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
 
 const FLIPPER = join(import.meta.dirname, '../fixtures/flipper.ts');
@@ -79,8 +80,20 @@ export async function shadowRun(minutes: number) {
   if (shadow === undefined) throw new Error('the config shadows flip: a shadow must start');
   await driveTo(clock, clock.now() + minutes * 60_000);
   const report = shadow.report();
-  // What /metrics would serve now, from live's registry.
+  // What /metrics would serve now, from live's registry, and the console's API.
   const metrics = await live.metrics.registry.getMetricsAsJSON();
+  const api = await buildConsole(live, {
+    log: silentLogger,
+    secrets: [...edges.secrets, ...shadow.secrets],
+    identity: { name: 'shadow-test', pid: process.pid, version: 'test', venue: 'test' },
+    drift: shadow.report,
+  });
+  const driftAnswer = await api.app.inject({
+    method: 'GET',
+    url: '/api/v1/drift',
+    headers: { authorization: `Bearer ${api.localToken}` },
+  });
+  await api.app.close();
   let stopped = false;
   const stopping = Promise.all([shadow.stop(), live.stop()]).then(() => {
     stopped = true;
@@ -89,5 +102,5 @@ export async function shadowRun(minutes: number) {
   await stopping;
   await edges.close();
   await log.close();
-  return { dir, live, shadow, edges, report, metrics, lines };
+  return { dir, live, shadow, edges, report, metrics, driftAnswer, lines };
 }
