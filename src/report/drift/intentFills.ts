@@ -30,11 +30,11 @@ export function intentFills(
   since: number,
 ): ReadonlyMap<IntentId, IntentFill> {
   const origin = new Map(journal.requests.map((r) => [r.clientRequestId, r]));
-  const grouped = new Map<IntentId, { createdAt: number; fills: Fill[] }>();
+  const grouped = new Map<IntentId, { createdAt: number; buying: boolean; fills: Fill[] }>();
   for (const f of journal.fills) {
     const r = f.clientRequestId === null ? undefined : origin.get(f.clientRequestId);
     if (r === undefined || r.strategyId !== strategyId || r.createdAt < since) continue;
-    const g = grouped.get(r.intentId) ?? { createdAt: r.createdAt, fills: [] };
+    const g = grouped.get(r.intentId) ?? { createdAt: r.createdAt, buying: buys(f), fills: [] };
     g.createdAt = Math.min(g.createdAt, r.createdAt);
     g.fills.push(f);
     grouped.set(r.intentId, g);
@@ -47,7 +47,7 @@ export function intentFills(
       intentId,
       createdAt: g.createdAt,
       filledAt: Math.max(...g.fills.map((f) => f.ts)),
-      buying: buys(g.fills[0] as Fill),
+      buying: g.buying,
       quantity,
       price: quantity.isZero() ? ZERO : value.dividedBy(quantity),
     });
