@@ -1,7 +1,7 @@
 import type { IntentId } from '../../domain/ids.ts';
 import { type Decimal, ZERO } from '../../domain/money.ts';
 import type { DriftJournal } from './driftJournal.ts';
-import { type IntentFill, intentFills } from './intentFills.ts';
+import { type DriftWindow, type IntentFill, intentFills } from './intentFills.ts';
 import { netPnl } from './netPnl.ts';
 
 /** How one strategy's live fills drifted from its shadow's, the simulator's model of the same intents. */
@@ -28,6 +28,8 @@ export interface StrategyDrift {
 export interface DriftReport {
   /** Intents decided before this clock time are not compared: the shadow was not running yet. */
   readonly since: number;
+  /** Nor those decided from this time on (null: no end): past the bars a backtest had. */
+  readonly until: number | null;
   readonly strategies: readonly StrategyDrift[];
 }
 
@@ -37,9 +39,14 @@ function adverseBps(live: IntentFill, shadow: IntentFill): Decimal {
   return live.buying ? bps : bps.negated();
 }
 
-function strategyDrift(live: DriftJournal, shadow: DriftJournal, id: string, since: number): StrategyDrift {
-  const l = intentFills(live, id, since);
-  const s = intentFills(shadow, id, since);
+function strategyDrift(
+  live: DriftJournal,
+  shadow: DriftJournal,
+  id: string,
+  window: DriftWindow,
+): StrategyDrift {
+  const l = intentFills(live, id, window);
+  const s = intentFills(shadow, id, window);
   const pairs = [...l.values()].flatMap((a) => {
     const b = s.get(a.intentId);
     return b === undefined ? [] : [[a, b] as const];
@@ -47,8 +54,8 @@ function strategyDrift(live: DriftJournal, shadow: DriftJournal, id: string, sin
   const bps = pairs.map(([a, b]) => adverseBps(a, b));
   const n = pairs.length;
   const mean = (xs: readonly number[]): number => xs.reduce((a, x) => a + x, 0) / n;
-  const livePnl = netPnl(live, id, since);
-  const shadowPnl = netPnl(shadow, id, since);
+  const livePnl = netPnl(live, id, window);
+  const shadowPnl = netPnl(shadow, id, window);
   return {
     strategyId: id,
     matched: n,
@@ -80,14 +87,20 @@ function strategyDrift(live: DriftJournal, shadow: DriftJournal, id: string, sin
 }
 
 /**
- * The drift report: for each shadowed strategy, live's journal against its shadow's, paired by
+ * The drift report: for each shadowed strategy, live's journal against its shadow's (or against a
+ * backtest of the bars live saw, backtestDrift.ts), paired by
  * intent id (the same signal makes the same id on both sides). A pure function of the two
  * journals, so anyone holding them can check its numbers.
  */
 export function driftReport(
   live: DriftJournal,
   shadow: DriftJournal,
-  o: { readonly strategies: readonly string[]; readonly since: number },
+  o: { readonly strategies: readonly string[]; readonly since: number; readonly until?: number },
 ): DriftReport {
-  return { since: o.since, strategies: o.strategies.map((id) => strategyDrift(live, shadow, id, o.since)) };
+  const window = { since: o.since, until: o.until ?? Number.POSITIVE_INFINITY };
+  return {
+    since: o.since,
+    until: o.until ?? null,
+    strategies: o.strategies.map((id) => strategyDrift(live, shadow, id, window)),
+  };
 }

@@ -19,21 +19,28 @@ export interface IntentFill {
 
 const buys = (f: Fill): boolean => (f.effect === 'open') === (f.side === 'LONG');
 
+/** The window compared: intents decided in [since, until). */
+export interface DriftWindow {
+  readonly since: number;
+  readonly until: number;
+}
+
 /**
- * The fills of one strategy's intents at or after `since`, by intent id. A fill no request of
+ * The fills of one strategy's intents decided within the window, by intent id. A fill no request of
  * ours made (a TP/SL the venue fired, a liquidation) has no intent to pair and is left out here:
  * it still counts in the PnL.
  */
 export function intentFills(
   journal: DriftJournal,
   strategyId: string,
-  since: number,
+  window: DriftWindow,
 ): ReadonlyMap<IntentId, IntentFill> {
   const origin = new Map(journal.requests.map((r) => [r.clientRequestId, r]));
   const grouped = new Map<IntentId, { createdAt: number; buying: boolean; fills: Fill[] }>();
   for (const f of journal.fills) {
     const r = f.clientRequestId === null ? undefined : origin.get(f.clientRequestId);
-    if (r === undefined || r.strategyId !== strategyId || r.createdAt < since) continue;
+    if (r === undefined || r.strategyId !== strategyId) continue;
+    if (r.createdAt < window.since || r.createdAt >= window.until) continue;
     const g = grouped.get(r.intentId) ?? { createdAt: r.createdAt, buying: buys(f), fills: [] };
     g.createdAt = Math.min(g.createdAt, r.createdAt);
     g.fills.push(f);
