@@ -13,8 +13,6 @@ import { setShadowAside, shadowJournalFileFor, shadowJournalPathFor } from './sh
 /** A shadow beside a live kernel, and the drift report of the two. */
 export interface Shadow {
   readonly kernel: Kernel;
-  /** The shadow's own edges (its simulator), never live's. */
-  readonly describe: string;
   readonly strategies: readonly string[];
   /** The secrets its own simulator account minted, for the redactor's scan (never live's). */
   readonly secrets: readonly string[];
@@ -37,8 +35,6 @@ export async function startShadow(
     readonly log: Logger;
     /** True when live's journal starts afresh each run (sim's embedded venue): the shadow's does too. */
     readonly fresh: boolean;
-    /** Default 60 s, as live's. */
-    readonly readyTimeoutMs?: number;
   },
 ): Promise<Shadow | undefined> {
   const ids = live.config.shadow;
@@ -64,7 +60,6 @@ export async function startShadow(
       // Nobody scrapes the shadow's own registry: the drift gauges live on live's.
       processMetrics: false,
       gaugesEveryMs: 0,
-      ...(o.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: o.readyTimeoutMs }),
     });
   } catch (e) {
     await edges.close();
@@ -77,11 +72,17 @@ export async function startShadow(
       strategies: ids,
       since,
     });
-  const removeGauges = driftGauges(live.metrics.registry, report);
+  // One report serves a scrape's five gauges (each reads both journals whole): kept for a second.
+  let kept: { readonly at: number; readonly report: DriftReport } | undefined;
+  const recent = (): DriftReport => {
+    const now = o.clock.now();
+    if (kept === undefined || now - kept.at >= 1_000) kept = { at: now, report: report() };
+    return kept.report;
+  };
+  const removeGauges = driftGauges(live.metrics.registry, recent);
   log.info(`shadowing ${ids.join(', ')}: journal ${shadowJournal.path}`);
   return {
     kernel,
-    describe: edges.describe,
     strategies: ids,
     secrets: edges.secrets,
     report,
