@@ -39,6 +39,8 @@ export interface BacktestRequest {
    * the report (collectRunGarbage), which shrinks the heap the next set must grow again.
    */
   readonly collect?: boolean;
+  /** Keep the decided intents in the result (`--drift`: what pairs its fills with live's); default off. */
+  readonly keepIntents?: boolean;
 }
 
 export interface BacktestOutcome {
@@ -122,8 +124,8 @@ export async function backtestFromFiles(req: BacktestRequest): Promise<BacktestO
     ...(req.to === undefined ? {} : { to: req.to }),
     ...(req.onProgress === undefined ? {} : { onProgress: req.onProgress }),
     ...(req.checkpoints === undefined ? {} : { checkpoints: req.checkpoints }),
-    // Nothing the CLI writes lists the decided intents.
-    keepIntents: false,
+    // Nothing the CLI writes lists the decided intents; the drift report pairs by them.
+    keepIntents: req.keepIntents === true,
   });
   if (req.collect !== false && result.equity.time.length >= COLLECT_FROM_BARS) collectRunGarbage();
   // With one strategy (or one market) its own curve is the account's; with several, the driver

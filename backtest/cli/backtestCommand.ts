@@ -1,9 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { renderDrift } from '../../src/report/drift/renderDrift.ts';
 import { type BacktestOutcome, backtestFromFiles } from '../backtestFromFiles.ts';
 import type { DataReading } from '../data/readDataInWorker.ts';
 import { writeBacktestJson } from '../output/backtestJson.ts';
 import { summaryTable } from '../output/summaryTable.ts';
+import { driftAgainst } from './driftAgainst.ts';
 import { intervalWarnings } from './intervalWarnings.ts';
 import { parseSymbolFile, parseWhen } from './parseArgs.ts';
 import { progress } from './progress.ts';
@@ -18,6 +20,7 @@ const backtestCommandOptions = z.looseObject({
   report: z.string().optional(),
   sweep: z.array(z.string()).readonly().optional(),
   walkForward: z.string().optional(),
+  drift: z.string().optional(),
 });
 export type BacktestCommandOptions = z.output<typeof backtestCommandOptions>;
 
@@ -71,6 +74,7 @@ export async function backtestCommand(
       ...(reading === undefined ? {} : { reading }),
       ...(from === undefined ? {} : { from }),
       ...(to === undefined ? {} : { to }),
+      ...(o.drift === undefined ? {} : { keepIntents: true }),
       onProgress: bar.tick,
     });
   } finally {
@@ -89,6 +93,8 @@ export async function backtestCommand(
     io.stdout.write(`warning: ${message}\n`);
     io.stderr.write(`warn INTERVAL_MISMATCH: ${message}\n`);
   }
+  if (o.drift !== undefined)
+    io.stdout.write(`${renderDrift(driftAgainst(o.drift, outcome, { from, to }), 'backtest')}\n`);
   if (o.json !== undefined) writeBacktestJson(o.json, outcome);
   if (o.report !== undefined) {
     const { backtestHtml } = await import('../output/backtestHtml.ts');

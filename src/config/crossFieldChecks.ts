@@ -106,11 +106,28 @@ function checkStrategyLimits(config: unknown, ctx: Ctx): void {
   });
 }
 
+/** Each `shadow` id names a strategy of this file: a typo would shadow nothing, silently. */
+function checkShadow(config: unknown, ctx: Ctx): void {
+  const shadow = at(config, 'shadow');
+  const strategies = at(config, 'strategies');
+  if (!Array.isArray(shadow) || !Array.isArray(strategies)) return;
+  const ids = strategies.map((s) => at(s, 'id')).filter((id) => typeof id === 'string');
+  shadow.forEach((id, i) => {
+    if (typeof id === 'string' && !ids.includes(id))
+      issue(
+        ctx,
+        ['shadow', i],
+        `unknown strategy id "${id}": shadow names strategies of this file (${ids.length === 0 ? 'none configured' : `strategies[].id: ${ids.join(', ')}`})`,
+      );
+  });
+}
+
 export function crossFieldChecks(config: unknown, ctx: Ctx): void {
   checkMode(config, ctx);
   checkUnique(config, ctx, 'strategies', 'id', 'strategy id');
   checkUnique(config, ctx, 'schedule', 'name', 'job name');
   checkStrategyLimits(config, ctx);
+  checkShadow(config, ctx);
   for (const p of consoleExposureProblems(at(config, 'console'), at(config, 'mode') ?? 'dry-run'))
     issue(ctx, p.path, p.message);
 }

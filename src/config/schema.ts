@@ -8,6 +8,7 @@ import { recordSchema } from './sections/record.ts';
 import { riskSchema } from './sections/risk.ts';
 import { journalSchema, loggingSchema, marketSchema } from './sections/runtime.ts';
 import { scheduleSchema } from './sections/schedule.ts';
+import { shadowSchema } from './sections/shadow.ts';
 import { simulatorSchema } from './sections/simulator.ts';
 import { strategiesSchema, type strategySchema } from './sections/strategies.ts';
 import { telegramSchema } from './sections/telegram.ts';
@@ -41,6 +42,7 @@ export const configSchema = z
     shutdown: shutdownSchema.prefault({}),
     backtest: backtestSchema.prefault({}),
     record: recordSchema.prefault({}),
+    shadow: shadowSchema,
   })
   // Runs even when a section is invalid, so that one run of `config validate` lists everything.
   .superRefine(crossFieldChecks, { when: () => true })

@@ -26,6 +26,12 @@ export interface Refusal {
   readonly message: string;
 }
 
+/** The client id of an intent's request: its attempt suffix only after a provably unsent earlier one. */
+export function clientRequestIdOf(intentId: IntentId, attempt = 0): ClientRequestId {
+  const id = intentId.startsWith('in_') ? intentId.slice(3) : intentId;
+  return ClientRequestId(`cr_${id}${attempt === 0 ? '' : `_${attempt}`}`);
+}
+
 /**
  * Turns an intent into the request to journal: client id minted once (deterministic from the
  * intent id, with an attempt suffix only after a provably unsent earlier attempt), quantity
@@ -42,9 +48,7 @@ export function buildRequest(
 ): RequestRecord | Refusal {
   const now = ctx.clock.now();
   const id = intent.intentId;
-  const clientRequestId = ClientRequestId(
-    `cr_${id.startsWith('in_') ? id.slice(3) : id}${attempt === 0 ? '' : `_${attempt}`}`,
-  );
+  const clientRequestId = clientRequestIdOf(id, attempt);
   const base = {
     clientRequestId,
     intentId: intent.intentId,

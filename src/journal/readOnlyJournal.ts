@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import type { Fill } from '../domain/fill.ts';
+import { ClientRequestId, IntentId, StrategyId } from '../domain/ids.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { RequestOrigin } from '../domain/requestOrigin.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { describeError } from '../log/redact.ts';
 import { readFills } from './fillRows.ts';
@@ -42,6 +44,8 @@ export interface ReadOnlyJournal {
   fills(): Fill[];
   /** The TP/SL requests, whole (which were refused, and for which position). */
   tpslRequests(): RequestRecord[];
+  /** Each request's intent, strategy and creation time: what pairs a fill with its intent (the drift report). */
+  origins(): RequestOrigin[];
   /** Per strategy: distinct intents, requests by status. */
   strategyCounts(): { strategyId: string; intents: number; byStatus: Record<string, number> }[];
   externalCount(): number;
@@ -110,6 +114,13 @@ export function openReadOnlyJournal(path: string): ReadOnlyJournal {
     fillCount: () => count('fills'),
     fills: () => readFills(db),
     tpslRequests: () => readRequestRecords(db, 'setTpSl'),
+    origins: () =>
+      all('SELECT client_request_id, intent_id, strategy_id, created_at FROM requests').map((r) => ({
+        clientRequestId: ClientRequestId(String(r.client_request_id)),
+        intentId: IntentId(String(r.intent_id)),
+        strategyId: StrategyId(String(r.strategy_id)),
+        createdAt: Number(r.created_at),
+      })),
     strategyCounts: () => {
       const out = new Map<
         string,

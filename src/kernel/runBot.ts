@@ -7,6 +7,7 @@ import { createLogger } from '../log/createLogger.ts';
 import type { Logger } from '../log/Logger.ts';
 import { LogTail } from '../log/logTail.ts';
 import { describeError } from '../log/redact.ts';
+import type { DriftReport } from '../report/drift/driftReport.ts';
 import { WebhookNotifier } from '../report/notify/WebhookNotifier.ts';
 import { TerminalView, type ViewStream } from '../report/terminal/TerminalView.ts';
 import { loadConfigWithStrategies } from '../strategy/loadConfigWithStrategies.ts';
@@ -19,6 +20,7 @@ import { LateTimersClock } from './record/lateTimers.ts';
 import { recordEdges, recorderTap } from './record/recorderFor.ts';
 import { freshStart, runConfig } from './runConfig.ts';
 import { screenAfterView } from './screenAfterView.ts';
+import { shadowBeside, stopShadow } from './shadow/shadowBeside.ts';
 import { statusEndpoint } from './statusEndpoint.ts';
 
 export interface RunBotOptions {
@@ -48,6 +50,8 @@ export interface ConsoleStartContext {
   readonly logTail: LogTail;
   readonly venue: string;
   readonly secrets: readonly string[];
+  /** The drift report of live against its shadow, when the config shadows strategies. */
+  readonly drift?: () => DriftReport;
 }
 
 /** A window an operator uses on the running bot, closed at stop. */
@@ -136,11 +140,20 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   log.info(
     `trading: ${names.join('; ') || 'no strategies'}; journal ${k.executor.journal.path}; Ctrl-C stops`,
   );
+  // Beside live, after it: the shadow hears live's price stream, and registers on its /metrics.
+  const shadow = await shadowBeside(k, { loaded, clock, log, fresh: edges.ephemeral });
   const status = await statusEndpoint(k, log);
   let window: OperatorWindow | undefined;
   try {
-    window = await o.startConsole?.(k, { log, logTail, venue: edges.describe, secrets: edges.secrets });
+    window = await o.startConsole?.(k, {
+      log,
+      logTail,
+      venue: edges.describe,
+      secrets: [...edges.secrets, ...(shadow?.secrets ?? [])],
+      ...(shadow === undefined ? {} : { drift: shadow.report }),
+    });
   } catch (e) {
+    await stopShadow(shadow, log);
     await k.stop();
     await status?.close();
     await edges.close();
@@ -173,6 +186,7 @@ export async function runBot(o: RunBotOptions): Promise<number> {
   }
   log.info(`${signal}: stopping — no new intents; in-flight requests get ${config.shutdown.drainMs} ms`);
   recorded?.recorder.stop();
+  await stopShadow(shadow, log);
   try {
     await k.stop();
   } catch (e) {

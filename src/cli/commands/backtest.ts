@@ -46,6 +46,10 @@ export function registerBacktestCommand(program: Command): void {
     .option('--json <FILE>', 'write metrics, final equity, the equity curve and every trade as JSON')
     .option('--report <FILE>', 'write a self-contained HTML report')
     .option(
+      '--drift <JOURNAL>',
+      'compare a live journal (SQLite) with this backtest of the bars it saw: the drift report, the backtest as the model',
+    )
+    .option(
       '--sweep <PARAM=FROM..TO:STEP>',
       'run every value (repeat for a grid) across worker threads; a ranked table',
       collect,

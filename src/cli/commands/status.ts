@@ -9,14 +9,27 @@ import { readPgJournal } from '../../journal/postgres/pgReadOnly.ts';
 import { openReadOnlyJournal, type ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
 import { parsePaperAccount, readPaperAccount } from '../../kernel/edges/paperAccount.ts';
 import { journalFileFor, paperAccountFileFor } from '../../kernel/journalFor.ts';
+import { shadowJournalFileFor } from '../../kernel/shadow/shadowJournalFile.ts';
+import { renderDrift } from '../../report/drift/renderDrift.ts';
 import type { EngineSnapshot } from '../../simulator/engine/SimEngine.ts';
 import { action } from '../action.ts';
+import { statusDrift } from './statusDrift.ts';
 import { renderStatus, statusReport } from './statusReport.ts';
 
 interface StatusOptions {
   readonly journal?: string;
   readonly dryRun?: boolean;
   readonly json?: boolean;
+}
+
+/**
+ * The journal file a shadow of this run keeps beside live's (`shadow:`): beside the config's
+ * journal path, or beside the `--journal` file.
+ */
+function shadowOf(config: string | undefined, o: StatusOptions, path: string): string | undefined {
+  if (o.dryRun === true) return undefined;
+  if (config !== undefined) return shadowJournalFileFor(loadConfig(config).journal.path);
+  return isPostgresUrl(path) ? undefined : shadowJournalFileFor(path);
 }
 
 /** The journal a config's run uses (`status CONFIG`), or the one `--journal` names. */
@@ -73,7 +86,12 @@ export function registerStatusCommand(program: Command): void {
         try {
           if (!isPostgresUrl(path)) refuseCorruptJournal(path);
           const status = statusReport(j, paperAccountWith(j, path));
-          process.stdout.write(o.json ? `${JSON.stringify(status, null, 2)}\n` : renderStatus(status));
+          const drift = statusDrift(j, shadowOf(config, o, path));
+          process.stdout.write(
+            o.json
+              ? `${JSON.stringify({ ...status, drift: drift ?? null }, null, 2)}\n`
+              : `${renderStatus(status)}${drift === undefined ? '' : `${renderDrift(drift)}\n`}`,
+          );
         } finally {
           j.close();
         }

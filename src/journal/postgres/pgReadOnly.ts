@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ClientRequestId, IntentId, StrategyId } from '../../domain/ids.ts';
 import { JournalError } from '../../errors/JournalError.ts';
 import { describeError } from '../../log/redact.ts';
 import { fillFromRow } from '../fillRows.ts';
@@ -34,8 +35,9 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       temp_id: string | null;
       strategy_id: string;
       intent_id: string;
+      created_at: number;
     }>(
-      'SELECT client_request_id AS id, kind, symbol, side, quantity, status, temp_id, strategy_id, intent_id FROM perpflow_requests ORDER BY seq',
+      'SELECT client_request_id AS id, kind, symbol, side, quantity, status, temp_id, strategy_id, intent_id, created_at FROM perpflow_requests ORDER BY seq',
     );
     const fills = await client.query('SELECT * FROM perpflow_fills ORDER BY seq');
     const tpsl = await client.query("SELECT * FROM perpflow_requests WHERE kind = 'setTpSl' ORDER BY seq");
@@ -72,6 +74,13 @@ export async function readPgJournal(url: string): Promise<ReadOnlyJournal> {
       fillCount: () => counts.rows[0]?.fills ?? 0,
       fills: () => fills.rows.map(fillFromRow),
       tpslRequests: () => tpsl.rows.map(rowToRecord),
+      origins: () =>
+        requests.rows.map((r) => ({
+          clientRequestId: ClientRequestId(r.id),
+          intentId: IntentId(r.intent_id),
+          strategyId: StrategyId(r.strategy_id),
+          createdAt: r.created_at,
+        })),
       strategyCounts: () => strategyCountsOf(requests.rows),
       externalCount: () => counts.rows[0]?.externals ?? 0,
       lease: () => holders,

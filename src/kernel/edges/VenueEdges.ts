@@ -1,5 +1,5 @@
 import type { JournalPort } from '../../journal/JournalPort.ts';
-import type { DrivenMarket } from '../../market/DrivenMarket.ts';
+import type { MarketFeed } from '../../market/MarketFeed.ts';
 import type { Simulator } from '../../simulator/createSimulator.ts';
 import type { VenuePort } from '../../venue/VenuePort.ts';
 
@@ -12,8 +12,11 @@ export interface VenueEdges {
   readonly venue: VenuePort;
   /** Where mark prices are polled (the trading venue, or a real venue in a dry run). */
   readonly prices: Pick<VenuePort, 'markPrices'>;
-  /** A backtest pushes its marks and bars instead: nothing is polled. */
-  readonly market?: DrivenMarket;
+  /**
+   * Prices pushed instead of polled: a backtest's bar walk, or a shadow hearing its live kernel's
+   * stream. Absent: the kernel polls `prices`.
+   */
+  readonly market?: MarketFeed;
   /** One line for the operator: what this run trades against. */
   readonly describe: string;
   /** True when the venue lives and dies with this process (in sim mode its journal then starts afresh; a dry run continues with its paper account, journalFor.ts). */

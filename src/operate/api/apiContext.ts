@@ -1,5 +1,6 @@
 import type { Kernel } from '../../kernel/Kernel.ts';
 import type { LogTail } from '../../log/logTail.ts';
+import type { DriftReport } from '../../report/drift/driftReport.ts';
 import type { LiveState } from './liveState.ts';
 import type { LoginThrottle } from './loginThrottle.ts';
 import type { PushHub } from './pushHub.ts';
@@ -26,4 +27,6 @@ export interface ApiContext {
   readonly secureCookie: boolean;
   /** Where var/reports is (the bot's working directory). */
   readonly reportsDir: string;
+  /** Live against its shadow, when the config shadows strategies. */
+  readonly drift: (() => DriftReport) | undefined;
 }

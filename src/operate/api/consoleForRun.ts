@@ -11,5 +11,6 @@ export function consoleForRun(configFile: string, version: string) {
       logTail: o.logTail,
       secrets: o.secrets,
       identity: botIdentityOf(configFile, version, o.venue),
+      ...(o.drift === undefined ? {} : { drift: o.drift }),
     });
 }

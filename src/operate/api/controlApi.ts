@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ApiContext } from './apiContext.ts';
 import { authRoutes, setSessionCookie } from './authRoutes.ts';
 import { API_PREFIX } from './contract.ts';
+import { driftRoute } from './driftRoute.ts';
 import { openApiDocument } from './openApi.ts';
 import { readRoutes } from './readRoutes.ts';
 import { securityHook } from './security.ts';
@@ -67,6 +68,7 @@ export async function controlApi(
   });
   authRoutes(app, c);
   readRoutes(app, c);
+  driftRoute(app, c);
   writeRoutes(app, c);
   app.get(`${API_PREFIX}/openapi.json`, async () => openApiDocument(c.identity.version));
   // The printed loopback link lands on the page: spend its token, set the cookie, drop it from the URL.

@@ -14,6 +14,10 @@ const READS: readonly (readonly [string, string])[] = [
   ['/log', 'A redacted tail of the log; ?lines='],
   ['/markets/{market}/bars', 'Price bars of a market (BarView[])'],
   ['/markets/{market}/indicators', 'Indicator series strategies publish (IndicatorSeries[])'],
+  [
+    '/drift',
+    'Live against its shadow (`shadow:`): matched and missed fills, price in bps, latency, PnL (DriftReport); 404 without one',
+  ],
   ['/bots', "The host registry's running bots"],
   ['/reports', 'Reports in var/reports'],
   ['/reports/{name}', 'One report'],

@@ -13,6 +13,7 @@ import type { Kernel } from '../../kernel/Kernel.ts';
 import type { Logger } from '../../log/Logger.ts';
 import type { LogTail } from '../../log/logTail.ts';
 import { describeError } from '../../log/redact.ts';
+import type { DriftReport } from '../../report/drift/driftReport.ts';
 import type { ApiContext } from './apiContext.ts';
 import { controlApi } from './controlApi.ts';
 import { LiveState } from './liveState.ts';
@@ -43,6 +44,8 @@ export interface StartConsoleOptions {
   readonly reportsDir?: string;
   /** The page's files; default: the console's assets folder. */
   readonly assetsDir?: string;
+  /** Live against its shadow (GET /api/v1/drift), when the config shadows strategies. */
+  readonly drift?: () => DriftReport;
 }
 
 function readTls(tls: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
@@ -101,6 +104,7 @@ export async function buildConsole(k: Kernel, o: StartConsoleOptions): Promise<B
     logTail: o.logTail,
     secureCookie: https !== undefined || c.behindTlsProxy,
     reportsDir: o.reportsDir ?? resolve('var/reports'),
+    drift: o.drift,
   };
   const app = await controlApi(ctx, {
     localToken,

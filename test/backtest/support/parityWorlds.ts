@@ -195,6 +195,7 @@ export async function runLive(
   }).subscribe((b) => polledBars.push(b));
   await driveTo(clock, until);
   const fills = kernel.executor.fills();
+  const journal = kernel.executor.journal.path;
   watching.unsubscribe();
   let stopped = false;
   const stopping = kernel.stop().then(() => {
@@ -203,7 +204,7 @@ export async function runLive(
   await clock.runUntil(() => stopped, 60_000);
   await stopping;
   await edges.close();
-  return { intents, fills, polledBars };
+  return { intents, fills, polledBars, journal };
 }
 
 /** A fill with its money as text: a difference shows as digits, not as Decimal internals. */
