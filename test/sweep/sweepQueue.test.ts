@@ -124,6 +124,25 @@ describe('a set answered by two workers', () => {
   });
 });
 
+describe("a worker's log of a set", () => {
+  it('gives its wall time and the CPU time spent on it: a shortfall is time the worker waited for a core', async () => {
+    const q = await queue();
+    await q.boss.insert([{ name: SWEEP_QUEUE, data: set('s4', 0) }]);
+    const lines: string[] = [];
+    const walls = [1_000, 1_900];
+    const cpus = [5_000, 5_600];
+    const outcome = await workOnSet(q, await take(q), {
+      worker: 'w1',
+      inputs: setInputsCache(undefined),
+      log: (l) => lines.push(l),
+      now: () => walls.shift() ?? 0,
+      cpuMs: () => cpus.shift() ?? 0,
+    });
+    expect(outcome).toBe('recorded');
+    expect(lines).toContain('worker w1: set 0 of sweep s4: recorded (900 ms, CPU 600 ms)');
+  });
+});
+
 describe('a worker without an input file', () => {
   it('names the file and its sha256, and where it looked', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-sweep-'));
@@ -157,6 +176,7 @@ describe('a worker without an input file', () => {
       inputs: setInputsCache(undefined),
       log: (l) => lines.push(l),
       now: () => 0,
+      cpuMs: () => 0,
     });
     expect(outcome).toBe('failed');
     const said = new RegExp(
