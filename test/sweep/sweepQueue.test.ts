@@ -18,7 +18,7 @@ import { runSweepWorker } from '../../backtest/sweep/queue/runSweepWorker.ts';
 import { setInputsCache } from '../../backtest/sweep/queue/setInputs.ts';
 import { submitQueuedSweep } from '../../backtest/sweep/queue/submitQueuedSweep.ts';
 import { failedSets, sweepProgress } from '../../backtest/sweep/queue/sweepProgress.ts';
-import { readSweepResults } from '../../backtest/sweep/queue/sweepResults.ts';
+import { insertSweepResult, readSweepResults } from '../../backtest/sweep/queue/sweepResults.ts';
 import { workOnSet } from '../../backtest/sweep/queue/workOnSet.ts';
 import type { SweepAnswer } from '../../backtest/sweep/runSweepJob.ts';
 import { walkForward } from '../../backtest/sweep/walkForward.ts';
@@ -121,6 +121,21 @@ describe('a set answered by two workers', () => {
     ).rejects.toThrow('connection lost');
     expect((await readSweepResults(q.pool, 's2')).size).toBe(0);
     expect(await sweepProgress(q, 's2', 1)).toMatchObject({ done: 0, running: 1 });
+  });
+});
+
+describe("a sweep's answers", () => {
+  it('are read for the sets asked for only, when the reader names them', async () => {
+    const q = await queue();
+    const c = await q.pool.connect();
+    try {
+      for (const i of [0, 1, 2])
+        await insertSweepResult(c, { sweepId: 's5', index: i, answer: answer(i, 1000 + i), worker: 'w' });
+    } finally {
+      c.release();
+    }
+    expect([...(await readSweepResults(q.pool, 's5', [2, 0, 7])).keys()].sort()).toEqual([0, 2]);
+    expect((await readSweepResults(q.pool, 's5')).size).toBe(3);
   });
 });
 
