@@ -68,14 +68,15 @@ export async function runQueuedStudy(
   try {
     const inFlight = new Map<number, Claim>();
     for (;;) {
-      const known = await readSweepResults(q.pool, o.queueId);
       while (inFlight.size < o.queue.parallel) {
         const claim = await o.store.claim(o.owner, o.trials, (trials, number) =>
           o.sampler.sample(o.space, trials.map(trialView), seededRng(o.seed, number)),
         );
         if (claim === undefined) break;
         inFlight.set(claim.number, claim);
-        if (claim.reclaimed && known.has(claim.number)) continue;
+        // Only a trial taken over from a dead process may have its answer already.
+        if (claim.reclaimed && (await readSweepResults(q.pool, o.queueId, [claim.number])).has(claim.number))
+          continue;
         const job: QueuedSet = {
           sweepId: o.queueId,
           index: claim.number,
@@ -92,7 +93,7 @@ export async function runQueuedStudy(
         ]);
       }
       if (inFlight.size === 0) break;
-      const results = await readSweepResults(q.pool, o.queueId);
+      const results = await readSweepResults(q.pool, o.queueId, [...inFlight.keys()]);
       const failed = await failedSets(q, o.queueId);
       let finished = 0;
       for (const n of [...inFlight.keys()]) {

@@ -18,7 +18,7 @@ import { runSweepWorker } from '../../backtest/sweep/queue/runSweepWorker.ts';
 import { setInputsCache } from '../../backtest/sweep/queue/setInputs.ts';
 import { submitQueuedSweep } from '../../backtest/sweep/queue/submitQueuedSweep.ts';
 import { failedSets, sweepProgress } from '../../backtest/sweep/queue/sweepProgress.ts';
-import { readSweepResults } from '../../backtest/sweep/queue/sweepResults.ts';
+import { insertSweepResult, readSweepResults } from '../../backtest/sweep/queue/sweepResults.ts';
 import { workOnSet } from '../../backtest/sweep/queue/workOnSet.ts';
 import type { SweepAnswer } from '../../backtest/sweep/runSweepJob.ts';
 import { walkForward } from '../../backtest/sweep/walkForward.ts';
@@ -124,6 +124,40 @@ describe('a set answered by two workers', () => {
   });
 });
 
+describe("a sweep's answers", () => {
+  it('are read for the sets asked for only, when the reader names them', async () => {
+    const q = await queue();
+    const c = await q.pool.connect();
+    try {
+      for (const i of [0, 1, 2])
+        await insertSweepResult(c, { sweepId: 's5', index: i, answer: answer(i, 1000 + i), worker: 'w' });
+    } finally {
+      c.release();
+    }
+    expect([...(await readSweepResults(q.pool, 's5', [2, 0, 7])).keys()].sort()).toEqual([0, 2]);
+    expect((await readSweepResults(q.pool, 's5')).size).toBe(3);
+  });
+});
+
+describe("a worker's log of a set", () => {
+  it('gives its wall time and the CPU time spent on it: a shortfall is time the worker waited for a core', async () => {
+    const q = await queue();
+    await q.boss.insert([{ name: SWEEP_QUEUE, data: set('s4', 0) }]);
+    const lines: string[] = [];
+    const walls = [1_000, 1_900];
+    const cpus = [5_000, 5_600];
+    const outcome = await workOnSet(q, await take(q), {
+      worker: 'w1',
+      inputs: setInputsCache(undefined),
+      log: (l) => lines.push(l),
+      now: () => walls.shift() ?? 0,
+      cpuMs: () => cpus.shift() ?? 0,
+    });
+    expect(outcome).toBe('recorded');
+    expect(lines).toContain('worker w1: set 0 of sweep s4: recorded (900 ms, CPU 600 ms)');
+  });
+});
+
 describe('a worker without an input file', () => {
   it('names the file and its sha256, and where it looked', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-sweep-'));
@@ -157,6 +191,7 @@ describe('a worker without an input file', () => {
       inputs: setInputsCache(undefined),
       log: (l) => lines.push(l),
       now: () => 0,
+      cpuMs: () => 0,
     });
     expect(outcome).toBe('failed');
     const said = new RegExp(

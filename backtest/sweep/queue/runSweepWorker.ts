@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { openSweepQueue } from './openSweepQueue.ts';
+import { processCpuMs } from './processCpuMs.ts';
 import { type QueuedSet, SWEEP_QUEUE } from './queuedSet.ts';
 import { setInputsCache } from './setInputs.ts';
 import { workOnSet } from './workOnSet.ts';
@@ -26,7 +27,7 @@ export async function runSweepWorker(o: SweepWorkerOptions): Promise<{ readonly 
     maintenanceSeconds: o.maintenanceSeconds,
     onError: (e) => o.log(`worker ${worker}: queue error: ${e.message}`),
   });
-  const context = { worker, inputs: setInputsCache(o.dataDir), log: o.log, now: o.now };
+  const context = { worker, inputs: setInputsCache(o.dataDir), log: o.log, now: o.now, cpuMs: processCpuMs };
   let sets = 0;
   try {
     o.log(

@@ -50,12 +50,26 @@ export async function insertSweepResult(
   return r.rowCount === 1;
 }
 
-/** Every answer written for the sweep, by set index. */
-export async function readSweepResults(pool: pg.Pool, sweepId: string): Promise<Map<number, SweepAnswer>> {
-  const r = await pool.query<{ set_index: number; answer: string }>(
-    'SELECT set_index, answer::text AS answer FROM perpflow_sweep_result WHERE sweep_id = $1',
-    [sweepId],
-  );
+/**
+ * The answers written for the sweep, by set index: every one, or those of `sets` only (a submitter
+ * polling for its few sets in flight reads those, not the whole sweep's answers at every look).
+ */
+export async function readSweepResults(
+  pool: pg.Pool,
+  sweepId: string,
+  sets?: readonly number[],
+): Promise<Map<number, SweepAnswer>> {
+  const r =
+    sets === undefined
+      ? await pool.query<{ set_index: number; answer: string }>(
+          'SELECT set_index, answer::text AS answer FROM perpflow_sweep_result WHERE sweep_id = $1',
+          [sweepId],
+        )
+      : await pool.query<{ set_index: number; answer: string }>(
+          `SELECT set_index, answer::text AS answer FROM perpflow_sweep_result
+           WHERE sweep_id = $1 AND set_index = ANY($2::int[])`,
+          [sweepId, sets],
+        );
   return new Map(r.rows.map((x) => [x.set_index, answerFromJson(x.answer)]));
 }
 

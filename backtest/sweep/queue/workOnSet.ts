@@ -11,6 +11,11 @@ export interface SetContext {
   readonly inputs: (set: QueuedSet) => SetInputs;
   readonly log: (line: string) => void;
   readonly now: () => number;
+  /**
+   * This process's CPU time in ms: logged beside a set's wall time, a set whose CPU time falls short
+   * of its wall time waited for a core (other processes on the host), not for work.
+   */
+  readonly cpuMs: () => number;
 }
 
 /**
@@ -27,6 +32,7 @@ export async function workOnSet(
   const set = job.data;
   const what = `set ${set.index} of sweep ${set.sweepId.slice(0, 8)}`;
   const start = c.now();
+  const cpuStart = c.cpuMs();
   c.log(`worker ${c.worker}: ${what}: running (job ${job.id})`);
   let inputs: SetInputs;
   try {
@@ -62,7 +68,7 @@ export async function workOnSet(
     c.worker,
   );
   c.log(
-    `worker ${c.worker}: ${what}: ${r.wrote ? 'recorded' : 'already recorded by another worker, not counted again'} (${c.now() - start} ms)`,
+    `worker ${c.worker}: ${what}: ${r.wrote ? 'recorded' : 'already recorded by another worker, not counted again'} (${c.now() - start} ms, CPU ${Math.round(c.cpuMs() - cpuStart)} ms)`,
   );
   return r.wrote ? 'recorded' : 'duplicate';
 }
