@@ -13,7 +13,9 @@ import { driveClock } from './driveClock.ts';
 import { MemorySink } from './memorySink.ts';
 import { scheduleOperatorInputs } from './operatorInputs.ts';
 import { ReplayClock } from './ReplayClock.ts';
-import { type ReplayNote, ReplayVenue } from './ReplayVenue.ts';
+import { ReplayVenue } from './ReplayVenue.ts';
+import type { ReplayNote } from './replayNote.ts';
+import { replaySimulator } from './replaySimulator.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
 
 /** Strategies to run instead of the recorded ones (`--strategies NEW.yaml`). */
@@ -71,11 +73,14 @@ export async function replaySegment(
   const clock = new ReplayClock(h.t, seg.lines);
   const end = Math.min(seg.end, o.until ?? Number.POSITIVE_INFINITY);
   const timers = { now: () => clock.now(), sleep: (ms: number) => clock.sleepExactly(ms) };
+  // Other strategies decide what the recorded venue never answered: the simulator answers that,
+  // on this clock but without the recorded process's timer lateness (it never ran then).
+  const simulator = o.strategies === undefined ? undefined : await replaySimulator(seg, clock.exact());
   const venue = new ReplayVenue(seg.lines, timers, {
     sub: h.sub,
     chain: h.chain,
     end,
-    modelFills: o.strategies !== undefined,
+    ...(simulator === undefined ? {} : { simulator }),
   });
   const sink = new MemorySink(() => venue.onDecision());
   const stopAt = seg.stoppedAt !== undefined && seg.stoppedAt <= end ? seg.stoppedAt : undefined;
@@ -139,7 +144,9 @@ export async function replaySegment(
     startError = new Error('the replayed start never finished (its answers are not in the recording)');
   return {
     lines: sink.lines,
-    notes: venue.notes,
+    // The simulator's in clock order with the recording's (a fill is noted when it was made).
+    notes:
+      simulator === undefined ? venue.notes : [...venue.notes, ...simulator.notes].sort((a, b) => a.t - b.t),
     changedModules,
     journalAtStart: { recorded: seg.lines.find((l) => l.k === 'o')?.n, replayed: replayedAtStart },
     ...(state === undefined ? {} : { state }),

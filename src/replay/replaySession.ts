@@ -11,7 +11,7 @@ import {
   firstDivergence,
   parseLines,
 } from './compareDecisions.ts';
-import type { ReplayNote } from './ReplayVenue.ts';
+import type { ReplayNote } from './replayNote.ts';
 import { replaySegment, type StrategyOverride } from './replaySegment.ts';
 import type { ReplayState } from './replayState.ts';
 

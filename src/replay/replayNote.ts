@@ -1,0 +1,7 @@
+/** Something the recording could not answer, or the simulator answered instead. */
+export interface ReplayNote {
+  readonly t: number;
+  readonly what: string;
+  /** The embedded simulator answered it (a changed strategy's new request): no divergence's cause. */
+  readonly simulator?: true;
+}
