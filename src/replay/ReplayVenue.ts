@@ -7,6 +7,7 @@ import type { VenuePort } from '../venue/VenuePort.ts';
 import type { ReplayNote } from './replayNote.ts';
 import type { SimulatorAnswers } from './SimulatorAnswers.ts';
 import { isSimulatorId, namesSimulator } from './simulatorIds.ts';
+import { UnsentRequests } from './UnsentRequests.ts';
 
 /** A recorded answer and how many decisions the recording had made before it arrived. */
 type Gated<L> = L & { readonly before: number };
@@ -45,6 +46,7 @@ export class ReplayVenue {
   private readonly prices: PriceLine[] = [];
   private pricesRead = 0;
   private readonly sim: SimulatorAnswers | undefined;
+  private readonly unsent: UnsentRequests | undefined;
   private decided = 0;
   private readonly held: { readonly before: number; readonly release: () => void }[] = [];
   private readonly last = new Map<string, CallLine>();
@@ -79,6 +81,7 @@ export class ReplayVenue {
     // out of order, and the replay asks in the order they were made (a stable sort keeps the rest).
     for (const queue of this.calls.values()) queue.sort((a, b) => a.t - b.t);
     this.sim = o.simulator;
+    this.unsent = o.simulator === undefined ? undefined : new UnsentRequests(lines);
   }
 
   /** Recorded answers no call of the replay asked for. */
@@ -160,6 +163,7 @@ export class ReplayVenue {
     const line = at < 0 ? undefined : queue?.splice(at, 1)[0];
     if (line !== undefined) {
       this.last.set(key, line);
+      this.unsent?.took(line);
       return this.answer<R>(line);
     }
     if (fresh !== undefined) return fresh();
@@ -200,7 +204,10 @@ export class ReplayVenue {
     if (sim === undefined) return recorded;
     return {
       ...recorded,
-      positions: async () => [...(await recorded.positions()), ...(await sim.positions())],
+      positions: async () => [
+        ...(await recorded.positions()).filter((p) => this.unsent?.shows(p) !== false),
+        ...(await sim.positions()),
+      ],
       submit: (g) => (namesSimulator(g) ? sim.submit(g) : this.call('submit', [g], () => sim.submit(g))),
       setTpSl: (order) =>
         isSimulatorId(order.quoteId)
