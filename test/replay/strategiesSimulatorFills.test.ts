@@ -159,6 +159,14 @@ describe('replay --strategies: the venue simulator answers the requests the reco
         expect(fills.some((f) => f.fillId === l.x.fillId && f.price.equals(l.x.price))).toBe(true);
   });
 
+  it('answers a recorded submit made again at its recorded instant from the recording, after one sent otherwise', () => {
+    // At bar 4 dca's open went out in one batch with nth's new open (to the simulator); dca's
+    // later opens, sent alone as recorded, are the recorded venue's again.
+    const first = seg?.divergence?.t ?? Number.POSITIVE_INFINITY;
+    const later = fills.filter((f) => f.symbol === 'ETHUSDT' && f.effect === 'open' && f.ts > first + 30_000);
+    expect(later.filter((f) => !f.quoteId?.startsWith('sim-')).length).toBeGreaterThan(0);
+  });
+
   it('names each request the simulator answered in the output, and still lists the diverging decisions', async () => {
     if (openFill === undefined) throw new Error('no fill');
     const text = formatOutcome(outcome, 1);
