@@ -6,8 +6,8 @@ import { rfqWatch } from '../venue/rfq/rfqWatch.ts';
 import type { VenuePort } from '../venue/VenuePort.ts';
 import type { ReplayNote } from './replayNote.ts';
 import type { SimulatorAnswers } from './SimulatorAnswers.ts';
-import { isSimulatorId, namesSimulator } from './simulatorIds.ts';
-import { UnsentRequests } from './UnsentRequests.ts';
+import { simulatorRouted } from './simulatorRouted.ts';
+import type { UnsentRequests } from './UnsentRequests.ts';
 
 /** A recorded answer and how many decisions the recording had made before it arrived. */
 type Gated<L> = L & { readonly before: number };
@@ -62,6 +62,8 @@ export class ReplayVenue {
       readonly chain: number;
       readonly end: number;
       readonly simulator?: SimulatorAnswers;
+      /** With `simulator`: the recorded submits the replay did not send (their positions are hidden). */
+      readonly unsent?: UnsentRequests;
     },
   ) {
     this.clock = clock;
@@ -81,7 +83,7 @@ export class ReplayVenue {
     // out of order, and the replay asks in the order they were made (a stable sort keeps the rest).
     for (const queue of this.calls.values()) queue.sort((a, b) => a.t - b.t);
     this.sim = o.simulator;
-    this.unsent = o.simulator === undefined ? undefined : new UnsentRequests(lines);
+    this.unsent = o.unsent;
   }
 
   /** Recorded answers no call of the replay asked for. */
@@ -199,35 +201,12 @@ export class ReplayVenue {
   }
 
   port(): VenuePort {
-    const sim = this.sim;
     const recorded = this.recordedPort();
-    if (sim === undefined) return recorded;
-    return {
-      ...recorded,
-      positions: async () => [
-        ...(await recorded.positions()).filter((p) => this.unsent?.shows(p) !== false),
-        ...(await sim.positions()),
-      ],
-      submit: (g) => (namesSimulator(g) ? sim.submit(g) : this.call('submit', [g], () => sim.submit(g))),
-      setTpSl: (order) =>
-        isSimulatorId(order.quoteId)
-          ? sim.setTpSl(order)
-          : this.call('setTpSl', [order], () => {
-              this.notes.push({
-                t: this.clock.now(),
-                what: `TP/SL on a recorded position the recording never saw set, taken as accepted: ${encodeValue([order])}`,
-              });
-              return Promise.resolve();
-            }),
-      listTpSl: async (ids) => {
-        const theirs = ids.filter((id) => !isSimulatorId(id));
-        const mine = ids.filter(isSimulatorId);
-        const recordedRows = theirs.length === 0 ? [] : await recorded.listTpSl(theirs);
-        return [...recordedRows, ...(await sim.listTpSl(mine))];
-      },
-      requestStatus: (kind, id) =>
-        isSimulatorId(id) ? sim.requestStatus(kind, id) : recorded.requestStatus(kind, id),
-    };
+    if (this.sim === undefined || this.unsent === undefined) return recorded;
+    return simulatorRouted(recorded, this.sim, this.unsent, {
+      callOr: (op, args, fresh) => this.call(op, args, fresh),
+      note: (what) => this.notes.push({ t: this.clock.now(), what }),
+    });
   }
 
   /** Every call answered from the recording. */

@@ -2,6 +2,7 @@ import type { QuoteId, TempId } from '../domain/ids.ts';
 import type { Position } from '../domain/position.ts';
 import type { PriceTick } from '../domain/tick.ts';
 import { isTerminalVenueStatus, type RequestKind } from '../domain/venueStatus.ts';
+import type { EngineSnapshot, SimEngine } from '../simulator/engine/SimEngine.ts';
 import type {
   BatchAck,
   RequestStatusReport,
@@ -12,12 +13,19 @@ import type {
   VenuePort,
 } from '../venue/VenuePort.ts';
 import type { ReplayNote } from './replayNote.ts';
-import { ackOut, groupIn, positionOut, quoteIn, reportOut, tempIn, tpSlOut } from './simulatorIds.ts';
+import {
+  ackOut,
+  batchAckOut,
+  groupIn,
+  positionOut,
+  quoteIn,
+  reportOut,
+  tempIn,
+  tpSlOut,
+} from './simulatorIds.ts';
 
-/** The part of the simulator's engine the replay drives: its marks, from the recorded polls. */
-export interface MarkSink {
-  setMark(symbol: string, price: number, at: number, last: number): void;
-}
+/** The part of the simulator's engine the replay drives: its marks, from the recorded polls, and its state kept. */
+export type ReplayedEngine = Pick<SimEngine, 'setMark' | 'snapshot'>;
 
 function describe(g: SubmitGroup): string {
   switch (g.kind) {
@@ -45,10 +53,10 @@ export class SimulatorAnswers {
   private readonly ended = new Set<string>();
 
   private readonly venue: VenuePort;
-  private readonly engine: MarkSink;
+  private readonly engine: ReplayedEngine;
   private readonly now: () => number;
 
-  constructor(venue: VenuePort, engine: MarkSink, now: () => number) {
+  constructor(venue: VenuePort, engine: ReplayedEngine, now: () => number) {
     this.venue = venue;
     this.engine = engine;
     this.now = now;
@@ -57,6 +65,11 @@ export class SimulatorAnswers {
   /** A recorded price poll's answer reached the kernel: the simulator's marks move with it. */
   marks(ticks: readonly PriceTick[]): void {
     for (const t of ticks) this.engine.setMark(t.symbol, t.mark, t.ts, t.last ?? t.mark);
+  }
+
+  /** What it holds at the end of a process, for the next one (the venue outlives the process). */
+  state(): EngineSnapshot {
+    return this.engine.snapshot();
   }
 
   private note(t: number, what: string): void {
@@ -77,6 +90,15 @@ export class SimulatorAnswers {
       this.note(t, `simulator refused ${describe(group)}: ${e instanceof Error ? e.message : String(e)}`);
       throw e;
     }
+  }
+
+  /** Closes what the simulator holds: the part of a close-all the recorded venue never saw. */
+  async closeAll(): Promise<BatchAck> {
+    const t = this.now();
+    const ack = batchAckOut(await this.venue.closeAll());
+    const ids = ack.results.map((r) => (r.ok ? r.tempId : `refused (${r.error.message})`));
+    if (ids.length > 0) this.note(t, `simulator took closeAll → ${ids.join(', ')}`);
+    return ack;
   }
 
   async requestStatus(kind: RequestKind, id: TempId): Promise<RequestStatusReport | null> {

@@ -45,7 +45,7 @@ describe('the recorded requests a replay with other strategies never sent', () =
   });
 
   it('hide their positions until the replay sends them', () => {
-    const u = new UnsentRequests([single, batch]);
+    const u = new UnsentRequests().recordedIn([single, batch]);
     expect(u.shows(position('tmp-0000001'))).toBe(false);
     expect(u.shows(position('tmp-0000002'))).toBe(false);
     u.took(single);
@@ -55,7 +55,7 @@ describe('the recorded requests a replay with other strategies never sent', () =
   });
 
   it('leave a position the recording never saw submitted: held before, or opened by hand', () => {
-    const u = new UnsentRequests([single]);
+    const u = new UnsentRequests().recordedIn([single]);
     expect(u.shows(position('tmp-0000009'))).toBe(true);
     expect(u.shows(position(null))).toBe(true);
   });

@@ -21,8 +21,14 @@ export class UnsentRequests {
   private readonly recorded = new Set<string>();
   private readonly sent = new Set<string>();
 
-  constructor(lines: readonly RecordLine[]) {
+  /**
+   * A process's recorded submits. One instance serves the processes of a session that share a
+   * venue (a position outlives the process that opened it); a venue that died with its process
+   * (sim's embedded simulator) issues the same ids again, and needs one of its own.
+   */
+  recordedIn(lines: readonly RecordLine[]): this {
     for (const l of lines) if (l.k === 'c') for (const id of ackedIds(l)) this.recorded.add(id);
+    return this;
   }
 
   /** The replay sent the recorded submit this line answers. */

@@ -7,6 +7,7 @@ import { Recorder } from '../kernel/record/Recorder.ts';
 import type { Segment } from '../kernel/record/readRecording.ts';
 import { recorderTap } from '../kernel/record/recorderFor.ts';
 import { silentLogger } from '../log/Logger.ts';
+import type { EngineSnapshot } from '../simulator/engine/SimEngine.ts';
 import type { AnyStrategy } from '../strategy/defineStrategy.ts';
 import { loadStrategyModule } from '../strategy/loadStrategyModule.ts';
 import { driveClock } from './driveClock.ts';
@@ -17,6 +18,7 @@ import { ReplayVenue } from './ReplayVenue.ts';
 import type { ReplayNote } from './replayNote.ts';
 import { replaySimulator } from './replaySimulator.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
+import { UnsentRequests } from './UnsentRequests.ts';
 
 /** Strategies to run instead of the recorded ones (`--strategies NEW.yaml`). */
 export interface StrategyOverride {
@@ -36,6 +38,8 @@ export interface SegmentReplay {
   readonly journalAtStart: { readonly recorded: number | undefined; readonly replayed: number | undefined };
   /** Kernel.start failed (the recorded start did not fail the same way). */
   readonly startError?: unknown;
+  /** What the simulator answering new requests held at the end, for the session's next process. */
+  readonly simulatorState?: EngineSnapshot;
 }
 
 async function modulesOf(
@@ -56,7 +60,15 @@ async function modulesOf(
  */
 export async function replaySegment(
   seg: Segment,
-  o: { readonly journalPath: string; readonly strategies?: StrategyOverride; readonly until?: number },
+  o: {
+    readonly journalPath: string;
+    readonly strategies?: StrategyOverride;
+    readonly until?: number;
+    /** What the previous process left at the simulator (the venue outlived it). */
+    readonly simulatorState?: EngineSnapshot;
+    /** The session's recorded submits, this process's among them, and which the replay sent. */
+    readonly unsent?: UnsentRequests;
+  },
 ): Promise<SegmentReplay> {
   const h = seg.header;
   const recorded = h.cfg;
@@ -75,12 +87,15 @@ export async function replaySegment(
   const timers = { now: () => clock.now(), sleep: (ms: number) => clock.sleepExactly(ms) };
   // Other strategies decide what the recorded venue never answered: the simulator answers that,
   // on this clock but without the recorded process's timer lateness (it never ran then).
-  const simulator = o.strategies === undefined ? undefined : await replaySimulator(seg, clock.exact());
+  const simulator =
+    o.strategies === undefined ? undefined : await replaySimulator(seg, clock.exact(), o.simulatorState);
   const venue = new ReplayVenue(seg.lines, timers, {
     sub: h.sub,
     chain: h.chain,
     end,
-    ...(simulator === undefined ? {} : { simulator }),
+    ...(simulator === undefined
+      ? {}
+      : { simulator, unsent: o.unsent ?? new UnsentRequests().recordedIn(seg.lines) }),
   });
   const sink = new MemorySink(() => venue.onDecision());
   const stopAt = seg.stoppedAt !== undefined && seg.stoppedAt <= end ? seg.stoppedAt : undefined;
@@ -151,5 +166,6 @@ export async function replaySegment(
     journalAtStart: { recorded: seg.lines.find((l) => l.k === 'o')?.n, replayed: replayedAtStart },
     ...(state === undefined ? {} : { state }),
     ...(startError === undefined ? {} : { startError }),
+    ...(simulator === undefined ? {} : { simulatorState: simulator.state() }),
   };
 }

@@ -5,6 +5,7 @@ import type { Segment } from '../kernel/record/readRecording.ts';
 import { decodeValue, encodeValue } from '../kernel/record/recordCodec.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import { createSimulator } from '../simulator/createSimulator.ts';
+import type { EngineSnapshot } from '../simulator/engine/SimEngine.ts';
 import { manualPrices } from '../simulator/prices/PriceSource.ts';
 import { bootstrapAccount } from '../simulator/testing/bootstrapAccount.ts';
 import { IN_PROCESS_BASE_URL } from '../venue/http/baseUrl.ts';
@@ -24,9 +25,17 @@ function recordedCollateral(lines: readonly RecordLine[]): number {
  * The venue simulator that answers a replay's new requests (`--strategies`): the recorded
  * config's simulator settings (seed, fill latency, limit TTL), the recorded catalog, marks moved
  * only by the recorded price polls (SimulatorAnswers.marks), a subaccount set up and funded as
- * an operator's would be, and the real venue client over the in-process transport.
+ * an operator's would be, and the real venue client over the in-process transport. A later
+ * process of the session finds what the earlier one left at the simulator, as at the venue,
+ * except that a request still in flight when that process died ends EXPIRED (a restarted
+ * simulator's rule), where the venue would have gone on to fill it.
  */
-export async function replaySimulator(seg: Segment, clock: Clock): Promise<SimulatorAnswers> {
+export async function replaySimulator(
+  seg: Segment,
+  clock: Clock,
+  /** What the simulator held when the previous process of the session ended (SimulatorAnswers.state). */
+  held?: EngineSnapshot,
+): Promise<SimulatorAnswers> {
   const cfg = seg.header.cfg;
   const sim = createSimulator({
     clock,
@@ -43,6 +52,8 @@ export async function replaySimulator(seg: Segment, clock: Clock): Promise<Simul
     collateral: recordedCollateral(seg.lines),
     keyName: 'perpflow-replay',
   });
+  // The same subaccount as before (its address is the wallet's first): its positions go on.
+  if (held !== undefined) sim.engine.restore(held);
   const venue = configuredVenueClient(cfg, {
     baseUrl: IN_PROCESS_BASE_URL,
     apiKey: acc.apiKey,

@@ -37,9 +37,12 @@ export function groupIn(g: SubmitGroup): SubmitGroup {
   }
 }
 
-export function ackOut(a: SubmitAck | BatchAck): SubmitAck | BatchAck {
-  if ('tempId' in a) return { tempId: tempOut(a.tempId) };
+export function batchAckOut(a: BatchAck): BatchAck {
   return { ...a, results: a.results.map((r) => (r.ok ? { ...r, tempId: tempOut(r.tempId) } : r)) };
+}
+
+export function ackOut(a: SubmitAck | BatchAck): SubmitAck | BatchAck {
+  return 'tempId' in a ? { tempId: tempOut(a.tempId) } : batchAckOut(a);
 }
 
 export function reportOut(r: RequestStatusReport): RequestStatusReport {
