@@ -3,6 +3,9 @@ import type { SessionOutcome } from './replaySession.ts';
 
 const at = (t: number): string => new Date(t).toISOString();
 
+/** How many of the simulator's answers the text shows (what it took and how each ended). */
+const SHOWN = 40;
+
 function intentText(l: RecordLine): string {
   if (l.k !== 'i') return '';
   const x = l.x;
@@ -58,12 +61,17 @@ export function formatOutcome(o: SessionOutcome, wallMs: number): string {
       for (const l of s.onlyReplayed.slice(0, 20)) lines.push(`    + ${intentText(l)}`);
     }
     const simulated = s.notes.filter((n) => n.simulator === true);
-    const taken = simulated.filter((n) => n.what.startsWith('simulator took')).length;
+    // A batch is one submit of several requests: `simulator took A; B → id, id`.
+    const taken = simulated
+      .filter((n) => n.what.startsWith('simulator took'))
+      .reduce((k, n) => k + (n.what.split(' → ')[1]?.split(', ').length ?? 0), 0);
     if (simulated.length > 0)
       lines.push(
         `  ${taken} request(s) the recorded venue never saw, answered by the venue simulator (its fills, at the recorded marks, after its latency):`,
       );
-    for (const n of simulated.slice(0, 40)) lines.push(`    ${at(n.t)} ${n.what.replaceAll('§', '')}`);
+    for (const n of simulated.slice(0, SHOWN)) lines.push(`    ${at(n.t)} ${n.what.replaceAll('§', '')}`);
+    if (simulated.length > SHOWN)
+      lines.push(`    … and ${simulated.length - SHOWN} more (--json has them all)`);
   }
   if (o.state !== undefined) {
     lines.push(`state at ${at(o.state.at)}:`);
