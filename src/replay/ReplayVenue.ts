@@ -7,7 +7,7 @@ import type { VenuePort } from '../venue/VenuePort.ts';
 import type { ReplayNote } from './replayNote.ts';
 import type { SimulatorAnswers } from './SimulatorAnswers.ts';
 import { simulatorRouted } from './simulatorRouted.ts';
-import type { UnsentRequests } from './UnsentRequests.ts';
+import { UnsentRequests } from './UnsentRequests.ts';
 
 /** A recorded answer and how many decisions the recording had made before it arrived. */
 type Gated<L> = L & { readonly before: number };
@@ -62,7 +62,7 @@ export class ReplayVenue {
       readonly chain: number;
       readonly end: number;
       readonly simulator?: SimulatorAnswers;
-      /** With `simulator`: the recorded submits the replay did not send (their positions are hidden). */
+      /** With `simulator`: the session's recorded submits, which the replay did not send (default: this process's). */
       readonly unsent?: UnsentRequests;
     },
   ) {
@@ -83,7 +83,8 @@ export class ReplayVenue {
     // out of order, and the replay asks in the order they were made (a stable sort keeps the rest).
     for (const queue of this.calls.values()) queue.sort((a, b) => a.t - b.t);
     this.sim = o.simulator;
-    this.unsent = o.unsent;
+    this.unsent =
+      o.simulator === undefined ? undefined : (o.unsent ?? new UnsentRequests().recordedIn(lines));
   }
 
   /** Recorded answers no call of the replay asked for. */

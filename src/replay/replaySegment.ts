@@ -18,7 +18,7 @@ import { ReplayVenue } from './ReplayVenue.ts';
 import type { ReplayNote } from './replayNote.ts';
 import { replaySimulator } from './replaySimulator.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
-import { UnsentRequests } from './UnsentRequests.ts';
+import type { UnsentRequests } from './UnsentRequests.ts';
 
 /** Strategies to run instead of the recorded ones (`--strategies NEW.yaml`). */
 export interface StrategyOverride {
@@ -93,9 +93,8 @@ export async function replaySegment(
     sub: h.sub,
     chain: h.chain,
     end,
-    ...(simulator === undefined
-      ? {}
-      : { simulator, unsent: o.unsent ?? new UnsentRequests().recordedIn(seg.lines) }),
+    ...(simulator === undefined ? {} : { simulator }),
+    ...(o.unsent === undefined ? {} : { unsent: o.unsent }),
   });
   const sink = new MemorySink(() => venue.onDecision());
   const stopAt = seg.stoppedAt !== undefined && seg.stoppedAt <= end ? seg.stoppedAt : undefined;
