@@ -192,7 +192,11 @@ export class ReplayVenue {
     }
     await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
-    if (line.k === 'c') return decodeValue<readonly PriceTick[]>(encodeValue(line.r ?? []));
+    if (line.k === 'c') {
+      const read = decodeValue<readonly PriceTick[]>(encodeValue(line.r ?? []));
+      this.sim?.marks(read);
+      return read;
+    }
     const ticks = (line.r ?? []).map(([symbol, mark, ts, last]) => {
       const t = { symbol: MarketSymbol(symbol), mark, ts };
       return last === undefined ? t : { ...t, last };
