@@ -72,8 +72,8 @@ export class SimulatorAnswers {
     return this.engine.snapshot();
   }
 
-  private note(t: number, what: string): void {
-    this.notes.push({ t, what, simulator: true });
+  private note(t: number, what: string, requests?: number): void {
+    this.notes.push({ t, what, simulator: true, ...(requests === undefined ? {} : { requests }) });
   }
 
   async submit(group: SubmitGroup): Promise<SubmitAck | BatchAck> {
@@ -84,10 +84,11 @@ export class SimulatorAnswers {
         'tempId' in ack
           ? [ack.tempId]
           : ack.results.map((r) => (r.ok ? r.tempId : `refused (${r.error.message})`));
-      this.note(t, `simulator took ${describe(group)} → ${ids.join(', ')}`);
+      this.note(t, `simulator took ${describe(group)} → ${ids.join(', ')}`, group.items.length);
       return ack;
     } catch (e) {
-      this.note(t, `simulator refused ${describe(group)}: ${e instanceof Error ? e.message : String(e)}`);
+      const why = e instanceof Error ? e.message : String(e);
+      this.note(t, `simulator refused ${describe(group)}: ${why}`, group.items.length);
       throw e;
     }
   }
@@ -97,7 +98,7 @@ export class SimulatorAnswers {
     const t = this.now();
     const ack = batchAckOut(await this.venue.closeAll());
     const ids = ack.results.map((r) => (r.ok ? r.tempId : `refused (${r.error.message})`));
-    if (ids.length > 0) this.note(t, `simulator took closeAll → ${ids.join(', ')}`);
+    if (ids.length > 0) this.note(t, `simulator took closeAll → ${ids.join(', ')}`, ids.length);
     return ack;
   }
 

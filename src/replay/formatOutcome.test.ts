@@ -31,6 +31,13 @@ describe("the replay's text on what the simulator answered", () => {
     t: T0 + 1_000,
     what: 'simulator took open ETHUSDT LONG 0.031 MARKET; open BTCUSDT LONG 0.002 MARKET → sim-tmp-0000001, sim-tmp-0000002',
     simulator: true,
+    requests: 2,
+  } as const;
+  const refused = {
+    t: T0 + 2_000,
+    what: 'simulator refused close 1004 0.002 MARKET: HTTP 404 (NOT_FOUND: no open position with quoteId 1004)',
+    simulator: true,
+    requests: 1,
   } as const;
   const ended = {
     t: T0 + 1_300,
@@ -45,6 +52,12 @@ describe("the replay's text on what the simulator answered", () => {
       `    2026-03-02T09:00:01.300Z simulator ended open sim-tmp-0000002: OPENED 0.002 at 95019.0`,
     );
     expect(text).toContain('cause: changed strategy module(s) nth');
+  });
+
+  it('counts a refused request as answered too', () => {
+    expect(formatOutcome(outcome([took, refused]), 1)).toContain(
+      '  3 request(s) the recorded venue never saw, answered by the venue simulator',
+    );
   });
 
   it('shows the first 40 and says how many more', () => {

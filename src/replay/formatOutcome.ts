@@ -61,10 +61,7 @@ export function formatOutcome(o: SessionOutcome, wallMs: number): string {
       for (const l of s.onlyReplayed.slice(0, 20)) lines.push(`    + ${intentText(l)}`);
     }
     const simulated = s.notes.filter((n) => n.simulator === true);
-    // A batch is one submit of several requests: `simulator took A; B → id, id`.
-    const taken = simulated
-      .filter((n) => n.what.startsWith('simulator took'))
-      .reduce((k, n) => k + (n.what.split(' → ')[1]?.split(', ').length ?? 0), 0);
+    const taken = simulated.reduce((k, n) => k + (n.requests ?? 0), 0);
     if (simulated.length > 0)
       lines.push(
         `  ${taken} request(s) the recorded venue never saw, answered by the venue simulator (its fills, at the recorded marks, after its latency):`,

@@ -4,4 +4,6 @@ export interface ReplayNote {
   readonly what: string;
   /** The embedded simulator answered it (a changed strategy's new request): no divergence's cause. */
   readonly simulator?: true;
+  /** How many requests the simulator took or refused in this call (a batch has several). */
+  readonly requests?: number;
 }
