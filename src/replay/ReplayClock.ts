@@ -1,4 +1,5 @@
-import type { TimerHandle } from '../clock/Clock.ts';
+import { type Clock, sleepOn, type TimerHandle } from '../clock/Clock.ts';
+import { ClockScheduler } from '../clock/ClockScheduler.ts';
 import { VirtualClock } from '../clock/VirtualClock.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 
@@ -19,6 +20,24 @@ export class ReplayClock extends VirtualClock {
   /** A wait of the replay itself (an answer due), which no recorded lateness applies to. */
   sleepExactly(ms: number): Promise<void> {
     return new Promise((resolve) => super.setTimeout(resolve, ms));
+  }
+
+  /**
+   * This clock without the recorded lateness, for what the recorded process did not run (the
+   * simulator that answers a changed strategy's new requests): its timers are due when it says.
+   */
+  exact(): Clock {
+    const exact: Clock = {
+      now: () => this.now(),
+      setTimeout: (fn, ms) => super.setTimeout(fn, ms),
+      clearTimeout: (handle) => super.clearTimeout(handle),
+      sleep: (ms, signal) => sleepOn(exact, ms, signal),
+      get scheduler() {
+        return scheduler;
+      },
+    };
+    const scheduler = new ClockScheduler(exact);
+    return exact;
   }
 
   override setTimeout(fn: () => void, ms: number): TimerHandle {

@@ -4,7 +4,10 @@ import { decodeError, decodeValue, encodeValue } from '../kernel/record/recordCo
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import { rfqWatch } from '../venue/rfq/rfqWatch.ts';
 import type { VenuePort } from '../venue/VenuePort.ts';
-import { ModelFills } from './modelFills.ts';
+import type { ReplayNote } from './replayNote.ts';
+import type { SimulatorAnswers } from './SimulatorAnswers.ts';
+import { simulatorRouted } from './simulatorRouted.ts';
+import { UnsentRequests } from './UnsentRequests.ts';
 
 /** A recorded answer and how many decisions the recording had made before it arrived. */
 type Gated<L> = L & { readonly before: number };
@@ -19,12 +22,6 @@ export interface ReplayTimers {
   sleep(ms: number): Promise<void>;
 }
 
-/** Something the recording could not answer, or answered by model. */
-export interface ReplayNote {
-  readonly t: number;
-  readonly what: string;
-}
-
 const never = <T>(): Promise<T> => new Promise<T>(() => {});
 
 /**
@@ -33,7 +30,9 @@ const never = <T>(): Promise<T> => new Promise<T>(() => {});
  * recorded for it, after as long as it took then on the clock; a price poll gets the next
  * recorded poll, whatever it asked. A call the recording has no answer for never answers (the
  * recorded process had died by then, or this is a divergence, noted when it comes before the
- * recording's end); with `modelFills`, a new submit is filled at the last recorded mark instead.
+ * recording's end); with `simulator`, a new submit goes to the venue simulator instead, and so
+ * does every later call about what it answered (status polls, closes, cancels, TP/SL), while
+ * positions are the recorded ones and the simulator's.
  * Outcomes are learned as the HTTP adapter learns them: polls through `rfqWatch`.
  *
  * An answer is also held until the replay has made as many decisions (intents, transitions,
@@ -46,8 +45,8 @@ export class ReplayVenue {
   private readonly calls = new Map<string, CallLine[]>();
   private readonly prices: PriceLine[] = [];
   private pricesRead = 0;
-  private readonly marks = new Map<string, number>();
-  private readonly model: ModelFills | undefined;
+  private readonly sim: SimulatorAnswers | undefined;
+  private readonly unsent: UnsentRequests | undefined;
   private decided = 0;
   private readonly held: { readonly before: number; readonly release: () => void }[] = [];
   private readonly last = new Map<string, CallLine>();
@@ -58,7 +57,14 @@ export class ReplayVenue {
   constructor(
     lines: readonly RecordLine[],
     clock: ReplayTimers,
-    o: { readonly sub: string; readonly chain: number; readonly end: number; readonly modelFills: boolean },
+    o: {
+      readonly sub: string;
+      readonly chain: number;
+      readonly end: number;
+      readonly simulator?: SimulatorAnswers;
+      /** With `simulator`: the session's recorded submits, which the replay did not send (default: this process's). */
+      readonly unsent?: UnsentRequests;
+    },
   ) {
     this.clock = clock;
     this.o = o;
@@ -76,12 +82,9 @@ export class ReplayVenue {
     // Lines are written as answers come; calls of one key that overlapped may have been answered
     // out of order, and the replay asks in the order they were made (a stable sort keeps the rest).
     for (const queue of this.calls.values()) queue.sort((a, b) => a.t - b.t);
-    this.model = o.modelFills
-      ? new ModelFills(
-          (s) => this.marks.get(s),
-          () => clock.now(),
-        )
-      : undefined;
+    this.sim = o.simulator;
+    this.unsent =
+      o.simulator === undefined ? undefined : (o.unsent ?? new UnsentRequests().recordedIn(lines));
   }
 
   /** Recorded answers no call of the replay asked for. */
@@ -147,28 +150,30 @@ export class ReplayVenue {
     return decodeValue<R>(encodeValue(line.r ?? null));
   }
 
-  private call<R>(op: string, args: readonly unknown[], model?: () => R): Promise<R> {
+  /**
+   * The recorded answer to this call; else, for a call `fresh` can answer (a new submit, to the
+   * simulator), that; else the last recorded answer again for a read past the recorded reads;
+   * else none, ever.
+   */
+  private call<R>(op: string, args: readonly unknown[], fresh?: () => Promise<R>): Promise<R> {
     const key = `${op} ${encodeValue(args)}`;
     const queue = this.calls.get(key);
     const now = this.clock.now();
     // Other strategies: a submit is the recorded one only when it is sent when that one was
-    // (the same order a minute later is a new decision, which the venue never saw).
-    const line = model !== undefined && queue?.[0]?.t !== now ? undefined : queue?.shift();
+    // (the same order a minute later is a new decision, which the venue never saw; a recorded
+    // one the replay sent otherwise, in another batch, stays unanswered and must not block it).
+    const at = fresh === undefined ? 0 : (queue?.findIndex((l) => l.t === now) ?? -1);
+    const line = at < 0 ? undefined : queue?.splice(at, 1)[0];
     if (line !== undefined) {
       this.last.set(key, line);
+      this.unsent?.took(line);
       return this.answer<R>(line);
     }
-    if (model === undefined && this.model !== undefined) {
+    if (fresh !== undefined) return fresh();
+    if (this.sim !== undefined) {
       // Other strategies read on past the recorded reads (a longer drain): the last answer again.
       const last = this.last.get(key);
       if (last !== undefined) return this.answer<R>({ ...last, d: 0 });
-    }
-    if (model !== undefined) {
-      this.notes.push({
-        t: now,
-        what: `model fill (the recorded venue never saw it): ${op} ${encodeValue(args)}`,
-      });
-      return Promise.resolve(model());
     }
     if (now < this.o.end)
       this.notes.push({ t: now, what: `venue call not in the recording: ${op} ${encodeValue(args)}` });
@@ -187,17 +192,30 @@ export class ReplayVenue {
     }
     await this.inTurn(line.before);
     if (line.e !== undefined) throw decodeError(line.e);
-    if (line.k === 'c') return decodeValue<readonly PriceTick[]>(encodeValue(line.r ?? []));
+    if (line.k === 'c') {
+      const read = decodeValue<readonly PriceTick[]>(encodeValue(line.r ?? []));
+      this.sim?.marks(read);
+      return read;
+    }
     const ticks = (line.r ?? []).map(([symbol, mark, ts, last]) => {
-      this.marks.set(symbol, mark);
       const t = { symbol: MarketSymbol(symbol), mark, ts };
       return last === undefined ? t : { ...t, last };
     });
+    this.sim?.marks(ticks);
     return ticks;
   }
 
   port(): VenuePort {
-    const m = this.model;
+    const recorded = this.recordedPort();
+    if (this.sim === undefined || this.unsent === undefined) return recorded;
+    return simulatorRouted(recorded, this.sim, this.unsent, {
+      callOr: (op, args, fresh) => this.call(op, args, fresh),
+      note: (what) => this.notes.push({ t: this.clock.now(), what }),
+    });
+  }
+
+  /** Every call answered from the recording. */
+  private recordedPort(): VenuePort {
     return {
       subaccount: SubaccountAddress(this.o.sub),
       chainId: ChainId(this.o.chain),
@@ -209,12 +227,11 @@ export class ReplayVenue {
       balance: () => this.call('balance', []),
       fundingInfo: () => this.call('fundingInfo', []),
       listPermissions: () => this.call('listPermissions', []),
-      submit: (g) => this.call('submit', [g], m === undefined ? undefined : () => m.submit(g)),
-      setTpSl: (order) => this.call('setTpSl', [order], m === undefined ? undefined : () => undefined),
+      submit: (g) => this.call('submit', [g]),
+      setTpSl: (order) => this.call('setTpSl', [order]),
       listTpSl: (ids) => this.call('listTpSl', [ids]),
       closeAll: () => this.call('closeAll', []),
-      requestStatus: (kind, id) =>
-        m?.owns(id) === true ? Promise.resolve(m.status(kind, id)) : this.call('requestStatus', [kind, id]),
+      requestStatus: (kind, id) => this.call('requestStatus', [kind, id]),
     };
   }
 

@@ -3,6 +3,9 @@ import type { SessionOutcome } from './replaySession.ts';
 
 const at = (t: number): string => new Date(t).toISOString();
 
+/** How many of the simulator's answers the text shows (what it took and how each ended). */
+const SHOWN = 40;
+
 function intentText(l: RecordLine): string {
   if (l.k !== 'i') return '';
   const x = l.x;
@@ -46,7 +49,7 @@ export function formatOutcome(o: SessionOutcome, wallMs: number): string {
       lines.push(`  first divergence at ${at(d.t)} (${d.stream}):`);
       lines.push(`    recorded: ${(d.recorded ?? '(nothing)').replaceAll('§', '')}`);
       lines.push(`    replayed: ${(d.replayed ?? '(nothing)').replaceAll('§', '')}`);
-      const cause = s.notes.find((n) => n.t <= d.t && !n.what.startsWith('model fill'));
+      const cause = s.notes.find((n) => n.t <= d.t && n.simulator !== true);
       if (cause !== undefined) lines.push(`    cause: ${cause.what} at ${at(cause.t)}`);
       else if (s.changedModules.length > 0)
         lines.push(`    cause: changed strategy module(s) ${s.changedModules.join(', ')}`);
@@ -57,13 +60,15 @@ export function formatOutcome(o: SessionOutcome, wallMs: number): string {
       lines.push(`  decisions only the replay has (${s.onlyReplayed.length}):`);
       for (const l of s.onlyReplayed.slice(0, 20)) lines.push(`    + ${intentText(l)}`);
     }
-    const modelled = s.notes.filter((n) => n.what.startsWith('model fill'));
-    if (modelled.length > 0)
+    const simulated = s.notes.filter((n) => n.simulator === true);
+    const taken = simulated.reduce((k, n) => k + (n.requests ?? 0), 0);
+    if (simulated.length > 0)
       lines.push(
-        `  ${modelled.length} request(s) the recorded venue never saw, filled by model at the last recorded mark:`,
+        `  ${taken} request(s) the recorded venue never saw, answered by the venue simulator (its fills, at the recorded marks, after its latency):`,
       );
-    for (const n of modelled.slice(0, 10))
-      lines.push(`    ${at(n.t)} ${n.what.replace(/^model fill \([^)]*\): /, '').replaceAll('§', '')}`);
+    for (const n of simulated.slice(0, SHOWN)) lines.push(`    ${at(n.t)} ${n.what.replaceAll('§', '')}`);
+    if (simulated.length > SHOWN)
+      lines.push(`    … and ${simulated.length - SHOWN} more (--json has them all)`);
   }
   if (o.state !== undefined) {
     lines.push(`state at ${at(o.state.at)}:`);

@@ -7,14 +7,18 @@ import { Recorder } from '../kernel/record/Recorder.ts';
 import type { Segment } from '../kernel/record/readRecording.ts';
 import { recorderTap } from '../kernel/record/recorderFor.ts';
 import { silentLogger } from '../log/Logger.ts';
+import type { EngineSnapshot } from '../simulator/engine/SimEngine.ts';
 import type { AnyStrategy } from '../strategy/defineStrategy.ts';
 import { loadStrategyModule } from '../strategy/loadStrategyModule.ts';
 import { driveClock } from './driveClock.ts';
 import { MemorySink } from './memorySink.ts';
 import { scheduleOperatorInputs } from './operatorInputs.ts';
 import { ReplayClock } from './ReplayClock.ts';
-import { type ReplayNote, ReplayVenue } from './ReplayVenue.ts';
+import { ReplayVenue } from './ReplayVenue.ts';
+import type { ReplayNote } from './replayNote.ts';
+import { replaySimulator } from './replaySimulator.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
+import type { UnsentRequests } from './UnsentRequests.ts';
 
 /** Strategies to run instead of the recorded ones (`--strategies NEW.yaml`). */
 export interface StrategyOverride {
@@ -34,6 +38,8 @@ export interface SegmentReplay {
   readonly journalAtStart: { readonly recorded: number | undefined; readonly replayed: number | undefined };
   /** Kernel.start failed (the recorded start did not fail the same way). */
   readonly startError?: unknown;
+  /** What the simulator answering new requests held at the end, for the session's next process. */
+  readonly simulatorState?: EngineSnapshot;
 }
 
 async function modulesOf(
@@ -54,7 +60,15 @@ async function modulesOf(
  */
 export async function replaySegment(
   seg: Segment,
-  o: { readonly journalPath: string; readonly strategies?: StrategyOverride; readonly until?: number },
+  o: {
+    readonly journalPath: string;
+    readonly strategies?: StrategyOverride;
+    readonly until?: number;
+    /** What the previous process left at the simulator (the venue outlived it). */
+    readonly simulatorState?: EngineSnapshot;
+    /** The session's recorded submits, this process's among them, and which the replay sent. */
+    readonly unsent?: UnsentRequests;
+  },
 ): Promise<SegmentReplay> {
   const h = seg.header;
   const recorded = h.cfg;
@@ -71,11 +85,16 @@ export async function replaySegment(
   const clock = new ReplayClock(h.t, seg.lines);
   const end = Math.min(seg.end, o.until ?? Number.POSITIVE_INFINITY);
   const timers = { now: () => clock.now(), sleep: (ms: number) => clock.sleepExactly(ms) };
+  // Other strategies decide what the recorded venue never answered: the simulator answers that,
+  // on this clock but without the recorded process's timer lateness (it never ran then).
+  const simulator =
+    o.strategies === undefined ? undefined : await replaySimulator(seg, clock.exact(), o.simulatorState);
   const venue = new ReplayVenue(seg.lines, timers, {
     sub: h.sub,
     chain: h.chain,
     end,
-    modelFills: o.strategies !== undefined,
+    ...(simulator === undefined ? {} : { simulator }),
+    ...(o.unsent === undefined ? {} : { unsent: o.unsent }),
   });
   const sink = new MemorySink(() => venue.onDecision());
   const stopAt = seg.stoppedAt !== undefined && seg.stoppedAt <= end ? seg.stoppedAt : undefined;
@@ -139,10 +158,13 @@ export async function replaySegment(
     startError = new Error('the replayed start never finished (its answers are not in the recording)');
   return {
     lines: sink.lines,
-    notes: venue.notes,
+    // The simulator's in clock order with the recording's (a fill is noted when it was made).
+    notes:
+      simulator === undefined ? venue.notes : [...venue.notes, ...simulator.notes].sort((a, b) => a.t - b.t),
     changedModules,
     journalAtStart: { recorded: seg.lines.find((l) => l.k === 'o')?.n, replayed: replayedAtStart },
     ...(state === undefined ? {} : { state }),
     ...(startError === undefined ? {} : { startError }),
+    ...(simulator === undefined ? {} : { simulatorState: simulator.state() }),
   };
 }

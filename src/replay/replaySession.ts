@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRecording } from '../kernel/record/readRecording.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
+import type { EngineSnapshot } from '../simulator/engine/SimEngine.ts';
 import {
   clockSkewMs,
   type Divergence,
@@ -11,9 +12,10 @@ import {
   firstDivergence,
   parseLines,
 } from './compareDecisions.ts';
-import type { ReplayNote } from './ReplayVenue.ts';
+import type { ReplayNote } from './replayNote.ts';
 import { replaySegment, type StrategyOverride } from './replaySegment.ts';
 import type { ReplayState } from './replayState.ts';
+import { UnsentRequests } from './UnsentRequests.ts';
 
 export interface SegmentOutcome {
   readonly index: number;
@@ -61,15 +63,24 @@ export async function replaySession(
   const out: SegmentOutcome[] = [];
   let recordedMs = 0;
   let state: ReplayState | undefined;
+  let simulatorState: EngineSnapshot | undefined;
+  let unsent: UnsentRequests | undefined;
   try {
     for (const [i, seg] of segments.entries()) {
       if (o.until !== undefined && seg.header.t > o.until) break;
       const journalPath = join(dir, seg.header.eph ? `journal-${i + 1}.sqlite` : 'journal.sqlite');
+      // A venue that lived in its process (sim's embedded simulator) died with it: so does the
+      // replay's simulator, and the ids it issued; else both go on into the next process.
+      const fresh = seg.header.eph || unsent === undefined;
+      if (o.strategies !== undefined) unsent = (fresh ? new UnsentRequests() : unsent)?.recordedIn(seg.lines);
       const r = await replaySegment(seg, {
         journalPath,
         ...(o.strategies === undefined ? {} : { strategies: o.strategies }),
         ...(o.until === undefined ? {} : { until: o.until }),
+        ...(simulatorState === undefined || seg.header.eph ? {} : { simulatorState }),
+        ...(unsent === undefined ? {} : { unsent }),
       });
+      simulatorState = r.simulatorState;
       const until = o.until ?? Number.POSITIVE_INFINITY;
       const recorded = decisionsOf(seg.lines).filter((l) => l.t <= until);
       // Killed: what the replay decided in the very instant the recording ends, past what was
