@@ -27,9 +27,7 @@ describe('replaying a session with changed strategies, or up to a moment', async
     const r = await perpflowOutput(['replay', s.recording, '--strategies', changed]);
     expect(r.stdout).toContain(`first divergence at ${iso(bar4)} (intent)`);
     expect(r.stdout).toMatch(/replayed: .*"strategyId":"nth".*"kind":"open"/);
-    expect(r.stdout).toMatch(
-      /request\(s\) the recorded venue never saw, filled by model at the last recorded mark/,
-    );
+    expect(r.stdout).toMatch(/request\(s\) the recorded venue never saw, answered by the venue simulator/);
     expect(r.code).toBe(1);
   });
 
