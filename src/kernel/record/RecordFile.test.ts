@@ -60,6 +60,18 @@ describe('RecordFile', () => {
     expect(readRecording(path).map((run) => run.lines.map((l) => l.t))).toEqual([[1], [3]]);
   });
 
+  it('starts over a file left empty by a process killed before its first batch was on disk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-recfile-'));
+    const path = join(dir, 'j.sqlite.rec');
+    writeFileSync(path, '');
+    const file = new RecordFile(path, new VirtualClock(), 65_536);
+    file.append(header(false));
+    file.append(JSON.stringify({ k: 'j', t: 1, n: 'a' }));
+    await file.close();
+    expect(readdirSync(dir)).toEqual(['j.sqlite.rec']);
+    expect(readRecording(path).map((run) => run.lines.map((l) => l.t))).toEqual([[1]]);
+  });
+
   it('a second process in the same millisecond sets the first one’s file aside under the next free name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-recfile-'));
     const path = join(dir, 'j.sqlite.rec');

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../../clock/Clock.ts';
 import { backupStamp } from '../journalFor.ts';
@@ -26,7 +26,7 @@ function asidePath(path: string, now: number, gz: boolean): string {
  * `<path>.<stamp>.gz` and the next line begins a new one with `firstLines` (the session's header,
  * so every file says what it records). A file already at `path` (the previous process's, whole
  * or cut short by a kill, or an uncompressed one of an older version) is moved aside the same way
- * at the start: each process begins a gzip stream of its own, never appended after a cut tail.
+ * at the start (an empty one is removed): each process begins a gzip stream of its own, never appended after a cut tail.
  */
 export class RecordFile {
   readonly path: string;
@@ -48,8 +48,9 @@ export class RecordFile {
     this.maxBytes = maxBytes;
     this.firstLines = firstLines;
     mkdirSync(dirname(path), { recursive: true });
-    if (existsSync(path) && statSync(path).size > 0)
-      renameSync(path, asidePath(path, clock.now(), isGzip(path)));
+    if (existsSync(path))
+      if (statSync(path).size > 0) renameSync(path, asidePath(path, clock.now(), isGzip(path)));
+      else rmSync(path); // killed before its first batch was on disk: it recorded nothing
     this.file = new GzipFile(path);
     this.day = Math.floor(clock.now() / DAY_MS);
   }
