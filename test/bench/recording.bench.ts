@@ -221,6 +221,8 @@ async function defaultConfigHour(): Promise<string> {
     tap: recorderTap(recorded.recorder),
     processMetrics: false,
     allowSharedAccount: true,
+    // Untimed hooks, as its replay's: the bench's own load must not drop a hook's intents.
+    hookBudgetMs: Number.POSITIVE_INFINITY,
   }).then((k) => {
     kernel = k;
   });
