@@ -19,72 +19,26 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../src/clock/Clock.ts';
-import { SystemClock } from '../../src/clock/SystemClock.ts';
-import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { createEventBus } from '../../src/execution/events.ts';
-import { simEdges } from '../../src/kernel/edges/simEdges.ts';
-import { Kernel } from '../../src/kernel/Kernel.ts';
-import { Recorder } from '../../src/kernel/record/Recorder.ts';
 import { RecordFile } from '../../src/kernel/record/RecordFile.ts';
 import { recordingFiles } from '../../src/kernel/record/readRecording.ts';
-import { recordEdges, recorderTap } from '../../src/kernel/record/recorderFor.ts';
 import { recordingText } from '../../src/kernel/record/recordingText.ts';
 import { recordingVenue } from '../../src/kernel/record/recordingVenue.ts';
-import { silentLogger } from '../../src/log/Logger.ts';
-import { driveClock } from '../../src/replay/driveClock.ts';
 import { replaySession } from '../../src/replay/replaySession.ts';
-import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
 import { spawnSimServer } from '../execution/fixtures/spawnSimServer.ts';
 import { sqliteJournal } from './support/benchJournals.ts';
 import { intentsOverHttp } from './support/intentsOverHttp.ts';
+import { recordDefaultConfig } from './support/recordDefaultConfig.ts';
+import { type Heard, HearingRecorder, recordingCpuMs } from './support/recordingCpu.ts';
 
 const N = 2_000;
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
-const HOUR = 3_600_000;
 /** Hours of virtual time recorded for (b) and (c): 1 by default, `HOURS=24` for a whole day (about 10 min). */
 const HOURS = Number(process.env.HOURS ?? 1);
 /** What the measured hours make in a day. */
 const perDay = (bytes: number): number => (bytes * 24) / HOURS;
 const median = (xs: readonly number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-
-/** One recorder call as the bot made it, and the turn of the event loop it was made in. */
-type Heard =
-  | { readonly turn: number; readonly call: Parameters<Recorder['call']> }
-  | { readonly turn: number; readonly event: Parameters<Recorder['event']>[0] };
-
-/** A Recorder that also keeps every call made to it after `from()`, with its turn. */
-class HearingRecorder extends Recorder {
-  readonly heard: Heard[] = [];
-  private turn = 0;
-  private armed = false;
-  private hearing = false;
-
-  from(): void {
-    this.hearing = true;
-  }
-
-  private mark(): number {
-    if (!this.armed) {
-      this.armed = true;
-      setImmediate(() => {
-        this.armed = false;
-        this.turn++;
-      });
-    }
-    return this.turn;
-  }
-
-  override call(...a: Parameters<Recorder['call']>): void {
-    if (this.hearing) this.heard.push({ turn: this.mark(), call: a });
-    super.call(...a);
-  }
-
-  override event(e: Parameters<Recorder['event']>[0]): void {
-    if (this.hearing) this.heard.push({ turn: this.mark(), event: e });
-    super.event(e);
-  }
-}
 
 /** The recording's venue wrapper and event tap, writing to a file as `perpflow run` does. */
 function recordingTap(clock: Clock, heard?: (h: readonly Heard[]) => void) {
@@ -106,46 +60,6 @@ function recordingTap(clock: Clock, heard?: (h: readonly Heard[]) => void) {
       heard?.(rec.heard);
     },
   };
-}
-
-/** The CPU (every thread's: the threadpool's compression too) of `body`, ms. */
-async function cpuMsOf(body: () => Promise<void>): Promise<number> {
-  const c0 = process.cpuUsage();
-  await body();
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / 1000;
-}
-
-/**
- * The recording's own CPU, apart from the bot's: what a run's recorder heard during its timed
- * part, made again on a fresh Recorder and file turn by turn as it came (encode, mask, batch,
- * gzip, write, until on disk), less the same turns with nothing recorded. Medians of 5.
- */
-async function recordingCpuMs(heard: readonly Heard[]): Promise<number> {
-  const turns = new Map<number, Heard[]>();
-  for (const h of heard) turns.set(h.turn, [...(turns.get(h.turn) ?? []), h]);
-  const groups = [...turns.values()];
-  const nextTurn = () => new Promise((r) => setImmediate(r));
-  const clock = new SystemClock();
-  const costs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const dir = mkdtempSync(join(tmpdir(), 'pf-bench-rec-'));
-    const rec = new Recorder(new RecordFile(join(dir, 'again.rec'), clock, 64 * 1024 * 1024), clock, []);
-    const recording = await cpuMsOf(async () => {
-      for (const g of groups) {
-        for (const h of g)
-          if ('call' in h) rec.call(...h.call);
-          else rec.event(h.event);
-        await nextTurn();
-      }
-      await rec.close();
-    });
-    const idle = await cpuMsOf(async () => {
-      for (const _ of groups) await nextTurn();
-    });
-    costs.push(recording - idle);
-  }
-  return median(costs);
 }
 
 async function intentsPerSecond(): Promise<{
@@ -193,52 +107,6 @@ async function intentsPerSecond(): Promise<{
   return { on: median(on), off: median(off), cpuOn: median(cpuOn), cpuOff: median(cpuOff), rounds, heard };
 }
 
-/** config/default.yaml in sim mode for an hour of virtual time, recorded; the recording's path. */
-async function defaultConfigHour(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'pf-bench-default-'));
-  const loaded0 = await loadConfigWithStrategies('config/default.yaml');
-  const c = loaded0.config;
-  const config = {
-    ...c,
-    mode: 'sim' as const,
-    journal: { ...c.journal, path: join(dir, 'j.sqlite') },
-    record: { ...c.record, path: join(dir, 'default.rec') },
-  };
-  const loaded = { ...loaded0, config };
-  const clock = new VirtualClock(Date.UTC(2026, 2, 2, 9));
-  const edges0 = await simEdges(config, { clock, log: silentLogger, inProcess: {} });
-  const recorded = recordEdges(config, edges0, {
-    clock,
-    configFile: join(process.cwd(), 'config/default.yaml'),
-  });
-  if (recorded === undefined) throw new Error('sim mode records by default');
-  let kernel: Kernel | undefined;
-  void Kernel.start({
-    loaded,
-    edges: recorded.edges,
-    clock,
-    log: silentLogger,
-    tap: recorderTap(recorded.recorder),
-    processMetrics: false,
-    allowSharedAccount: true,
-    // Untimed hooks, as its replay's: the bench's own load must not drop a hook's intents.
-    hookBudgetMs: Number.POSITIVE_INFINITY,
-  }).then((k) => {
-    kernel = k;
-  });
-  const t0 = clock.now();
-  await driveClock(clock, t0 + HOURS * HOUR);
-  recorded.recorder.stop();
-  let stopped = false;
-  void kernel?.stop().finally(() => {
-    stopped = true;
-  });
-  await driveClock(clock, Number.POSITIVE_INFINITY, () => stopped);
-  await recorded.recorder.close();
-  await edges0.close();
-  return recorded.recorder.path;
-}
-
 const rows: string[][] = [['measure', 'perpflow', 'baseline', 'ratio', 'goal']];
 const ips = await intentsPerSecond();
 rows.push([
@@ -279,7 +147,7 @@ rows.push([
   (ownMs / ips.cpuOff).toFixed(3),
   '≤ 0.05',
 ]);
-const rec = await defaultConfigHour();
+const rec = await recordDefaultConfig(HOURS);
 const files = recordingFiles(rec);
 const onDisk = files.reduce((n, f) => n + statSync(f).size, 0);
 const text = files.reduce((n, f) => n + Buffer.byteLength(recordingText(f)), 0);
