@@ -44,6 +44,7 @@ const median = (xs: readonly number[]): number =>
 function recordingTap(clock: Clock, heard?: (h: readonly Heard[]) => void) {
   const path = join(mkdtempSync(join(tmpdir(), 'pf-bench-rec-')), 'bench.rec');
   const file = new RecordFile(path, clock, 64 * 1024 * 1024);
+  file.open();
   const rec = new HearingRecorder(file, clock, []);
   const events = createEventBus();
   events.subscribe((e) => rec.event(e));

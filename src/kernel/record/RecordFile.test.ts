@@ -29,6 +29,7 @@ describe('RecordFile', () => {
     const path = join(dir, 'j.sqlite.rec');
     const clock = new VirtualClock(Date.UTC(2026, 2, 2, 23, 59));
     const file = new RecordFile(path, clock, 65_536, () => [header(true)]);
+    file.open();
     file.append(header(false));
     // Random digits: they do not compress, so 100 lines of 1.2 KB pass 64 KB on disk.
     const line = (t: number) => JSON.stringify({ k: 'j', t, n: randomBytes(900).toString('base64') });
@@ -53,6 +54,7 @@ describe('RecordFile', () => {
     const path = join(dir, 'j.sqlite.rec');
     writeFileSync(path, `${header(false)}\n${JSON.stringify({ k: 'j', t: 1, n: 'a' })}\n{"k":"j","t":2,"n`);
     const file = new RecordFile(path, new VirtualClock(), 65_536);
+    file.open();
     file.append(header(false));
     file.append(JSON.stringify({ k: 'j', t: 3, n: 'b' }));
     await file.close();
@@ -65,11 +67,30 @@ describe('RecordFile', () => {
     const path = join(dir, 'j.sqlite.rec');
     writeFileSync(path, '');
     const file = new RecordFile(path, new VirtualClock(), 65_536);
+    file.open();
     file.append(header(false));
     file.append(JSON.stringify({ k: 'j', t: 1, n: 'a' }));
     await file.close();
     expect(readdirSync(dir)).toEqual(['j.sqlite.rec']);
     expect(readRecording(path).map((run) => run.lines.map((l) => l.t))).toEqual([[1]]);
+  });
+
+  it('touches nothing on disk until opened: a second start refused the journal leaves the running one’s file be', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-recfile-'));
+    const path = join(dir, 'j.sqlite.rec');
+    const clock = new VirtualClock(Date.UTC(2026, 2, 2, 9));
+    const running = new RecordFile(path, clock, 65_536);
+    running.open();
+    running.append(header(false));
+    running.append(JSON.stringify({ k: 'j', t: 1, n: 'a' }));
+    await running.settled();
+    const refused = new RecordFile(path, clock, 65_536);
+    refused.append(header(false));
+    await refused.close(); // never opened: its start was refused
+    running.append(JSON.stringify({ k: 'j', t: 2, n: 'b' }));
+    await running.close();
+    expect(readdirSync(dir)).toEqual(['j.sqlite.rec']);
+    expect(readRecording(path).map((run) => run.lines.map((l) => l.t))).toEqual([[1, 2]]);
   });
 
   it('a second process in the same millisecond sets the first one’s file aside under the next free name', async () => {
@@ -78,6 +99,7 @@ describe('RecordFile', () => {
     const clock = new VirtualClock(Date.UTC(2026, 2, 2, 9));
     for (const t of [1, 2, 3]) {
       const file = new RecordFile(path, clock, 65_536);
+      file.open();
       file.append(header(false));
       file.append(JSON.stringify({ k: 'j', t, n: 'a' }));
       await file.close();

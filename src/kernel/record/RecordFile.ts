@@ -24,13 +24,17 @@ function asidePath(path: string, now: number, gz: boolean): string {
  * paid per line; gzip-compressed as it goes (GzipFile: a process killed loses at most the batch
  * in flight). Past `maxBytes` on disk, or when the UTC day changes, the file is moved aside as
  * `<path>.<stamp>.gz` and the next line begins a new one with `firstLines` (the session's header,
- * so every file says what it records). A file already at `path` (the previous process's, whole
- * or cut short by a kill, or an uncompressed one of an older version) is moved aside the same way
- * at the start (an empty one is removed): each process begins a gzip stream of its own, never appended after a cut tail.
+ * so every file says what it records).
+ *
+ * Nothing touches the disk before `open()`; lines appended before wait in memory. At `open()` a
+ * file already at `path` (the previous process's, whole or cut short by a kill, or an uncompressed
+ * one of an older version) is moved aside the same way (an empty one is removed): each process
+ * begins a gzip stream of its own, never appended after a cut tail. recordEdges opens it once the
+ * process holds the journal, so a second start that is refused leaves the running bot's file be.
  */
 export class RecordFile {
   readonly path: string;
-  private file: GzipFile;
+  private file: GzipFile | undefined;
   private lines = 0;
   private day: number;
   private pending: string[] = [];
@@ -47,12 +51,19 @@ export class RecordFile {
     this.clock = clock;
     this.maxBytes = maxBytes;
     this.firstLines = firstLines;
+    this.day = Math.floor(clock.now() / DAY_MS);
+  }
+
+  /** Begins the file (once): the previous one set aside, what was appended so far written. */
+  open(): void {
+    if (this.file !== undefined || this.closed) return;
+    const path = this.path;
     mkdirSync(dirname(path), { recursive: true });
     if (existsSync(path))
-      if (statSync(path).size > 0) renameSync(path, asidePath(path, clock.now(), isGzip(path)));
+      if (statSync(path).size > 0) renameSync(path, asidePath(path, this.clock.now(), isGzip(path)));
       else rmSync(path); // killed before its first batch was on disk: it recorded nothing
     this.file = new GzipFile(path);
-    this.day = Math.floor(clock.now() / DAY_MS);
+    this.flush();
   }
 
   /** One line (no newline in it). */
@@ -67,33 +78,36 @@ export class RecordFile {
 
   flush(): void {
     this.scheduled = false;
-    if (this.pending.length === 0 || this.closed) return;
+    if (this.pending.length === 0 || this.closed || this.file === undefined) return;
     const day = Math.floor(this.clock.now() / DAY_MS);
-    if (this.file.bytes >= this.maxBytes || (day !== this.day && this.lines > 0)) this.rotate(day);
+    if (this.file.bytes >= this.maxBytes || (day !== this.day && this.lines > 0))
+      this.file = this.rotate(this.file, day);
     this.lines += this.pending.length;
     this.file.write(`${this.pending.join('\n')}\n`);
     this.pending = [];
   }
 
-  private rotate(day: number): void {
+  /** The file that goes on, the one written so far set aside. */
+  private rotate(file: GzipFile, day: number): GzipFile {
     // Renamed while its last batches may still be compressing: they follow the open file.
     renameSync(this.path, asidePath(this.path, this.clock.now(), true));
-    this.ending.push(this.file.end());
-    this.file = new GzipFile(this.path);
+    this.ending.push(file.end());
     this.lines = 0;
     this.day = day;
     this.pending.unshift(...this.firstLines());
+    return new GzipFile(this.path);
   }
 
   /** Resolves once every line appended so far is on disk. */
   async settled(): Promise<void> {
     this.flush();
-    await this.file.settled();
+    await this.file?.settled();
   }
 
+  /** Ends the file; lines appended to a file never opened are dropped (a start that was refused). */
   async close(): Promise<void> {
     this.flush();
     this.closed = true;
-    await Promise.all([...this.ending, this.file.end()]);
+    await Promise.all([...this.ending, this.file?.end()]);
   }
 }

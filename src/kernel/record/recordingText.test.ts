@@ -29,6 +29,7 @@ describe('a compressed recording cut short by a kill', () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-rectext-'));
     const path = join(dir, 'j.rec');
     const file = new RecordFile(path, new VirtualClock(), 1 << 20);
+    file.open();
     file.append(HEADER);
     /** The file's size on disk once each batch was written, and how many lines it held then. */
     const batches: { readonly bytes: number; readonly lines: number }[] = [];
@@ -59,6 +60,7 @@ describe('a compressed recording cut short by a kill', () => {
       import { RecordFile } from ${JSON.stringify(join(import.meta.dirname, 'RecordFile.ts'))};
       import { SystemClock } from ${JSON.stringify(join(import.meta.dirname, '../../clock/SystemClock.ts'))};
       const file = new RecordFile(${JSON.stringify(path)}, new SystemClock(), 1 << 30);
+      file.open();
       file.append(${JSON.stringify(HEADER)});
       let t = 0;
       const more = () => {

@@ -72,7 +72,9 @@ export async function recordingCpuMs(heard: readonly Heard[]): Promise<number> {
   const costs: number[] = [];
   for (let i = 0; i < 5; i++) {
     const dir = mkdtempSync(join(tmpdir(), 'pf-bench-rec-'));
-    const rec = new Recorder(new RecordFile(join(dir, 'again.rec'), clock, 64 * 1024 * 1024), clock, []);
+    const file = new RecordFile(join(dir, 'again.rec'), clock, 64 * 1024 * 1024);
+    file.open();
+    const rec = new Recorder(file, clock, []);
     const recording = await cpuMsOf(async () => {
       for (const g of groups) {
         for (const h of g)
