@@ -127,6 +127,9 @@ export async function replaySegment(
     tap: recorderTap(rec),
     allowSharedAccount: true,
     processMetrics: false,
+    // Hooks untimed, as in a backtest: a real-time budget would drop a hook's intents whenever the
+    // replaying machine is loaded or collecting garbage, and the replay diverge from the recording.
+    hookBudgetMs: Number.POSITIVE_INFINITY,
     crash: (point) => {
       if (killed && venue.decisions >= recordedDecisions) throw new SimulatedCrash(point);
     },

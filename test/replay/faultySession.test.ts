@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openReadOnlyJournal } from '../../src/journal/readOnlyJournal.ts';
-import { readRecording } from '../../src/kernel/record/readRecording.ts';
+import { readRecording, recordingFiles } from '../../src/kernel/record/readRecording.ts';
+import { recordingText } from '../../src/kernel/record/recordingText.ts';
 import type { RecordLine } from '../../src/kernel/record/recordLines.ts';
 import { replaySession } from '../../src/replay/replaySession.ts';
 import { perpflowOutput } from '../run/runHarness.ts';
@@ -19,7 +19,7 @@ describe('a faulty sim session with a crash and a restart, recorded and replayed
   const t0 = s.clock.now();
   const first = await s.run(t0 + 5 * MINUTE, { after: t0 + 4 * MINUTE, point: 'midPoll' });
   const second = await s.run(t0 + 11 * MINUTE);
-  const text = readFileSync(s.recording, 'utf8');
+  const text = recordingFiles(s.recording).map(recordingText).join('\n');
   const lines: RecordLine[] = readRecording(s.recording).flatMap((g) => g.lines);
   const errors = lines.flatMap((l) => ('e' in l && l.e !== undefined ? [l.e] : []));
 

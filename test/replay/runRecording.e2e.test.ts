@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordingFiles } from '../../src/kernel/record/readRecording.ts';
+import { recordingText } from '../../src/kernel/record/recordingText.ts';
 import { fastConfig, perpflow, perpflowOutput, tempDir, until } from '../run/runHarness.ts';
 
 /** An API key (`ix.` and 64 hex digits) or a JWT, as the sim account's setup mints them. */
@@ -27,7 +29,12 @@ describe('perpflow run records by default in sim mode, and perpflow replay repla
     const recording = join(dir, 'journal.sqlite.rec');
     expect(existsSync(recording)).toBe(true);
     expect(second.lines.some((l) => l.includes(`recording to ${recording}`))).toBe(true);
-    expect(SECRET_SHAPED.test(readFileSync(recording, 'utf8'))).toBe(false);
+    // Each process's file, gzip, read as text: the killed one's (set aside) and the stopped one's.
+    const files = recordingFiles(recording);
+    expect(files.length).toBe(2);
+    const text = files.map(recordingText).join('\n');
+    expect(text).toMatch(/"k":"f"/);
+    expect(SECRET_SHAPED.test(text)).toBe(false);
 
     const r = await perpflowOutput(['replay', recording]);
     expect(r.stdout).toMatch(/replayed 2 process run\(s\)/);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { integer, nonEmptyPath } from '../primitives.ts';
 
-/** A recording file is set aside (gzipped) past this size, and at each UTC day. */
+/** A recording file (gzip as it is written) is set aside past this size on disk, and at each UTC day. */
 export const DEFAULT_RECORD_MAX_BYTES = 16 * 1024 * 1024;
 
 export const recordSchema = z
@@ -19,6 +19,8 @@ export const recordSchema = z
       .describe('The recording file; null: the journal file with `.rec` appended.'),
     maxBytes: integer(65_536, 4 * 1024 * 1024 * 1024, 'a number of bytes')
       .default(DEFAULT_RECORD_MAX_BYTES)
-      .describe('Past this size the file is gzipped aside and a new one begins (also at each UTC day).'),
+      .describe(
+        'Past this size on disk (it is written gzip) the file is set aside and a new one begins (also at each UTC day and each start).',
+      ),
   })
   .describe('The session recording beside the journal (`perpflow replay`).');

@@ -1,47 +1,46 @@
-import {
-  closeSync,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import type { Clock } from '../../clock/Clock.ts';
 import { backupStamp } from '../journalFor.ts';
+import { GzipFile } from './GzipFile.ts';
+import { isGzip } from './recordingText.ts';
 
 const DAY_MS = 86_400_000;
 
-function endsWithNewline(fd: number, size: number): boolean {
-  const last = Buffer.alloc(1);
-  readSync(fd, last, 0, 1, size - 1);
-  return last[0] === 0x0a;
+/**
+ * Where a file is set aside: `<path>.<stamp>` (`.gz` when it is one), at the first free stamp from
+ * `now` on, so that a restart in the millisecond of a rotation keeps both (names sort in time order).
+ */
+function asidePath(path: string, now: number, gz: boolean): string {
+  for (let t = now; ; t++) {
+    const plain = `${path}.${backupStamp(t)}`;
+    if (!existsSync(plain) && !existsSync(`${plain}.gz`)) return gz ? `${plain}.gz` : plain;
+  }
 }
 
 /**
- * An append-only file of lines, written in order and flushed once per turn of the event loop
- * (every answer and commit that turn handled: under load, many), so the write is not paid per
- * line; a process killed loses at most that turn's lines. Past
- * `maxBytes`, or when the UTC day changes, the file is moved aside as `<path>.<stamp>` and
- * gzipped (`.gz`) in the background; the next line begins a new file with `firstLines` (the
- * session's header, so every file says what it records).
+ * An append-only recording: lines, written in order and handed to the compressor once per turn of
+ * the event loop (every answer and commit that turn handled: under load, many), so nothing is
+ * paid per line; gzip-compressed as it goes (GzipFile: a process killed loses at most the batch
+ * in flight). Past `maxBytes` on disk, or when the UTC day changes, the file is moved aside as
+ * `<path>.<stamp>.gz` and the next line begins a new one with `firstLines` (the session's header,
+ * so every file says what it records).
+ *
+ * Nothing touches the disk before `open()`; lines appended before wait in memory. At `open()` a
+ * file already at `path` (the previous process's, whole or cut short by a kill, or an uncompressed
+ * one of an older version) is moved aside the same way (an empty one is removed): each process
+ * begins a gzip stream of its own, never appended after a cut tail. recordEdges opens it once the
+ * process holds the journal, so a second start that is refused leaves the running bot's file be.
  */
 export class RecordFile {
   readonly path: string;
-  private fd: number;
-  private bytes: number;
+  private file: GzipFile | undefined;
+  private lines = 0;
   private day: number;
   private pending: string[] = [];
   private scheduled = false;
   private closed = false;
-  private readonly gzips: Promise<void>[] = [];
+  private readonly ending: Promise<void>[] = [];
 
   private readonly clock: Clock;
   private readonly maxBytes: number;
@@ -52,12 +51,19 @@ export class RecordFile {
     this.clock = clock;
     this.maxBytes = maxBytes;
     this.firstLines = firstLines;
-    mkdirSync(dirname(path), { recursive: true });
-    this.bytes = existsSync(path) ? statSync(path).size : 0;
-    this.fd = openSync(path, 'a+', 0o600);
-    // A process killed in the middle of a write left its last line cut: it ends here, alone.
-    if (this.bytes > 0 && !endsWithNewline(this.fd, this.bytes)) this.bytes += writeSync(this.fd, '\n');
     this.day = Math.floor(clock.now() / DAY_MS);
+  }
+
+  /** Begins the file (once): the previous one set aside, what was appended so far written. */
+  open(): void {
+    if (this.file !== undefined || this.closed) return;
+    const path = this.path;
+    mkdirSync(dirname(path), { recursive: true });
+    if (existsSync(path))
+      if (statSync(path).size > 0) renameSync(path, asidePath(path, this.clock.now(), isGzip(path)));
+      else rmSync(path); // killed before its first batch was on disk: it recorded nothing
+    this.file = new GzipFile(path);
+    this.flush();
   }
 
   /** One line (no newline in it). */
@@ -72,35 +78,36 @@ export class RecordFile {
 
   flush(): void {
     this.scheduled = false;
-    if (this.pending.length === 0 || this.closed) return;
+    if (this.pending.length === 0 || this.closed || this.file === undefined) return;
     const day = Math.floor(this.clock.now() / DAY_MS);
-    if (this.bytes >= this.maxBytes || (day !== this.day && this.bytes > 0)) this.rotate(day);
-    const text = `${this.pending.join('\n')}\n`;
+    if (this.file.bytes >= this.maxBytes || (day !== this.day && this.lines > 0))
+      this.file = this.rotate(this.file, day);
+    this.lines += this.pending.length;
+    this.file.write(`${this.pending.join('\n')}\n`);
     this.pending = [];
-    this.bytes += writeSync(this.fd, text);
   }
 
-  private rotate(day: number): void {
-    closeSync(this.fd);
-    const aside = `${this.path}.${backupStamp(this.clock.now())}`;
-    renameSync(this.path, aside);
-    this.gzips.push(
-      pipeline(createReadStream(aside), createGzip(), createWriteStream(`${aside}.gz`, { mode: 0o600 })).then(
-        () => rmSync(aside),
-        () => undefined, // the plain file stays: nothing is lost
-      ),
-    );
-    this.fd = openSync(this.path, 'a', 0o600);
-    this.bytes = 0;
+  /** The file that goes on, the one written so far set aside. */
+  private rotate(file: GzipFile, day: number): GzipFile {
+    // Renamed while its last batches may still be compressing: they follow the open file.
+    renameSync(this.path, asidePath(this.path, this.clock.now(), true));
+    this.ending.push(file.end());
+    this.lines = 0;
     this.day = day;
     this.pending.unshift(...this.firstLines());
+    return new GzipFile(this.path);
   }
 
+  /** Resolves once every line appended so far is on disk. */
+  async settled(): Promise<void> {
+    this.flush();
+    await this.file?.settled();
+  }
+
+  /** Ends the file; lines appended to a file never opened are dropped (a start that was refused). */
   async close(): Promise<void> {
     this.flush();
-    if (this.closed) return;
     this.closed = true;
-    closeSync(this.fd);
-    await Promise.all(this.gzips);
+    await Promise.all([...this.ending, this.file?.end()]);
   }
 }

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { decodeValue } from './recordCodec.ts';
+import { recordingText } from './recordingText.ts';
 import type { RecordHeader, RecordLine } from './recordLines.ts';
 
 /** One process's run: its header and every line it wrote, in file order. */
@@ -31,11 +31,6 @@ export function recordingFiles(path: string): string[] {
   return existsSync(path) ? [...aside, path] : aside;
 }
 
-function textOf(file: string): string {
-  const bytes = readFileSync(file);
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-}
-
 /**
  * Reads a recording into its segments (one per process start; a rotated file's repeated header
  * continues the segment). A last line cut short by a killed process is dropped; any other line
@@ -46,7 +41,7 @@ export function readRecording(path: string): Segment[] {
   if (files.length === 0) throw new ConfigError(`no recording at ${path}`);
   const segments: { header: RecordHeader; lines: RecordLine[] }[] = [];
   for (const file of files) {
-    const rows = textOf(file).split('\n');
+    const rows = recordingText(file).split('\n');
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] ?? '';
       if (row === '') continue;

@@ -84,8 +84,11 @@ export function recordEdges(
       venue,
       prices,
       close: edges.close.bind(edges),
-      // What the journal held when this process took it: a replay starts from its own journal.
+      // Only the journal's holder records: a start refused the journal never opens the file, and
+      // leaves the running bot's recording be. What the journal held when this process took it:
+      // a replay starts from its own journal.
       attach: (journal) => {
+        file.open();
         rec.journalAtStart(journal.all().length);
         edges.attach?.(journal);
       },

@@ -60,6 +60,8 @@ export async function intentsOverHttp(o: {
   readonly tap?: (clock: Clock) => {
     readonly venue: (v: VenuePort) => VenuePort;
     readonly events: Subject<ExecutionEvent>;
+    /** Resolves once what it heard so far is written (the start's reconciliation: before the timing). */
+    settled?(): Promise<void>;
     close(): Promise<void>;
   };
 }): Promise<IntentsRun> {
@@ -82,6 +84,7 @@ export async function intentsOverHttp(o: {
     execution: {},
     ...(tap === undefined ? {} : { events: tap.events }),
   });
+  await tap?.settled?.();
   const first = o.first ?? 0;
   const commits0 = under.commits();
   const commitMs0 = under.commitMs();

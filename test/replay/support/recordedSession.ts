@@ -128,6 +128,7 @@ export class RecordedSession {
     if (recorded === undefined) throw new Error('sim mode records by default');
     const rec = recorded.recorder;
     let crashed = false;
+    let closed: Promise<void> = Promise.resolve();
     let kernel: Kernel | undefined;
     void Kernel.start({
       loaded: this.loaded,
@@ -137,10 +138,13 @@ export class RecordedSession {
       tap: recorderTap(rec),
       processMetrics: false,
       allowSharedAccount: true,
+      // On a virtual clock its hooks are untimed, as its replay's are: a loaded test machine must
+      // not drop a hook's intents in the recorded run alone.
+      hookBudgetMs: Number.POSITIVE_INFINITY,
       crash: (p) => {
         if (crashed || crash === undefined || p !== crash.point || clock.now() < crash.after) return;
         crashed = true;
-        void rec.close(); // nothing after this moment reaches the recording
+        closed = rec.close(); // nothing after this moment reaches the recording
         throw new SimulatedCrash(p);
       },
     }).then((k) => {
@@ -150,6 +154,7 @@ export class RecordedSession {
     await driveClock(clock, until, () => crashed);
     if (crashed) {
       kernel?.stage.stop(); // the rest of the dead process: no strategy hears anything more
+      await closed; // what it recorded before, on disk (compressed in the threadpool)
       return 'crashed';
     }
     if (kernel === undefined) throw new Error('the kernel did not start');
