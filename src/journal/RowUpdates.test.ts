@@ -27,12 +27,33 @@ describe('RowUpdates', () => {
       venueStatus: 'OPENED',
     });
     journal.update(ClientRequestId('cr_2'), {});
+    const other = ClientRequestId('cr_2');
+    journal.transition(other, 'SUBMITTING', { submittedAt: clock.now() });
+    journal.transition(other, 'REJECTED', { errorCode: 'INSUFFICIENT_MARGIN', reason: 'refused' });
+    journal.update(other, { side: 'SHORT' });
     const onDisk = readRequestRecords(journal.database);
     expect(shown(onDisk)).toBe(shown(journal.all()));
     expect(onDisk.map((r) => [r.status, r.tempId, r.strategyId, r.avgPrice?.toString()])).toEqual([
       ['FILLED', 't-1', 's2', '60000.12345678'],
-      ['CREATED', undefined, 's1', undefined],
+      ['REJECTED', undefined, 's1', undefined],
     ]);
+    expect(onDisk.map((r) => [r.errorCode, r.side])).toEqual([
+      [undefined, 'LONG'],
+      ['INSUFFICIENT_MARGIN', 'SHORT'],
+    ]);
+    journal.close();
+  });
+
+  it('writes nothing for a change that leaves every field as it was, and the journal stays writable', () => {
+    const clock = new VirtualClock();
+    const { journal } = openJournal({ path: ':memory:', clock });
+    journal.insertRequests([sampleOpenRecord(1, clock.now())]);
+    const id = ClientRequestId('cr_1');
+    journal.update(id, { reason: undefined });
+    expect(journal.writeFailure).toBeUndefined();
+    expect(shown(readRequestRecords(journal.database))).toBe(shown(journal.all()));
+    journal.transition(id, 'SUBMITTING', { submittedAt: clock.now() });
+    expect(readRequestRecords(journal.database).map((r) => r.status)).toEqual(['SUBMITTING']);
     journal.close();
   });
 });
