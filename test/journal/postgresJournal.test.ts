@@ -220,3 +220,47 @@ describe('PostgreSQL journal: an outage at start', () => {
     expect(tries).toBe(0);
   });
 });
+
+describe('PostgreSQL journal: an orderly close', () => {
+  it('resolves once its last commit landed and the lease is released: a new instance opens at once, not after the TTL', async () => {
+    const url = await server.freshDatabase();
+    const others =
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+    const sessions = async () => (await sql<{ n: number }>(url, others))[0]?.n ?? -1;
+    const before = await sessions();
+    const a = await open(url, { leaseTtlMs: 60_000 });
+    a.insertRequests([sampleOpenRecord(1)]);
+    const closing = a.close();
+    expect(a.close()).toBe(closing);
+    await closing;
+    // Its pool ended: no session of its own is left on the server (a backend ends just after its client).
+    let left = -1;
+    for (let i = 0; i < 100 && left !== before; i++) {
+      if (i > 0) await new SystemClock().sleep(20);
+      left = await sessions();
+    }
+    expect(left).toBe(before);
+    const b = await open(url, { leaseTtlMs: 60_000 });
+    expect(b.fencingToken).toBe(a.fencingToken + 1);
+    expect(b.all().map((r) => r.clientRequestId)).toEqual(['cr_1']);
+  });
+
+  it('after a failed write releases nothing: the lease is left to expire', async () => {
+    const url = await server.freshDatabase();
+    const a = await open(url, { leaseTtlMs: 60_000 });
+    a.insertRequests([sampleOpenRecord(1)]);
+    await a.pendingCommit();
+    expect(() => a.insertRequests([sampleOpenRecord(1)])).toThrow(JournalError);
+    await a.close();
+    await expect(open(url, { leaseTtlMs: 60_000 })).rejects.toThrow(
+      new RegExp(`pid ${process.pid} on .* holds the journal lease for ${SCOPE}`),
+    );
+  });
+
+  it('after a crash resolves at once', async () => {
+    const url = await server.freshDatabase();
+    const a = await open(url);
+    a.abandon();
+    await expect(a.close()).resolves.toBeUndefined();
+  });
+});
