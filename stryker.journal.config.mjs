@@ -11,5 +11,7 @@ export default {
   vitest: { configFile: 'vitest.stryker.journal.config.ts', related: false },
   jsonReporter: { fileName: 'var/stryker-journal.json' },
   tempDirName: 'var/stryker-tmp-journal',
+  // The suites take about 2 s; a mutant that hangs a commit is a time-out after 20 s, not 60.
+  timeoutMS: 20_000,
   concurrency: 1,
 };

@@ -98,6 +98,15 @@ describe('Journal', () => {
     journal.close();
   });
 
+  it('refuses a write after close, naming the journal and the write', () => {
+    const path = tmpPath();
+    const { journal } = openJournal({ path, clock: new VirtualClock() });
+    journal.close();
+    expect(() => journal.insertRequests([sampleOpenRecord(1)])).toThrow(
+      new JournalError(`journal ${path} is closed; cannot insert requests`),
+    );
+  });
+
   it('refuses a second live instance on the same lease scope and admits one after the holder died', () => {
     const path = tmpPath();
     const clock = new VirtualClock();
@@ -105,6 +114,7 @@ describe('Journal', () => {
     first.acquireLease('sim:42161:0xabc');
     const second = openJournal({ path, clock }).journal;
     expect(() => second.acquireLease('sim:42161:0xabc')).toThrow(/holds the journal lease/);
+    expect(second.writeFailure).toBeUndefined();
     first.abandon();
     const third = openJournal({ path, clock }).journal;
     expect(() => third.acquireLease('sim:42161:0xabc')).not.toThrow();

@@ -125,9 +125,20 @@ describe('Journal with groupCommit (TurnCommit)', () => {
     const pending = journal.pendingCommit();
     journal.abandon();
     await expect(pending).rejects.toThrow(`journal ${path} was abandoned before its commit`);
+    expect(journal.pendingCommit()).toBeUndefined();
     await turnEnd();
     expect(journal.writeFailure).toBeUndefined();
     expect(onDisk(path)).toEqual([]);
+  });
+
+  it('releases the lease on an orderly close when every write is already committed', () => {
+    const path = tmpPath();
+    const { journal } = openJournal({ path, clock: new VirtualClock(), groupCommit: true });
+    journal.acquireLease('sim:42161:0xabc');
+    journal.close();
+    const db = new DatabaseSync(path, { readOnly: true });
+    expect(db.prepare('SELECT scope FROM lease').all()).toEqual([]);
+    db.close();
   });
 
   it('keeps a standby refused the lease writable: it takes the lease once the holder is gone', () => {
