@@ -122,4 +122,19 @@ describe('the agreement check at stop', () => {
       'error venue ≠ ledger at stop: venue BTCUSDT:LONG 0.01, ETHUSDT:SHORT 0.5, ledger BTCUSDT:LONG 0.01; the next start reconciles',
     ]);
   });
+
+  it('warns that it could not compare, naming why, when its reconciliation throws', async () => {
+    const v = await setupVenue();
+    let broken = false;
+    const venue = venueWith(v.venue, {
+      // A positions list the reconciliation cannot walk: it throws rather than settle on it.
+      positions: async () => (broken ? [null as never] : v.venue.positions()),
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    broken = true;
+    const lines: string[] = [];
+    await finalCheck(executor, linesLogger(lines));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warn could not compare with the venue at stop: .*null/);
+  });
 });
