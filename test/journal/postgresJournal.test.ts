@@ -13,6 +13,7 @@ import {
 import type { PostgresJournal } from '../../src/journal/postgres/PostgresJournal.ts';
 import { changePgJournalMeta } from '../../src/journal/postgres/pgOperator.ts';
 import { sampleOpenRecord } from '../../src/journal/testRecord.ts';
+import { paperAccountOf } from '../../src/kernel/edges/paperAccount.ts';
 import { type PgServer, startPostgres } from './pgServer.ts';
 
 let server: PgServer;
@@ -145,6 +146,8 @@ describe('PostgreSQL journal: schema and secrets', () => {
       await c.end();
     }
     const a = await open(url);
+    // A dry run keeps its paper account in this store, not in a file named after the URL.
+    expect(paperAccountOf(a)).toBe(a.paperAccount);
     expect(a.paperAccount.read()).toBeUndefined();
     a.paperAccount.write('{"version":1}');
     await a.pendingCommit();
