@@ -243,6 +243,10 @@ describe('PostgreSQL journal: an orderly close', () => {
       left = await sessions();
     }
     expect(left).toBe(before);
+    expect([a.isClosed, a.leaseHeld]).toEqual([true, undefined]);
+    expect(() => a.insertRequests([sampleOpenRecord(2)])).toThrow(
+      `journal ${a.path} is closed; cannot insert requests`,
+    );
     const b = await open(url, { leaseTtlMs: 60_000 });
     expect(b.fencingToken).toBe(a.fencingToken + 1);
     expect(b.all().map((r) => r.clientRequestId)).toEqual(['cr_1']);
