@@ -144,4 +144,72 @@ describe('a reconciliation that reads', () => {
     ]);
     expect(r.executor.journal.byIntent(intent.intentId)[0]?.status).toBe('RECONCILED_EXECUTED');
   });
+
+  it('without loss limits reads no balance', async () => {
+    const v = await setupVenue();
+    let balances = 0;
+    const venue = venueWith(v.venue, {
+      balance: async () => {
+        balances += 1;
+        return v.venue.balance();
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    balances = 0;
+    expect((await executor.reconcileNow()).ok).toBe(true);
+    expect(balances).toBe(0);
+  });
+
+  it('before the market catalog is read settles nothing', async () => {
+    const v = await setupVenue();
+    let reads = 0;
+    const venue = venueWith(v.venue, {
+      markets: async () => {
+        throw new TransientVenueError('catalog unavailable');
+      },
+      positions: async () => {
+        reads += 1;
+        return v.venue.positions();
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    expect(await executor.reconcileNow()).toEqual({
+      ok: false,
+      error: 'the market catalog is not read yet',
+      ...VOID,
+    });
+    expect(reads).toBe(0);
+    await executor.stop();
+  });
+
+  it('whose journal refuses the write of what it settled is void, not a rejection', async () => {
+    const r = await withFailingReads();
+    r.v.sim.setFaults({ dropResponseRate: 1 });
+    r.state.fail = () => new TransientVenueError('socket hang up');
+    await r.executor.submit(openIntent('rc-journal'));
+    await r.v.clock.advance(60_000);
+    r.v.sim.setFaults({});
+    r.state.fail = undefined;
+    r.executor.journal.database.exec('PRAGMA query_only=1');
+    const res = await r.executor.reconcileNow();
+    expect(res.ok).toBe(false);
+    expect(res.error).toMatch(/^journal write failed/);
+  });
+});
+
+describe('a confirmatory read after a 401', () => {
+  it('raises no alert when the executor stopped while it read', async () => {
+    const r = await withFailingReads();
+    r.state.fail = () => new AuthError('HTTP 401: key revoked', { status: 401 });
+    await r.executor.reconcileNow();
+    const before = r.alerts().length;
+    let stopping: Promise<void> | undefined;
+    r.state.fail = () => {
+      stopping = r.executor.stop();
+      return new AuthError('HTTP 401: key revoked', { status: 401 });
+    };
+    expect(await r.executor.reconcileNow()).toEqual({ ok: false, error: HOLD, ...VOID });
+    await stopping;
+    expect(r.alerts().slice(before)).toEqual([]);
+  });
 });
