@@ -5,7 +5,9 @@
  * nothing; a cycle that settles counts what it resolved and hands back the list it settled against.
  */
 import { describe, expect, it } from 'vitest';
+import { dec } from '../../src/domain/money.ts';
 import { AuthError, PermissionError, TransientVenueError } from '../../src/errors/venueErrors.ts';
+import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import { openIntent, settle, setupVenue, startExecutor, tempJournalPath, venueWith } from './harness.ts';
 
 const HOLD = 'the API key was rejected (401): no venue reads until the operator acts';
@@ -211,5 +213,42 @@ describe('a confirmatory read after a 401', () => {
     expect(await r.executor.reconcileNow()).toEqual({ ok: false, error: HOLD, ...VOID });
     await stopping;
     expect(r.alerts().slice(before)).toEqual([]);
+  });
+});
+
+describe('the loss check of a reconciliation', () => {
+  it('checks the daily loss on the ledger alone when the balance read fails', async () => {
+    const v = await setupVenue();
+    let balanceFails = false;
+    const venue = venueWith(v.venue, {
+      balance: async () => {
+        if (balanceFails) throw new TransientVenueError('balance unavailable');
+        return v.venue.balance();
+      },
+    });
+    const risk = riskOptionsFromConfig({ account: { dailyLossLimit: 50 } });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue, risk });
+    await executor.submit(openIntent('rc-loss', { quantity: dec('0.1') }));
+    expect(await settle(v, executor)).toBe(true);
+    expect(executor.gate.state).toBe('active');
+    balanceFails = true;
+    const mark = v.sim.engine.mark('BTCUSDT')?.mark as number;
+    v.sim.engine.setMark('BTCUSDT', mark * 0.98);
+    expect((await executor.reconcileNow()).ok).toBe(true);
+    expect(executor.gate.state).toBe('halted');
+    expect(executor.gate.stateReason).toMatch(/daily loss/);
+  });
+});
+
+describe('a reconciliation that meets a bug', () => {
+  it('rejects with it rather than report a void cycle: only a journal failure is answered as one', async () => {
+    const v = await setupVenue();
+    let broken = false;
+    const venue = venueWith(v.venue, {
+      positions: async () => (broken ? [null as never] : v.venue.positions()),
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    broken = true;
+    await expect(executor.reconcileNow()).rejects.toBeInstanceOf(TypeError);
   });
 });
