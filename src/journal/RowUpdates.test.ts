@@ -65,7 +65,7 @@ describe('RowUpdates', () => {
     const { journal } = openJournal({ path: ':memory:', clock });
     journal.insertRequests([sampleOpenRecord(1, clock.now())]);
     const id = ClientRequestId('cr_1');
-    journal.update(id, { reason: undefined });
+    journal.update(id, {});
     expect(journal.writeFailure).toBeUndefined();
     expect(shown(readRequestRecords(journal.database))).toBe(shown(journal.all()));
     journal.transition(id, 'SUBMITTING', { submittedAt: clock.now() });
