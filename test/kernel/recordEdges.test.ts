@@ -19,8 +19,11 @@ import { recordEdges, recorderTap } from '../../src/kernel/record/recorderFor.ts
 import { RECORDING_VERSION } from '../../src/kernel/record/recordLines.ts';
 import { silentLogger } from '../../src/log/Logger.ts';
 import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
+import { venueWith } from '../execution/harness.ts';
 
 const SECRET = '7000000003:AArecordEdgesTokenAbcdefghijklmnopq';
+/** A console user's scrypt hash: a secret the redactor knows only by its field's name. */
+const HASH = `scrypt$16384$8$1$${'s'.repeat(16)}$${'h'.repeat(32)}`;
 
 async function recordedSim(mode = 'sim', journalPath?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-recedges-'));
@@ -30,9 +33,12 @@ async function recordedSim(mode = 'sim', journalPath?: string) {
 journal: { path: "${journalPath ?? join(dir, 'j.sqlite')}" }
 telegram:
   botToken: ${envRef('TG')}
+console:
+  users:
+    - { name: alice, role: viewer, passwordHash: "${envRef('HASH')}" }
 `,
     configFile,
-    { env: { TG: SECRET } },
+    { env: { TG: SECRET, HASH } },
   );
   const clock = new VirtualClock(Date.UTC(2026, 10, 28, 8));
   const edges = await simEdges(config, {
@@ -107,5 +113,46 @@ describe('recordEdges', () => {
       recordEdges(memory.config, memory.edges, { clock: memory.clock, configFile: memory.configFile }),
     ).toBeUndefined();
     await memory.edges.close();
+  });
+
+  it("masks the config's and the edges' secrets wherever a venue answer shows them", async () => {
+    const { config, configFile, clock, edges } = await recordedSim();
+    const session = 'edge-session-token-4242';
+    const failing = venueWith(edges.venue, {
+      positions: async () => {
+        throw new Error(`refused ${SECRET} with ${session} for ${HASH}`);
+      },
+    });
+    const recorded = recordEdges(
+      config,
+      { ...edges, venue: failing, secrets: [session] },
+      { clock, configFile },
+    );
+    if (recorded === undefined) throw new Error('a sim run records');
+    await expect(recorded.edges.venue.positions()).rejects.toThrow();
+    await recorded.recorder.close();
+    await edges.close();
+    const text = readFileSync(recorded.recorder.path, 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(session);
+    expect(text).not.toContain(HASH);
+    expect(text).toContain('refused ');
+  });
+
+  it("begins each file rotation sets aside with the run's header again, marked as continued", async () => {
+    const { dir, config, configFile, clock, edges } = await recordedSim();
+    const recorded = recordEdges({ ...config, record: { ...config.record, maxBytes: 65_536 } }, edges, {
+      clock,
+      configFile,
+    });
+    if (recorded === undefined) throw new Error('a sim run records');
+    for (let i = 0; i < 80; i++) {
+      recorded.recorder.job('x'.repeat(1_000));
+      recorded.recorder.flush();
+    }
+    await recorded.recorder.close();
+    await edges.close();
+    const [first] = linesOf(join(dir, 'j.sqlite.rec'));
+    expect(first).toMatchObject({ k: 'h', mode: 'sim', cont: true });
   });
 });
