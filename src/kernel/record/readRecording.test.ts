@@ -100,4 +100,16 @@ describe('readRecording', () => {
       new ConfigError(`${path}:1: a recording line before any header`),
     );
   });
+
+  it('drops a cut last line that the next start ended with a newline before it was killed too', () => {
+    const path = join(tmp(), 'r.rec');
+    writeFileSync(path, `${lines(header(0), job(1))}{"k":"j","t":2,\n`);
+    expect(readRecording(path).map((s) => s.lines.map((l) => l.t))).toEqual([[1]]);
+  });
+
+  it('reads a recording whose older files are gone: its first file begins with a continued header', () => {
+    const path = join(tmp(), 'r.rec');
+    writeFileSync(path, lines(header(5, true), job(6)));
+    expect(readRecording(path).map((s) => [s.header.t, s.lines.map((l) => l.t)])).toEqual([[5, [6]]]);
+  });
 });
