@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MarketSymbol, QuoteId, TempId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
+import { VenueRejectedError } from '../../src/errors/venueErrors.ts';
 import { type LineSink, Recorder } from '../../src/kernel/record/Recorder.ts';
 import { decodeValue, encodeValue } from '../../src/kernel/record/recordCodec.ts';
 import { recordingPrices, recordingVenue } from '../../src/kernel/record/recordingVenue.ts';
@@ -83,9 +84,8 @@ describe('recordingVenue', () => {
     expect(refused).toBeInstanceOf(Error);
     expect(lines[10]?.e?.n).toBe((refused as Error).name);
     expect(lines[10]?.r).toBeUndefined();
-    expect(lines[11]?.e?.n ?? 'answered').toBe(
-      refusedSubmit instanceof Error ? refusedSubmit.name : 'answered',
-    );
+    expect(refusedSubmit).toBeInstanceOf(VenueRejectedError);
+    expect(lines[11]?.e).toMatchObject({ n: 'VenueRejectedError', c: 'NOT_FOUND', s: 404 });
   });
 
   it('records a call at the clock time it was made, and how long it took', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -112,6 +112,7 @@ describe('RecordFile', () => {
     expect(aside).toHaveLength(1);
     expect(aside[0]).toMatch(/^r\.rec\.\d{4}-\d\d-\d\dT[\d-]+Z\.gz$/);
     expect(gunzipSync(readFileSync(join(dir, aside[0] ?? ''))).toString()).toBe('1234567\n');
+    expect(statSync(join(dir, aside[0] ?? '')).mode & 0o777).toBe(0o600);
     expect(readFileSync(path, 'utf8')).toBe('{"k":"h","cont":true}\nnext\n');
   });
 

@@ -99,6 +99,7 @@ describe('recorded values', () => {
     expect(decodeValue('{"x":{"$e":{"n":"E"}}}')).toEqual({ x: { $e: { n: 'E' } } });
     expect(decodeValue('{"x":{"$e":{"m":"x"}}}')).toEqual({ x: { $e: { m: 'x' } } });
     expect(decodeValue('{"x":{"$e":null}}')).toEqual({ x: { $e: null } });
+    expect(decodeValue('{"x":{"$e":"text"}}')).toEqual({ x: { $e: 'text' } });
     expect(decodeValue('{"x":{"$e":{"n":"E","m":2}}}')).toEqual({ x: { $e: { n: 'E', m: 2 } } });
   });
 });
