@@ -19,7 +19,7 @@ import { recordEdges, recorderTap } from '../../src/kernel/record/recorderFor.ts
 import { RECORDING_VERSION } from '../../src/kernel/record/recordLines.ts';
 import { silentLogger } from '../../src/log/Logger.ts';
 import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
-import { venueWith } from '../execution/harness.ts';
+import type { VenuePort } from '../../src/venue/VenuePort.ts';
 
 const SECRET = '7000000003:AArecordEdgesTokenAbcdefghijklmnopq';
 /** A console user's scrypt hash: a secret the redactor knows only by its field's name. */
@@ -118,9 +118,12 @@ describe('recordEdges', () => {
   it("masks the config's and the edges' secrets wherever a venue answer shows them", async () => {
     const { config, configFile, clock, edges } = await recordedSim();
     const session = 'edge-session-token-4242';
-    const failing = venueWith(edges.venue, {
-      positions: async () => {
-        throw new Error(`refused ${SECRET} with ${session} for ${HASH}`);
+    // The sim client, its positions read refused with a message that echoes the secrets.
+    const failing: VenuePort = Object.create(edges.venue, {
+      positions: {
+        value: async () => {
+          throw new Error(`refused ${SECRET} with ${session} for ${HASH}`);
+        },
       },
     });
     const recorded = recordEdges(
