@@ -78,6 +78,35 @@ describe('Journal', () => {
     expect(journal.writeFailure).toBeInstanceOf(JournalError);
   });
 
+  it('fails closed after a successful write too: the failed write leaves nothing of itself on disk, and the next one is refused', () => {
+    const path = tmpPath();
+    const { journal } = openJournal({ path, clock: new VirtualClock() });
+    journal.insertRequests([sampleOpenRecord(1)]);
+    expect(() => journal.insertRequests([sampleOpenRecord(2), sampleOpenRecord(1)])).toThrow(
+      /^journal write failed \(insert requests\)/,
+    );
+    const onDisk = () =>
+      journal.database
+        .prepare('SELECT client_request_id AS id FROM requests')
+        .all()
+        .map((r) => r.id);
+    expect(onDisk()).toEqual(['cr_1']);
+    expect(() => journal.insertRequests([sampleOpenRecord(3)])).toThrow(
+      /^journal write failed \(insert requests\)/,
+    );
+    expect(onDisk()).toEqual(['cr_1']);
+    journal.close();
+  });
+
+  it('refuses a write after close, naming the journal and the write', () => {
+    const path = tmpPath();
+    const { journal } = openJournal({ path, clock: new VirtualClock() });
+    journal.close();
+    expect(() => journal.insertRequests([sampleOpenRecord(1)])).toThrow(
+      new JournalError(`journal ${path} is closed; cannot insert requests`),
+    );
+  });
+
   it('refuses a second live instance on the same lease scope and admits one after the holder died', () => {
     const path = tmpPath();
     const clock = new VirtualClock();
@@ -85,6 +114,7 @@ describe('Journal', () => {
     first.acquireLease('sim:42161:0xabc');
     const second = openJournal({ path, clock }).journal;
     expect(() => second.acquireLease('sim:42161:0xabc')).toThrow(/holds the journal lease/);
+    expect(second.writeFailure).toBeUndefined();
     first.abandon();
     const third = openJournal({ path, clock }).journal;
     expect(() => third.acquireLease('sim:42161:0xabc')).not.toThrow();

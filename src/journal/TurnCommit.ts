@@ -104,7 +104,9 @@ export class TurnCommit {
       } catch {
         // The rollback of a broken database may fail too; the latch is what matters.
       }
-      waiter?.reject(this.onFailure(cause));
+      // Latched whether or not anyone waits: a commit nobody awaited loses its writes all the same.
+      const failure = this.onFailure(cause);
+      waiter?.reject(failure);
       return;
     }
     waiter?.resolve();

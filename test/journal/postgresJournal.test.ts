@@ -13,6 +13,7 @@ import {
 import type { PostgresJournal } from '../../src/journal/postgres/PostgresJournal.ts';
 import { changePgJournalMeta } from '../../src/journal/postgres/pgOperator.ts';
 import { sampleOpenRecord } from '../../src/journal/testRecord.ts';
+import { paperAccountOf } from '../../src/kernel/edges/paperAccount.ts';
 import { type PgServer, startPostgres } from './pgServer.ts';
 
 let server: PgServer;
@@ -145,6 +146,8 @@ describe('PostgreSQL journal: schema and secrets', () => {
       await c.end();
     }
     const a = await open(url);
+    // A dry run keeps its paper account in this store, not in a file named after the URL.
+    expect(paperAccountOf(a)).toBe(a.paperAccount);
     expect(a.paperAccount.read()).toBeUndefined();
     a.paperAccount.write('{"version":1}');
     await a.pendingCommit();
@@ -218,5 +221,53 @@ describe('PostgreSQL journal: an outage at start', () => {
       /cannot open journal .*password authentication failed/,
     );
     expect(tries).toBe(0);
+  });
+});
+
+describe('PostgreSQL journal: an orderly close', () => {
+  it('resolves once its last commit landed and the lease is released: a new instance opens at once, not after the TTL', async () => {
+    const url = await server.freshDatabase();
+    const others =
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()';
+    const sessions = async () => (await sql<{ n: number }>(url, others))[0]?.n ?? -1;
+    const before = await sessions();
+    const a = await open(url, { leaseTtlMs: 60_000 });
+    a.insertRequests([sampleOpenRecord(1)]);
+    const closing = a.close();
+    expect(a.close()).toBe(closing);
+    await closing;
+    // Its pool ended: no session of its own is left on the server (a backend ends just after its client).
+    let left = -1;
+    for (let i = 0; i < 100 && left !== before; i++) {
+      if (i > 0) await new SystemClock().sleep(20);
+      left = await sessions();
+    }
+    expect(left).toBe(before);
+    expect([a.isClosed, a.leaseHeld]).toEqual([true, undefined]);
+    expect(() => a.insertRequests([sampleOpenRecord(2)])).toThrow(
+      `journal ${a.path} is closed; cannot insert requests`,
+    );
+    const b = await open(url, { leaseTtlMs: 60_000 });
+    expect(b.fencingToken).toBe(a.fencingToken + 1);
+    expect(b.all().map((r) => r.clientRequestId)).toEqual(['cr_1']);
+  });
+
+  it('after a failed write releases nothing: the lease is left to expire', async () => {
+    const url = await server.freshDatabase();
+    const a = await open(url, { leaseTtlMs: 60_000 });
+    a.insertRequests([sampleOpenRecord(1)]);
+    await a.pendingCommit();
+    expect(() => a.insertRequests([sampleOpenRecord(1)])).toThrow(JournalError);
+    await a.close();
+    await expect(open(url, { leaseTtlMs: 60_000 })).rejects.toThrow(
+      new RegExp(`pid ${process.pid} on .* holds the journal lease for ${SCOPE}`),
+    );
+  });
+
+  it('after a crash resolves at once', async () => {
+    const url = await server.freshDatabase();
+    const a = await open(url);
+    a.abandon();
+    await expect(a.close()).resolves.toBeUndefined();
   });
 });

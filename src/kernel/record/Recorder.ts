@@ -15,6 +15,8 @@ export interface LineSink {
   readonly path: string;
   append(line: string): void;
   flush(): void;
+  /** Resolves once every line appended so far is on disk (a file compressing off the thread). */
+  settled?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,12 @@ export class Recorder {
 
   flush(): void {
     this.file.flush();
+  }
+
+  /** Every line so far on disk: what a size-based rotation counts is known only then. */
+  async settled(): Promise<void> {
+    this.file.flush();
+    await this.file.settled?.();
   }
 
   close(): Promise<void> {
