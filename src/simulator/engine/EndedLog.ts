@@ -14,9 +14,9 @@ export class EndedLog {
   add(ended: readonly Request[]): void {
     if (ended.length === 0) return;
     const batch = [...ended].sort(byUpdatedAt);
-    const last = this.rows.at(-1);
-    const first = batch[0] as Request;
-    if (last === undefined || this.rows.length === this.start || last.updatedAt <= first.updatedAt) {
+    const last = this.rows.length > this.start ? this.rows.at(-1) : undefined;
+    const first = batch[0];
+    if (last === undefined || first === undefined || last.updatedAt <= first.updatedAt) {
       for (const r of batch) this.rows.push(r);
       return;
     }
@@ -33,15 +33,19 @@ export class EndedLog {
     let hi = this.rows.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.rows[mid] as Request).updatedAt < since) lo = mid + 1;
+      const r = this.rows[mid];
+      if (r !== undefined && r.updatedAt < since) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.rows.length; i++) yield this.rows[i] as Request;
+    for (let i = lo; i < this.rows.length; i++) {
+      const r = this.rows[i];
+      if (r !== undefined) yield r;
+    }
   }
 
   /** Drops the oldest rows while `gone` says so (records a bounded history forgot). */
   dropWhile(gone: (r: Request) => boolean): void {
-    while (this.start < this.rows.length && gone(this.rows[this.start] as Request)) this.start++;
+    for (let r = this.rows[this.start]; r !== undefined && gone(r); r = this.rows[this.start]) this.start++;
     if (this.start > 1024 && this.start * 2 > this.rows.length) {
       this.rows.splice(0, this.start);
       this.start = 0;
