@@ -6,7 +6,7 @@
  * the last 15 minutes, as the simulator does for a client it knows nothing of (the dry run's rule
  * before the fix, which halved a dry run's intents/s within three minutes at full pace).
  * The session: RATE intents/s (opens and closes of BTCUSDT, 100 ms fills) on the virtual clock,
- * measured at each of CHECKPOINTS minutes (comma-separated; default 1,3,10,30). A flat "ours"
+ * measured at each of CHECKPOINTS minutes (comma-separated; default 1,3,10,30,60). A flat "ours"
  * column is the point: a save costs what the requests it keeps cost, not what the session held.
  * The heap column (after a full GC) is the whole process's: the engine keeps every request of a
  * dry run (a status poll may ask about any), so it grows with the session whatever a save costs.
@@ -21,7 +21,7 @@ import type { Quote } from '../../src/simulator/engine/state.ts';
 import { engine, openOn } from '../../src/simulator/engine/testEngine.ts';
 
 const RATE = Number(process.env.RATE ?? 70);
-const CHECKPOINTS_MIN = (process.env.CHECKPOINTS ?? '1,3,10,30').split(',').map(Number);
+const CHECKPOINTS_MIN = (process.env.CHECKPOINTS ?? '1,3,10,30,60').split(',').map(Number);
 const SAVES = 15;
 
 // A full GC before each heap reading, without asking the bench runner for --expose-gc.
