@@ -9,6 +9,9 @@ import type { Request } from './state.ts';
  * session). Those not yet seen ended are in `live`; an ended one moves to `ended`, ordered by the
  * time it ended, when a snapshot next looks — so a request's move costs nothing here, and a
  * request's track one Set add, paid only once a snapshot was taken (EngineCore.requestIndex).
+ * Between two snapshots `live` holds every request tracked since the first: an engine that took
+ * one snapshot and then ran long without another would keep them referenced (none does: a dry
+ * run saves after every answer, a backtest never saves, a replay saves at its end).
  */
 export class RequestIndex {
   private readonly table: SeqTable<Request>;
