@@ -83,13 +83,9 @@ export function paperAccountOf(journal: JournalPort): PaperAccountSlot | undefin
  * minutes, and most of its time went to saving.
  */
 export function keepForJournal(journal: JournalPort): RequestKeep {
-  let open: ReadonlySet<string> | undefined;
   return {
     answeredWithinMs: 10_000,
-    stillAsked: (tempId) => {
-      open ??= new Set(journal.nonTerminal().flatMap((r) => (r.tempId === undefined ? [] : [r.tempId])));
-      return open.has(tempId);
-    },
+    asked: () => journal.nonTerminal().flatMap((r) => (r.tempId === undefined ? [] : [r.tempId])),
   };
 }
 

@@ -9,6 +9,7 @@ import { BoundedHistory } from './BoundedHistory.ts';
 import { DueQueue } from './DueQueue.ts';
 import { type FillLatency, sampleLatency } from './FillLatency.ts';
 import { Ledger } from './Ledger.ts';
+import { RequestIndex } from './RequestIndex.ts';
 import { SeqTable } from './SeqTable.ts';
 import { SolverPricing } from './SolverPricing.ts';
 import { SymbolWatch } from './SymbolWatch.ts';
@@ -77,6 +78,8 @@ export class EngineCore {
   readonly timers = new Set<TimerHandle>();
   /** Undefined (the HTTP simulator): every record is kept, a status poll answers for any tempId. */
   readonly history: BoundedHistory | undefined;
+  /** Built by the first snapshot (requestIndex()), kept up by track from then on: none in a backtest. */
+  private index: RequestIndex | undefined;
   /** Told of every request the engine moves to an end status, at that moment (the in-process adapter). */
   onRequestEnded: ((r: Request) => void) | undefined;
   faults: EngineFaults = NO_ENGINE_FAULTS;
@@ -138,7 +141,14 @@ export class EngineCore {
 
   track(req: Request): Request {
     this.requests.store(req.tempId, req);
+    this.index?.tracked(req);
     return req;
+  }
+
+  /** The requests a snapshot may keep, found without a walk of them all (RequestIndex). */
+  requestIndex(): RequestIndex {
+    this.index ??= new RequestIndex(this.requests);
+    return this.index;
   }
 
   latency(): number {

@@ -103,7 +103,7 @@ describe('engine snapshot and restore (a paper account across restarts)', () => 
     before.clock.advanceSync(60_001);
     const recent = openOn(before.e, before.sub);
     before.clock.advanceSync(100);
-    const keep = { answeredWithinMs: 60_000, stillAsked: (t: string) => t === asked.tempId };
+    const keep = { answeredWithinMs: 60_000, asked: () => [asked.tempId] };
     const kept = before.e.snapshot(keep).requests.map((r) => r.tempId);
     expect(kept.sort()).toEqual([asked.tempId, recent.tempId].sort());
     expect(kept).not.toContain(known.tempId);

@@ -13,12 +13,15 @@ export const KEPT_REQUESTS_MS = 15 * 60_000;
 export interface RequestKeep {
   /** Those answered within this long before the snapshot. */
   readonly answeredWithinMs: number;
-  /** An older one all the same when this says its client may still ask about it. */
-  readonly stillAsked: (tempId: string) => boolean;
+  /**
+   * The tempIds of older ones kept all the same: their client may still ask about them. Named,
+   * not tested one by one, so a snapshot looks them up instead of walking every request.
+   */
+  readonly asked: () => Iterable<string>;
 }
 
 /** For a client the venue knows nothing of: everything answered in the last KEPT_REQUESTS_MS. */
-export const KEEP_RECENT: RequestKeep = { answeredWithinMs: KEPT_REQUESTS_MS, stillAsked: () => false };
+export const KEEP_RECENT: RequestKeep = { answeredWithinMs: KEPT_REQUESTS_MS, asked: () => [] };
 
 /** One request as a snapshot keeps it, so that a status poll after the restart has an answer. */
 export interface RequestSnapshot {
@@ -49,9 +52,7 @@ const str = (d: Decimal | null): string | null => (d === null ? null : d.toStrin
 export function snapshotRequests(h: EngineCore, keep: RequestKeep = KEEP_RECENT): RequestSnapshot[] {
   const since = h.clock.now() - keep.answeredWithinMs;
   const kept: RequestSnapshot[] = [];
-  for (const r of h.requests.values()) {
-    if (r.updatedAt < since && isTerminalVenueStatus(r.kind, r.status) && !keep.stillAsked(r.tempId))
-      continue;
+  for (const r of h.requestIndex().kept(since, keep.asked())) {
     kept.push({
       tempId: r.tempId,
       kind: r.kind,
