@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../errors/ConfigError.ts';
 import { parseConfig } from '../loadConfig.ts';
+import { configProblemOf } from './configProblemOf.ts';
 
-function problems(text: string): string {
-  try {
-    parseConfig(text, 'bot.yaml', { env: {} });
-    return '';
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-}
+const problems = configProblemOf;
 
 describe('the record section', () => {
   it('defaults to on in live and sim (null), beside the journal (null), 16 MiB per file', () => {

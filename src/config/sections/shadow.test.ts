@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../errors/ConfigError.ts';
 import { parseConfig } from '../loadConfig.ts';
+import { configProblemOf } from './configProblemOf.ts';
 
 const STRATEGIES = `strategies:
   - { id: fast, module: sma-cross, markets: [BTCUSDT] }
   - { id: slow, module: sma-cross, markets: [BTCUSDT] }
 `;
 
-function problems(text: string): string {
-  try {
-    parseConfig(text, 'bot.yaml', { env: {} });
-    return '';
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-}
+const problems = configProblemOf;
 
 describe('the shadow list', () => {
   it('is empty when not written, and keeps the ids it names', () => {

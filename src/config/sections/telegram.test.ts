@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../errors/ConfigError.ts';
 import { envRef } from '../envReference.ts';
 import { parseConfig } from '../loadConfig.ts';
+import { configProblemOf } from './configProblemOf.ts';
 
 const TOKEN = '7000000003:AAconfigTestTokenAbcdefghijklmnopqrstu';
 
-function problems(text: string, env: Record<string, string> = {}): string {
-  try {
-    parseConfig(text, 'bot.yaml', { env });
-    return '';
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-}
+const problems = configProblemOf;
 
 describe('the telegram section', () => {
   it('takes the token by env reference and the allow-list by user id and role', () => {

@@ -7,21 +7,9 @@ import { VirtualClock } from '../../clock/VirtualClock.ts';
 import { RecordFile } from './RecordFile.ts';
 import { readRecording } from './readRecording.ts';
 import { isGzip } from './recordingText.ts';
+import { testHeader } from './testHeader.ts';
 
-const header = (cont: boolean) =>
-  JSON.stringify({
-    k: 'h',
-    v: 1,
-    t: 0,
-    mode: 'sim',
-    eph: false,
-    cfg: {},
-    file: 'x',
-    mods: {},
-    sub: '0x',
-    chain: 1,
-    ...(cont ? { cont } : {}),
-  });
+const header = (cont: boolean) => testHeader({ cont });
 
 describe('RecordFile', () => {
   it('sets the file aside past its size on disk and at each UTC day, every file gzip and headed, and reads back as one run', async () => {

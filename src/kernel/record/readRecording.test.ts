@@ -5,21 +5,9 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { readRecording, recordingFiles } from './readRecording.ts';
+import { testHeader } from './testHeader.ts';
 
-const header = (t: number, cont = false) =>
-  JSON.stringify({
-    k: 'h',
-    v: 1,
-    t,
-    mode: 'sim',
-    eph: false,
-    cfg: {},
-    file: 'x',
-    mods: {},
-    sub: '0x',
-    chain: 1,
-    ...(cont ? { cont } : {}),
-  });
+const header = (t: number, cont = false) => testHeader({ t, cont });
 const job = (t: number) => JSON.stringify({ k: 'j', t, n: 'x' });
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 const tmp = () => mkdtempSync(join(tmpdir(), 'perpflow-readrec-'));

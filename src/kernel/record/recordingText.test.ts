@@ -6,19 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../clock/VirtualClock.ts';
 import { RecordFile } from './RecordFile.ts';
 import { readRecording } from './readRecording.ts';
+import { testHeader } from './testHeader.ts';
 
-const HEADER = JSON.stringify({
-  k: 'h',
-  v: 1,
-  t: 0,
-  mode: 'sim',
-  eph: false,
-  cfg: {},
-  file: 'x',
-  mods: {},
-  sub: '0x',
-  chain: 1,
-});
+const HEADER = testHeader();
 const job = (t: number) => JSON.stringify({ k: 'j', t, n: `reconcile ${t % 7}` });
 
 /** The clock readings of the lines a recording holds, in order. */
