@@ -1,0 +1,172 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SystemClock } from '../../src/clock/SystemClock.ts';
+import { describeExposure } from '../../src/kernel/venueAgreement.ts';
+import { SHADOW_SINCE } from '../../src/kernel/shadow/shadowEdges.ts';
+import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
+import { perpflow, perpflowOutput, type SimServer, startSim, tempDir, until } from '../run/runHarness.ts';
+import { journalLedger } from '../run/venueCheck.ts';
+import { driftFromJournals } from './driftFromJournals.ts';
+
+let sim: SimServer | undefined;
+afterEach(async () => {
+  await sim?.stop();
+  sim = undefined;
+});
+
+/** A live bot on a `perpflow sim` of its own (a venue that outlives it), shadowing its one strategy. */
+function liveShadowConfig(dir: string, url: string): string {
+  const path = join(dir, 'live.yaml');
+  writeFileSync(
+    path,
+    `mode: live
+venue: { url: "${url}", apiKey: "\${env:PF_TEST_KEY}", subaccount: "\${env:PF_TEST_SUB}" }
+simulator: { seed: 7, fillLatencyMs: { min: 50, max: 150 } }
+market: { pollIntervalMs: 200, staleAfterMs: 3000 }
+journal: { path: ${join(dir, 'journal.sqlite')} }
+risk:
+  account: { maxOpenPositions: 4, maxNotionalPerPosition: 1000, maxTotalNotional: 4000, maxLeverage: 5, maxIntentsPerMinute: 600, dailyLossLimit: 1000, maxDrawdownPct: 50 }
+strategies:
+  - { id: sma-fast, module: sma-cross, markets: [BTCUSDT], interval: 1s, params: { fast: 2, slow: 3, notional: 200, leverage: 2, mode: reverse } }
+logging: { level: info, file: null }
+status: { port: 0 }
+console: { enabled: false }
+shutdown: { drainMs: 5000 }
+shadow: [sma-fast]
+`,
+  );
+  return path;
+}
+
+const query = (file: string, sql: string): Record<string, unknown>[] => {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
+};
+
+const shadowSince = (file: string): number =>
+  Number(query(file, `SELECT value FROM meta WHERE key = '${SHADOW_SINCE}'`)[0]?.value);
+
+const fillIds = (file: string): string[] =>
+  query(file, 'SELECT fill_id FROM fills ORDER BY fill_id').map((r) => String(r.fill_id));
+
+/** The paper account's open quantity per SYMBOL:SIDE, the form describeExposure gives a ledger. */
+function paperExposure(file: string): string {
+  const paper = JSON.parse(readFileSync(file, 'utf8')) as {
+    subaccounts: { positions: { symbol: string; side: string; quantity: string; closedAmount: string }[] }[];
+  };
+  const sums = new Map<string, number>();
+  for (const p of paper.subaccounts.flatMap((s) => s.positions)) {
+    const key = `${p.symbol}:${p.side}`;
+    sums.set(key, (sums.get(key) ?? 0) + Number(p.quantity) - Number(p.closedAmount));
+  }
+  return [...sums]
+    .filter(([, q]) => q !== 0)
+    .map(([k, q]) => `${k} ${q}`)
+    .sort()
+    .join(', ');
+}
+
+describe('a live bot with a shadow, killed with SIGKILL and restarted on the same journals', () => {
+  it('continues the shadow journal and paper account, keeps shadowSince, loses and repeats no shadow fill, and reports the drift the two journals give', async () => {
+    sim = await startSim(29);
+    const acc = await bootstrapAccount(fetch, { baseUrl: sim.url, collateral: 100_000 });
+    const env = { PF_TEST_KEY: acc.apiKey, PF_TEST_SUB: acc.subaccount };
+    const dir = tempDir();
+    const cfg = liveShadowConfig(dir, sim.url);
+    const liveFile = join(dir, 'journal.sqlite');
+    const shadowFile = join(dir, 'journal.shadow.dry-run.sqlite');
+    const paperFile = join(dir, 'journal.shadow.dry-run.paper.json');
+
+    const first = perpflow(['run', cfg], process.cwd(), env);
+    await until(() => first.count(/ opened BTCUSDT .*component=shadow/) >= 2, 60_000, 'two shadow opens', first);
+    // A moment later: a shadow request is likely in flight when the kill lands.
+    await new SystemClock().sleep(300);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    const since = shadowSince(shadowFile);
+    expect(since).toBeGreaterThan(0);
+    const before = fillIds(shadowFile);
+    expect(before.length).toBeGreaterThan(0);
+
+    const second = perpflow(['run', cfg], process.cwd(), env);
+    await until(
+      () => second.count(/ opened BTCUSDT .*component=shadow/) >= 2,
+      60_000,
+      'two shadow opens after the restart',
+      second,
+    );
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    const out = second.lines.join('\n');
+    expect(out).toMatch(/paper account continued from .*journal\.shadow\.dry-run\.paper\.json/);
+
+    expect(shadowSince(shadowFile)).toBe(since);
+    const after = fillIds(shadowFile);
+    expect(after.filter((id) => !before.includes(id)).length).toBeGreaterThan(0);
+    expect(before.filter((id) => !after.includes(id))).toEqual([]);
+    const shadow = journalLedger(shadowFile);
+    expect(shadow.nonTerminal).toEqual([]);
+    const sentPerIntent = new Map<string, number>();
+    for (const r of shadow.requests)
+      if (r.submittedAt !== undefined) sentPerIntent.set(r.intentId, (sentPerIntent.get(r.intentId) ?? 0) + 1);
+    expect([...sentPerIntent].filter(([, n]) => n > 1)).toEqual([]);
+    // The paper account holds what the shadow journal's fills add up to: neither lost nor counted twice.
+    expect(paperExposure(paperFile)).toBe(
+      describeExposure(shadow.ledger.exposure())
+        .split(', ')
+        .filter((s) => s !== '' && s !== 'flat')
+        .sort()
+        .join(', '),
+    );
+
+    const status = await perpflowOutput(['status', '--json', cfg], process.cwd(), env);
+    expect(status.code).toBe(0);
+    const drift = (
+      JSON.parse(status.stdout) as {
+        drift: {
+          since: number;
+          strategies: {
+            strategyId: string;
+            matched: number;
+            liveMissed: string[];
+            shadowMissed: string[];
+            priceBps: { mean: string; worst: string } | null;
+            latencyMs: { live: number; shadow: number } | null;
+            pnl: { live: string; shadow: string };
+          }[];
+        };
+      }
+    ).drift;
+    const expected = driftFromJournals(liveFile, shadowFile, 'sma-fast', since);
+    const [s] = drift.strategies;
+    expect(drift.since).toBe(since);
+    expect({
+      matched: s?.matched,
+      liveMissed: [...(s?.liveMissed ?? [])].sort(),
+      shadowMissed: [...(s?.shadowMissed ?? [])].sort(),
+      meanBps: s?.priceBps?.mean,
+      worstBps: s?.priceBps?.worst,
+      liveLatency: s?.latencyMs?.live,
+      shadowLatency: s?.latencyMs?.shadow,
+      livePnl: Number(s?.pnl.live),
+      shadowPnl: Number(s?.pnl.shadow),
+    }).toEqual({
+      matched: expected.matched,
+      liveMissed: expected.liveMissed,
+      shadowMissed: expected.shadowMissed,
+      meanBps: expected.meanBps,
+      worstBps: expected.worstBps,
+      liveLatency: expected.liveLatency,
+      shadowLatency: expected.shadowLatency,
+      livePnl: expected.livePnl.toNumber(),
+      shadowPnl: expected.shadowPnl.toNumber(),
+    });
+    expect(expected.matched).toBeGreaterThan(0);
+  }, 240_000);
+});
