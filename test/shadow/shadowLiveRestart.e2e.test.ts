@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
-import { describeExposure } from '../../src/kernel/venueAgreement.ts';
 import { SHADOW_SINCE } from '../../src/kernel/shadow/shadowEdges.ts';
+import { describeExposure } from '../../src/kernel/venueAgreement.ts';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { perpflow, perpflowOutput, type SimServer, startSim, tempDir, until } from '../run/runHarness.ts';
 import { journalLedger } from '../run/venueCheck.ts';
@@ -84,7 +84,12 @@ describe('a live bot with a shadow, killed with SIGKILL and restarted on the sam
     const paperFile = join(dir, 'journal.shadow.dry-run.paper.json');
 
     const first = perpflow(['run', cfg], process.cwd(), env);
-    await until(() => first.count(/ opened BTCUSDT .*component=shadow/) >= 2, 60_000, 'two shadow opens', first);
+    await until(
+      () => first.count(/ opened BTCUSDT .*component=shadow/) >= 2,
+      60_000,
+      'two shadow opens',
+      first,
+    );
     // A moment later: a shadow request is likely in flight when the kill lands.
     await new SystemClock().sleep(300);
     first.child.kill('SIGKILL');
@@ -114,7 +119,8 @@ describe('a live bot with a shadow, killed with SIGKILL and restarted on the sam
     expect(shadow.nonTerminal).toEqual([]);
     const sentPerIntent = new Map<string, number>();
     for (const r of shadow.requests)
-      if (r.submittedAt !== undefined) sentPerIntent.set(r.intentId, (sentPerIntent.get(r.intentId) ?? 0) + 1);
+      if (r.submittedAt !== undefined)
+        sentPerIntent.set(r.intentId, (sentPerIntent.get(r.intentId) ?? 0) + 1);
     expect([...sentPerIntent].filter(([, n]) => n > 1)).toEqual([]);
     // The paper account holds what the shadow journal's fills add up to: neither lost nor counted twice.
     expect(paperExposure(paperFile)).toBe(
