@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { SHADOW_SINCE } from '../../src/kernel/shadow/shadowEdges.ts';
 import { describeExposure } from '../../src/kernel/venueAgreement.ts';
+import { createRng } from '../../src/simulator/rng.ts';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import { perpflow, perpflowOutput, type SimServer, startSim, tempDir, until } from '../run/runHarness.ts';
 import { journalLedger } from '../run/venueCheck.ts';
@@ -16,14 +17,18 @@ afterEach(async () => {
   sim = undefined;
 });
 
-/** A live bot on a `perpflow sim` of its own (a venue that outlives it), shadowing its one strategy. */
+/**
+ * A live bot on a `perpflow sim` of its own (a venue that outlives it), shadowing its one strategy.
+ * `simulator:` is the shadow's (live trades the separate simulator): its slow fills keep a shadow
+ * request in flight most of the time, so a kill is likely to land on one.
+ */
 function liveShadowConfig(dir: string, url: string): string {
   const path = join(dir, 'live.yaml');
   writeFileSync(
     path,
     `mode: live
 venue: { url: "${url}", apiKey: "\${env:PF_TEST_KEY}", subaccount: "\${env:PF_TEST_SUB}" }
-simulator: { seed: 7, fillLatencyMs: { min: 50, max: 150 } }
+simulator: { seed: 7, fillLatencyMs: { min: 500, max: 1500 } }
 market: { pollIntervalMs: 200, staleAfterMs: 3000 }
 journal: { path: ${join(dir, 'journal.sqlite')} }
 risk:
@@ -52,6 +57,14 @@ const query = (file: string, sql: string): Record<string, unknown>[] => {
 const shadowSince = (file: string): number =>
   Number(query(file, `SELECT value FROM meta WHERE key = '${SHADOW_SINCE}'`)[0]?.value);
 
+const shadowInFlight = (file: string): number =>
+  Number(
+    query(
+      file,
+      "SELECT count(*) AS n FROM requests WHERE status IN ('CREATED', 'SUBMITTING', 'ACCEPTED', 'UNKNOWN')",
+    )[0]?.n,
+  );
+
 const fillIds = (file: string): string[] =>
   query(file, 'SELECT fill_id FROM fills ORDER BY fill_id').map((r) => String(r.fill_id));
 
@@ -73,7 +86,7 @@ function paperExposure(file: string): string {
 }
 
 describe('a live bot with a shadow, killed with SIGKILL and restarted on the same journals', () => {
-  it('continues the shadow journal and paper account, keeps shadowSince, loses and repeats no shadow fill, and reports the drift the two journals give', async () => {
+  it('continues, after each of three kills, the shadow journal and paper account, keeps shadowSince, loses and repeats no shadow fill, and reports the drift the two journals give', async () => {
     sim = await startSim(29);
     const acc = await bootstrapAccount(fetch, { baseUrl: sim.url, collateral: 100_000 });
     const env = { PF_TEST_KEY: acc.apiKey, PF_TEST_SUB: acc.subaccount };
@@ -83,32 +96,45 @@ describe('a live bot with a shadow, killed with SIGKILL and restarted on the sam
     const shadowFile = join(dir, 'journal.shadow.dry-run.sqlite');
     const paperFile = join(dir, 'journal.shadow.dry-run.paper.json');
 
-    const first = perpflow(['run', cfg], process.cwd(), env);
-    await until(
-      () => first.count(/ opened BTCUSDT .*component=shadow/) >= 2,
-      60_000,
-      'two shadow opens',
-      first,
-    );
-    // A moment later: a shadow request is likely in flight when the kill lands.
-    await new SystemClock().sleep(300);
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBeNull();
-    const since = shadowSince(shadowFile);
+    const rng = createRng(11);
+    const clock = new SystemClock();
+    let since: number | undefined;
+    let before: string[] = [];
+    let inFlightAtKill = 0;
+    for (let kill = 0; kill < 3; kill++) {
+      const bot = perpflow(['run', cfg], process.cwd(), env);
+      const opens = (n: number) => () => bot.count(/ opened BTCUSDT .*component=shadow/) >= n;
+      await until(opens(2), 60_000, `two shadow opens before kill ${kill + 1}`, bot);
+      await clock.sleep(Math.floor(rng.next() * 1500));
+      bot.child.kill('SIGKILL');
+      expect(await bot.exited).toBeNull();
+      if (kill > 0)
+        expect(bot.lines.join('\n')).toMatch(
+          /paper account continued from .*journal\.shadow\.dry-run\.paper\.json/,
+        );
+      // Every start after the first continues the shadow: its since stays, its fills only grow.
+      since ??= shadowSince(shadowFile);
+      expect(shadowSince(shadowFile)).toBe(since);
+      const ids = fillIds(shadowFile);
+      expect(before.filter((id) => !ids.includes(id))).toEqual([]);
+      expect(ids.length).toBeGreaterThan(before.length);
+      before = ids;
+      inFlightAtKill += shadowInFlight(shadowFile);
+    }
     expect(since).toBeGreaterThan(0);
-    const before = fillIds(shadowFile);
-    expect(before.length).toBeGreaterThan(0);
+    // The test is worth its name only if some kill caught a shadow request between send and fill.
+    expect(inFlightAtKill).toBeGreaterThan(0);
 
-    const second = perpflow(['run', cfg], process.cwd(), env);
+    const last = perpflow(['run', cfg], process.cwd(), env);
     await until(
-      () => second.count(/ opened BTCUSDT .*component=shadow/) >= 2,
+      () => last.count(/ opened BTCUSDT .*component=shadow/) >= 2,
       60_000,
-      'two shadow opens after the restart',
-      second,
+      'two shadow opens after the last restart',
+      last,
     );
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
-    const out = second.lines.join('\n');
+    last.child.kill('SIGINT');
+    expect(await last.exited).toBe(0);
+    const out = last.lines.join('\n');
     expect(out).toMatch(/paper account continued from .*journal\.shadow\.dry-run\.paper\.json/);
 
     expect(shadowSince(shadowFile)).toBe(since);
