@@ -4,6 +4,7 @@ import type { PerpflowConfig } from '../config/schema.ts';
 import { ConfigError } from '../errors/ConfigError.ts';
 import { liveLeaseHolder } from '../journal/liveLeaseHolder.ts';
 import { backUpForFreshStart, backupStamp, journalFileFor } from './journalFor.ts';
+import { shadowJournalFileFor } from './shadow/shadowJournalFile.ts';
 import { journalOverride } from './standby.ts';
 
 /** The config a run uses: the file's, with the rehearsal mode and journal path the flags give. */
@@ -21,7 +22,7 @@ export function runConfig(
 
 /**
  * `run --fresh`: a dry run (or sim) starts over, its journal and paper account kept as
- * `<file>.<UTC stamp>`. A live journal is the record of real positions: never reset.
+ * `<file>.<UTC stamp>`, and its shadow's with it. A live journal is the record of real positions: never reset.
  */
 export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
   if (config.mode === 'live')
@@ -39,5 +40,11 @@ export function freshStart(config: PerpflowConfig, clock: Clock): string[] {
     throw new ConfigError(
       `--fresh: pid ${holder.pid} on ${holder.host} is running on ${file}; stop it before starting over`,
     );
-  return backUpForFreshStart(file, backupStamp(clock.now()));
+  const stamp = backupStamp(clock.now());
+  // A sim bot's shadow starts over with it: a shadow journal kept from the last session would pair
+  // against a live journal that no longer has its intents (each one reported as live missed). A
+  // dry run is not shadowed: the shadow files beside its config are a live bot's, left alone.
+  const shadowed = config.mode === 'sim' && config.shadow.length > 0;
+  const shadow = shadowed ? backUpForFreshStart(shadowJournalFileFor(config.journal.path), stamp) : [];
+  return [...backUpForFreshStart(file, stamp), ...shadow];
 }

@@ -38,6 +38,7 @@ describe('the drift report of live against a backtest of the bars it saw', () =>
       strategies: [
         {
           strategyId: 's',
+          since,
           matched: filled.size,
           liveMissed: [],
           shadowMissed: [],

@@ -11,6 +11,7 @@ import {
 import { dec } from '../../src/domain/money.ts';
 import type { DriftJournal } from '../../src/report/drift/driftJournal.ts';
 import { driftReport } from '../../src/report/drift/driftReport.ts';
+import { renderDrift } from '../../src/report/drift/renderDrift.ts';
 
 /** One fill of intent `intent` (request `cr_<intent>`), 0.1 fee, on the long held under `quote`. */
 function fill(
@@ -70,6 +71,7 @@ describe('the drift report, by hand', () => {
       strategies: [
         {
           strategyId: 'a',
+          since: 900,
           matched: 2,
           liveMissed: ['i3'],
           shadowMissed: [],
@@ -92,5 +94,30 @@ describe('the drift report, by hand', () => {
       liveMissed: [],
       pnl: { live: '-0.1', shadow: '-0.1', difference: '0' },
     });
+  });
+
+  it('compares a strategy shadowed later than the rest from its own since, and says so in the line', () => {
+    const report = driftReport(live, shadow, {
+      strategies: ['a'],
+      since: 900,
+      // a's shadow began at 1,500 (added to shadow: at a restart): i1, decided at 1,000, is not compared.
+      sinceOf: () => 1_500,
+    });
+    const [a] = report.strategies;
+    expect({
+      since: a?.since,
+      matched: a?.matched,
+      liveMissed: a?.liveMissed,
+      shadowMissed: a?.shadowMissed,
+    }).toEqual({
+      since: 1_500,
+      matched: 1,
+      liveMissed: ['i3'],
+      shadowMissed: [],
+    });
+    expect(renderDrift(report)).toContain('  a (since 1970-01-01T00:00:01.500Z): 1 matched');
+    expect(renderDrift(driftReport(live, shadow, { strategies: ['a'], since: 900 }))).toContain(
+      '  a: 2 matched',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { openReadOnlyJournal, type ReadOnlyJournal } from '../../journal/readOnlyJournal.ts';
-import { SHADOW_SINCE } from '../../kernel/shadow/shadowEdges.ts';
+import { SHADOW_SINCE, shadowSinceOf } from '../../kernel/shadow/shadowSince.ts';
 import type { DriftJournal } from '../../report/drift/driftJournal.ts';
 import { type DriftReport, driftReport } from '../../report/drift/driftReport.ts';
 
@@ -17,6 +17,7 @@ export function statusDrift(live: ReadOnlyJournal, shadowFile: string | undefine
     return driftReport(sideOf(live), sideOf(shadow), {
       strategies: shadow.strategyCounts().map((s) => s.strategyId),
       since: Number(shadow.meta(SHADOW_SINCE) ?? 0),
+      sinceOf: (id) => shadowSinceOf((k) => shadow.meta(k), id),
     });
   } finally {
     shadow.close();

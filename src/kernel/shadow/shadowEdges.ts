@@ -10,9 +10,9 @@ import { manualPrices } from '../../simulator/prices/PriceSource.ts';
 import { dryRunEdges } from '../edges/dryRunEdges.ts';
 import type { VenueEdges } from '../edges/VenueEdges.ts';
 import { shadowFeed } from './shadowFeed.ts';
+import { SHADOW_SINCE, shadowSinceKey } from './shadowSince.ts';
 
-/** The meta key of the clock time a shadow journal began: live intents before it are not compared. */
-export const SHADOW_SINCE = 'shadowSince';
+export { SHADOW_SINCE } from './shadowSince.ts';
 
 /**
  * A shadow's edges: a dry run's (the simulator engine in process, its paper account beside the
@@ -40,7 +40,11 @@ export async function shadowEdges(
       o.log.warn(
         `shadow journal ${journal.path} derives intent ids by ${journal.getMeta(INTENT_ID_SCHEME)}, live by ${o.intentIdScheme}: no intent will pair; move it aside to start the shadow over`,
       );
-    if (journal.getMeta(SHADOW_SINCE) === undefined) journal.setMeta(SHADOW_SINCE, String(o.clock.now()));
+    const now = String(o.clock.now());
+    if (journal.getMeta(SHADOW_SINCE) === undefined) journal.setMeta(SHADOW_SINCE, now);
+    // Each strategy's own start: one added to `shadow:` at a restart is compared from this one.
+    for (const { id } of config.strategies)
+      if (journal.getMeta(shadowSinceKey(id)) === undefined) journal.setMeta(shadowSinceKey(id), now);
     edges.attach?.(journal);
   };
   return {

@@ -7,8 +7,9 @@ import { type DriftReport, driftReport } from '../../report/drift/driftReport.ts
 import type { LoadedConfig } from '../../strategy/loadConfigWithStrategies.ts';
 import { Kernel } from '../Kernel.ts';
 import { shadowConfigOf } from './shadowConfig.ts';
-import { SHADOW_SINCE, shadowEdges } from './shadowEdges.ts';
+import { shadowEdges } from './shadowEdges.ts';
 import { setShadowAside, shadowJournalFileFor, shadowJournalPathFor } from './shadowJournalFile.ts';
+import { SHADOW_SINCE, shadowSinceOf } from './shadowSince.ts';
 
 /** A shadow beside a live kernel, and the drift report of the two. */
 export interface Shadow {
@@ -67,10 +68,12 @@ export async function startShadow(
   }
   const shadowJournal = kernel.executor.journal;
   const since = Number(shadowJournal.getMeta(SHADOW_SINCE) ?? 0);
+  const sinceOf = (id: string): number => shadowSinceOf((k) => shadowJournal.getMeta(k), id);
   const report = (): DriftReport =>
     driftReport(driftJournalOf(live.executor.journal), driftJournalOf(shadowJournal), {
       strategies: ids,
       since,
+      sinceOf,
     });
   // One report serves a scrape's five gauges (each reads both journals whole): kept for a second.
   let kept: { readonly at: number; readonly report: DriftReport } | undefined;

@@ -7,6 +7,8 @@ import { netPnl } from './netPnl.ts';
 /** How one strategy's live fills drifted from its shadow's, the simulator's model of the same intents. */
 export interface StrategyDrift {
   readonly strategyId: string;
+  /** Its intents decided before this clock time are not compared: its shadow began then. */
+  readonly since: number;
   /** Intents both filled. */
   readonly matched: number;
   /** Intents the shadow filled and live did not (refused, failed, never sent). */
@@ -58,6 +60,7 @@ function strategyDrift(
   const shadowPnl = netPnl(shadow, id, window);
   return {
     strategyId: id,
+    since: window.since,
     matched: n,
     liveMissed: [...s.keys()].filter((k) => !l.has(k)),
     shadowMissed: [...l.keys()].filter((k) => !s.has(k)),
@@ -95,12 +98,19 @@ function strategyDrift(
 export function driftReport(
   live: DriftJournal,
   shadow: DriftJournal,
-  o: { readonly strategies: readonly string[]; readonly since: number; readonly until?: number },
+  o: {
+    readonly strategies: readonly string[];
+    readonly since: number;
+    /** A strategy's own since, when its shadow began later than the report's (added at a restart). */
+    readonly sinceOf?: (strategyId: string) => number;
+    readonly until?: number;
+  },
 ): DriftReport {
-  const window = { since: o.since, until: o.until ?? Number.POSITIVE_INFINITY };
+  const until = o.until ?? Number.POSITIVE_INFINITY;
+  const windowOf = (id: string) => ({ since: Math.max(o.since, o.sinceOf?.(id) ?? o.since), until });
   return {
     since: o.since,
     until: o.until ?? null,
-    strategies: o.strategies.map((id) => strategyDrift(live, shadow, id, window)),
+    strategies: o.strategies.map((id) => strategyDrift(live, shadow, id, windowOf(id))),
   };
 }

@@ -18,7 +18,7 @@ const FLIPPER = join(import.meta.dirname, '../fixtures/flipper.ts');
  * handler (status polls, fill latency, a solver that refuses a share of fills), and `flip` runs
  * again in its shadow. `hold` runs in live only.
  */
-export function writeShadowConfig(dir: string): string {
+export function writeShadowConfig(dir: string, flipModule: string = FLIPPER): string {
   writeFileSync(join(dir, 'faults.yaml'), 'solverRefusalRate: 0.1\n');
   const file = join(dir, 'bot.yaml');
   writeFileSync(
@@ -32,7 +32,7 @@ execution:
 risk:
   account: { maxOpenPositions: 4, maxNotionalPerPosition: 100000, maxTotalNotional: 200000, maxLeverage: 5, maxIntentsPerMinute: 1000, dailyLossLimit: 100000, maxDrawdownPct: 90 }
 strategies:
-  - { id: flip, module: ${FLIPPER}, markets: [BTCUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
+  - { id: flip, module: ${flipModule}, markets: [BTCUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
   - { id: hold, module: ${FLIPPER}, markets: [ETHUSDT], params: { every: 7, quantity: 0.1, slippage: 0.01 } }
 shadow: [flip]
 `,
@@ -55,10 +55,13 @@ async function driveTo(clock: VirtualClock, end: number): Promise<void> {
   await clock.advanceTo(end);
 }
 
-/** Runs the session for `minutes` of virtual time, stops both kernels, and hands back what to check. */
-export async function shadowRun(minutes: number) {
+/**
+ * Runs the session for `minutes` of virtual time, stops both kernels, and hands back what to check.
+ * `flipModule`: the module `flip` runs (default flipper.ts).
+ */
+export async function shadowRun(minutes: number, flipModule?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'perpflow-shadow-'));
-  const loaded = await loadConfigWithStrategies(writeShadowConfig(dir));
+  const loaded = await loadConfigWithStrategies(writeShadowConfig(dir, flipModule));
   const clock = new VirtualClock(Date.UTC(2026, 0, 5));
   const lines: string[] = [];
   const log = createLogger({
