@@ -10,6 +10,7 @@ import { createLogger } from '../../../src/log/createLogger.ts';
 import { silentLogger } from '../../../src/log/Logger.ts';
 import { buildConsole } from '../../../src/operate/api/serveConsole.ts';
 import { loadConfigWithStrategies } from '../../../src/strategy/loadConfigWithStrategies.ts';
+import { driveTo } from '../../kernel/support/driveTo.ts';
 
 const FLIPPER = join(import.meta.dirname, '../fixtures/flipper.ts');
 
@@ -38,21 +39,6 @@ shadow: [flip]
 `,
   );
   return file;
-}
-
-/** Lets in-process requests, journal writes and status reads set off at one instant finish. */
-async function quiesce(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r));
-}
-
-async function driveTo(clock: VirtualClock, end: number): Promise<void> {
-  for (;;) {
-    const due = clock.nextDue();
-    if (due === undefined || due > end) break;
-    await clock.advanceTo(due);
-    await quiesce();
-  }
-  await clock.advanceTo(end);
 }
 
 /**
