@@ -5,7 +5,9 @@
  *  (a) intents/s end to end (perpflow_intents_total{outcome="accepted"} over WINDOW s after WARM s) and the bot's
  *      event-loop delay p99 (prom-client's histogram, reset by the scrape that opens the window),
  *      with the console off against on with SESSIONS sessions connected (SESSIONS − 1 push streams
- *      read by Node, one Chromium page on the dashboard), ROUNDS rounds alternating; goal: within 5 %;
+ *      read by Node, one Chromium page on the dashboard), ROUNDS rounds each, alternating; goal:
+ *      within 5 %, median against median (one round on a shared host swings by ±7 %), with the
+ *      spread of each side and of the paired ratios printed beside it;
  *  (b) push latency: each request transition the page hears, from its time in the bot's journal to
  *      its arrival in the page (same host clock); goal: p99 ≤ 100 ms;
  *  (c) first load of the dashboard in a fresh Chromium context (signed in, empty cache): bytes
@@ -31,8 +33,11 @@ import { type Proc, perpflow } from '../run/runHarness.ts';
 const SESSIONS = Number(process.env.SESSIONS ?? 20);
 const WARM_MS = Number(process.env.WARM_MS ?? 5_000);
 const WINDOW_MS = Number(process.env.WINDOW_MS ?? 15_000);
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+/** Rounds of each side, alternating off, on, off, on…: a drift of the host's load hits both. */
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const PASSWORD = 'bench password';
+/** A directory: each bot writes its CPU profile under on/ or off/ there (where the console's cost goes). */
+const CPU_PROF = process.env.CPU_PROF;
 const clock = new SystemClock();
 const PIN =
   process.env.PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
@@ -117,6 +122,9 @@ async function startBot(consoleOn: boolean, env: Record<string, string>, wide = 
   const bot = perpflow(['run', config(dir, consoleOn, ports, wide)], process.cwd(), {
     ...env,
     PERPFLOW_HOST_DIR: join(dir, 'host'),
+    ...(CPU_PROF === undefined
+      ? {}
+      : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(CPU_PROF, consoleOn ? 'on' : 'off')}` }),
   });
   if (PIN) pin(bot.child.pid as number, '0');
   const statusUrl = `http://127.0.0.1:${ports.status}`;
@@ -314,6 +322,12 @@ for (let i = 0; i < ROUNDS; i++) {
   on.push(await round(true, env));
 }
 const med = (xs: readonly number[]): number => quantile(xs, 0.5);
+/** Lowest–highest, and that range as a share of the median: how far one round can be trusted. */
+const spread = (xs: readonly number[]): string => {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return `${lo.toFixed(1)}–${hi.toFixed(1)} (±${(((hi - lo) / 2 / med(xs)) * 100).toFixed(1)} %)`;
+};
 const ips = { off: med(off.map((r) => r.intentsPerS)), on: med(on.map((r) => r.intentsPerS)) };
 const loop = { off: med(off.map((r) => r.loopP99Ms)), on: med(on.map((r) => r.loopP99Ms)) };
 const lags = on.flatMap((r) => r.lagsMs);
@@ -326,6 +340,14 @@ console.log(
 );
 console.log(
   `  per round intents/s off: ${off.map((r) => r.intentsPerS.toFixed(0)).join(', ')}; on: ${on.map((r) => r.intentsPerS.toFixed(0)).join(', ')}`,
+);
+// Each on round against the off round just before it: the two saw the most similar host.
+const pairs = on.map((r, i) => r.intentsPerS / (off[i] as Round).intentsPerS);
+console.log(
+  `  intents/s spread off ${spread(off.map((r) => r.intentsPerS))}, on ${spread(on.map((r) => r.intentsPerS))}; on/off per pair ${pairs.map((x) => x.toFixed(3)).join(', ')} (median ${med(pairs).toFixed(3)})`,
+);
+console.log(
+  `  loop p99 spread off ${spread(off.map((r) => r.loopP99Ms))} ms, on ${spread(on.map((r) => r.loopP99Ms))} ms`,
 );
 console.log(
   `  per round loop p99 ms off: ${off.map((r) => r.loopP99Ms.toFixed(1)).join(', ')}; on: ${on.map((r) => r.loopP99Ms.toFixed(1)).join(', ')}`,
