@@ -372,7 +372,7 @@ console.log(
 const last = on.at(-1)?.byType ?? new Map<string, number>();
 const perS = (n: number): string => `${(n / (WINDOW_MS / 1000) / 1024).toFixed(1)} KB/s`;
 console.log(
-  `  one stream by type: ${[...last]
+  `  one stream by type, ${perS([...last.values()].reduce((a, b) => a + b, 0))} in all: ${[...last]
     .sort((a, b) => b[1] - a[1])
     .map(([t, n]) => `${t} ${perS(n)}`)
     .join(', ')}`,
