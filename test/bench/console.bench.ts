@@ -22,7 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
@@ -216,6 +216,8 @@ interface Round {
   readonly pollsPerS: number;
   readonly statusPollsPerS: number;
   readonly deniedPerS: number;
+  /** The host's 1-minute load average at the window's end: what else ran beside the bench. */
+  readonly hostLoad: number;
 }
 
 async function round(consoleOn: boolean, env: Record<string, string>): Promise<Round> {
@@ -246,6 +248,7 @@ async function round(consoleOn: boolean, env: Record<string, string>): Promise<R
   const after = await scrape(statusUrl);
   const cpu1 = cpuMs(bot.child.pid as number);
   const seconds = (clock.now() - t0) / 1000;
+  const hostLoad = loadavg()[0] ?? Number.NaN;
   const lagsMs = page ? ((await page.evaluate('window.__perpflowConsole.lags.slice()')) as number[]) : [];
   abort.abort();
   await Promise.all(streams);
@@ -270,6 +273,7 @@ async function round(consoleOn: boolean, env: Record<string, string>): Promise<R
     deniedPerS:
       (metric(after, 'perpflow_intent_denials_total') - metric(before, 'perpflow_intent_denials_total')) /
       seconds,
+    hostLoad,
   };
 }
 
@@ -345,6 +349,9 @@ console.log(
 const pairs = on.map((r, i) => r.intentsPerS / (off[i] as Round).intentsPerS);
 console.log(
   `  intents/s spread off ${spread(off.map((r) => r.intentsPerS))}, on ${spread(on.map((r) => r.intentsPerS))}; on/off per pair ${pairs.map((x) => x.toFixed(3)).join(', ')} (median ${med(pairs).toFixed(3)})`,
+);
+console.log(
+  `  host load average (1 min) per round off: ${off.map((r) => r.hostLoad.toFixed(1)).join(', ')}; on: ${on.map((r) => r.hostLoad.toFixed(1)).join(', ')} on ${availableParallelism()} cores`,
 );
 console.log(
   `  loop p99 spread off ${spread(off.map((r) => r.loopP99Ms))} ms, on ${spread(on.map((r) => r.loopP99Ms))} ms`,
