@@ -166,6 +166,14 @@ function cpuMs(pid: number): number {
   return (Number(f[11]) + Number(f[12])) * 10;
 }
 
+/**
+ * Milliseconds the bot's main thread has waited, runnable, for a core (/proc/PID/schedstat's
+ * second field): a round that lost time to other work on the host shows it here, not in CPU time.
+ */
+function runQueueMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+}
+
 /** A sum over a metric's samples in Prometheus text, or one sample's value. */
 function metric(text: string, name: string, label = ''): number {
   let sum = 0;
@@ -241,6 +249,8 @@ interface Round {
   readonly pollsPerS: number;
   readonly statusPollsPerS: number;
   readonly deniedPerS: number;
+  /** How long per second of the window the bot's main thread waited for a core, ms. */
+  readonly botWaitMsPerS: number;
   /** The host's 1-minute load average at the window's end: what else ran beside the bench. */
   readonly hostLoad: number;
 }
@@ -266,12 +276,14 @@ async function round(consoleOn: boolean, env: Record<string, string>): Promise<R
   await clock.sleep(WARM_MS);
   const before = await scrape(statusUrl);
   const cpu0 = cpuMs(bot.child.pid as number);
+  const wait0 = runQueueMs(bot.child.pid as number);
   byType.clear();
   if (page) await page.evaluate('window.__perpflowConsole.lags.length = 0');
   const t0 = clock.now();
   await clock.sleep(WINDOW_MS);
   const after = await scrape(statusUrl);
   const cpu1 = cpuMs(bot.child.pid as number);
+  const wait1 = runQueueMs(bot.child.pid as number);
   const seconds = (clock.now() - t0) / 1000;
   const hostLoad = loadavg()[0] ?? Number.NaN;
   const lagsMs = page ? ((await page.evaluate('window.__perpflowConsole.lags.slice()')) as number[]) : [];
@@ -300,6 +312,7 @@ async function round(consoleOn: boolean, env: Record<string, string>): Promise<R
     deniedPerS:
       (metric(after, 'perpflow_intent_denials_total') - metric(before, 'perpflow_intent_denials_total')) /
       seconds,
+    botWaitMsPerS: (wait1 - wait0) / seconds,
     hostLoad,
   };
 }
@@ -377,6 +390,9 @@ console.log(
 const pairs = on.map((r, i) => r.intentsPerS / (off[i] as Round).intentsPerS);
 console.log(
   `  intents/s spread off ${spread(off.map((r) => r.intentsPerS))}, on ${spread(on.map((r) => r.intentsPerS))}; on/off per pair ${pairs.map((x) => x.toFixed(3)).join(', ')} (median ${med(pairs).toFixed(3)})`,
+);
+console.log(
+  `  bot main thread waiting for a core, ms per s, off: ${off.map((r) => r.botWaitMsPerS.toFixed(0)).join(', ')}; on: ${on.map((r) => r.botWaitMsPerS.toFixed(0)).join(', ')}`,
 );
 console.log(
   `  host load average (1 min) per round off: ${off.map((r) => r.hostLoad.toFixed(1)).join(', ')}; on: ${on.map((r) => r.hostLoad.toFixed(1)).join(', ')} on ${CORES} cores`,
