@@ -60,6 +60,41 @@ describe.skipIf(!hasChromium && process.env.CI === undefined)('the console page'
     await page.close();
   });
 
+  it("keeps a request's pushed steps while it is in flight, drops it once settled, and reads its whole history from the API when opened", async () => {
+    const page = await openPage(browser);
+    const errors = collectErrors(page);
+    await page.goto(preview.url);
+    await waitLive(page);
+    const gets = watchApiGets(page);
+    const step = (from: string, status: string, at: number) =>
+      preview.push({
+        type: 'request',
+        data: {
+          id: 'cr_90',
+          strategy: 'dca-sol',
+          kind: 'open',
+          market: 'SOLUSDT',
+          from,
+          status,
+          createdAt: 1,
+          at,
+        },
+      });
+    step('CREATED', 'SUBMITTING', 2);
+    step('SUBMITTING', 'ACCEPTED', 3);
+    await page.waitForSelector('#requests tr[data-request="cr_90"] td:text("ACCEPTED")', { timeout: 2000 });
+    await page.click('#requests tr[data-request="cr_15"] button');
+    await page.waitForSelector('#requests .history[data-request="cr_15"] li');
+    expect(await page.$$eval('#requests .history li', (lis) => lis.map((li) => li.textContent))).toEqual([
+      expect.stringMatching(/ CREATED$/),
+    ]);
+    expect(gets).toEqual(['/api/v1/requests/cr_15']);
+    step('ACCEPTED', 'FILLED', 4);
+    await page.waitForSelector('#requests tr[data-request="cr_90"]', { state: 'detached', timeout: 2000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('closes a position only after the user confirms, with one close for its market', async () => {
     const page = await openPage(browser);
     await page.goto(preview.url);

@@ -92,6 +92,13 @@ export async function startPreview(o: { signedIn?: boolean } = {}): Promise<Prev
       });
       return;
     }
+    const one = /^\/requests\/([^/?]+)$/.exec(route);
+    if (one) {
+      const found = (views.requests as { id: string }[]).find(
+        (r) => r.id === decodeURIComponent(one[1] ?? ''),
+      );
+      return void (found ? json(res, 200, found) : json(res, 404, { error: `no request ${one[1]}` }));
+    }
     const m = /^\/markets\/[^/]+\/(bars|indicators)$/.exec(route);
     const key = m ? m[1] : route.slice(1).split('?')[0];
     if (key !== undefined && key in views) return void json(res, 200, views[key]);

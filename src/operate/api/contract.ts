@@ -119,6 +119,25 @@ export interface RequestView {
   readonly history: readonly { readonly status: string; readonly at: number }[];
 }
 
+/**
+ * One request transition, as pushed: the request's fields and the step it took, never its
+ * history. The page appends the step to what it holds (a request it first hears of starts from
+ * `from` at `createdAt`, the journal's first row); GET /requests/:id answers the whole history.
+ * Pushing the view instead read the history from the journal once per transition and grew with it.
+ */
+export interface RequestChange {
+  readonly id: string;
+  readonly strategy: string;
+  readonly kind: string;
+  readonly market: string;
+  /** The status it left. */
+  readonly from: string;
+  readonly status: string;
+  readonly createdAt: number;
+  /** When it moved: the journal's time for this transition. */
+  readonly at: number;
+}
+
 export interface FillView {
   readonly id: string;
   readonly requestId: string;
@@ -191,7 +210,7 @@ export type PushMessage =
   | { readonly type: 'bot'; readonly data: BotView }
   | { readonly type: 'account'; readonly data: AccountView }
   | { readonly type: 'positions'; readonly data: readonly PositionView[] }
-  | { readonly type: 'request'; readonly data: RequestView }
+  | { readonly type: 'request'; readonly data: RequestChange }
   | { readonly type: 'fill'; readonly data: FillView }
   | { readonly type: 'strategy'; readonly data: StrategyView }
   | { readonly type: 'alert'; readonly data: AlertView }
@@ -218,7 +237,7 @@ export type PushMessage =
  * `x-csrf-token` header; a viewer's write is 403):
  *   POST /login {user,password} | GET /login?token=… (the one-time loopback link) → session cookie
  *   POST /logout · GET /session → { user, role, csrfToken }
- *   GET /bot · /account · /positions · /requests · /fills?limit · /trades · /strategies
+ *   GET /bot · /account · /positions · /requests · /requests/:id · /fills?limit · /trades · /strategies
  *   GET /alerts · /audit · /equity · /log?lines · /markets/:market/bars · /markets/:market/indicators
  *   GET /bots (the host registry: every bot's name, mode, state, PnL and console URL)
  *   GET /reports (var/reports/*) · GET /reports/:name

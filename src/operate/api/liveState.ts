@@ -20,7 +20,7 @@ import {
   botView,
   fillView,
   positionViews,
-  requestView,
+  requestChange,
   type StrategyNotes,
   strategyViews,
 } from './views.ts';
@@ -143,9 +143,9 @@ export class LiveState implements StrategyNotes {
   private onExecution(e: ExecutionEvent): void {
     const k = this.k;
     const at = k.executor.clock.now();
-    // A request's view reads its history from the journal: built only for a listening client.
+    // The step alone, from the event: the page appends it to the history it holds (RequestChange).
     if (e.type === 'requestTransition') {
-      if (this.listening()) this.publish({ type: 'request', data: requestView(k, e.record) });
+      if (this.listening()) this.publish({ type: 'request', data: requestChange(e.record, e.from) });
     } else if (e.type === 'fillApplied') {
       this.publish({ type: 'fill', data: fillView(e.fill) });
       this.refresh();

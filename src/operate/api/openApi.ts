@@ -5,6 +5,7 @@ const READS: readonly (readonly [string, string])[] = [
   ['/account', 'Realised, unrealised, fees, funding and equity (AccountView)'],
   ['/positions', 'Open positions with uPnL, TP/SL and the unprotected flag (PositionView[])'],
   ['/requests', 'Open requests with their journal history (RequestView[])'],
+  ['/requests/{id}', 'One request, settled or not, with its journal history (RequestView)'],
   ['/fills', 'Latest fills, newest first; ?limit= (FillView[])'],
   ['/trades', 'Latest closing fills; ?limit= (FillView[])'],
   ['/strategies', 'Strategies: state, counters, params, latest decisions and denials (StrategyView[])'],

@@ -11,7 +11,8 @@ interface Client {
  * `event: <type>` / `data: <json>`. A stream of a session that logged out is closed.
  * The frames of one event-loop turn go out together, one write per stream: a fill's turn carries
  * several (request, fill, positions, account, strategy), and a write per frame and per stream was
- * most of what 19 open streams cost the bot.
+ * most of what 19 open streams cost the bot. The turn's text is encoded once, and every stream
+ * is handed the same bytes (a string is encoded again for each write).
  */
 export class PushHub {
   private readonly clients = new Set<Client>();
@@ -70,7 +71,8 @@ export class PushHub {
     const text = this.pending;
     if (text === '') return;
     this.pending = '';
-    for (const c of this.clients) c.res.write(text);
+    const bytes = Buffer.from(text);
+    for (const c of this.clients) c.res.write(bytes);
   }
 
   private frame(m: PushMessage): string {

@@ -5,7 +5,15 @@ import { redactText } from '../../log/redact.ts';
 import type { ApiContext } from './apiContext.ts';
 import { hostBots } from './botsView.ts';
 import { API_PREFIX } from './contract.ts';
-import { accountView, botView, fillViews, openRequestViews, positionViews, strategyViews } from './views.ts';
+import {
+  accountView,
+  botView,
+  fillViews,
+  openRequestViews,
+  positionViews,
+  requestViewOf,
+  strategyViews,
+} from './views.ts';
 
 /** A positive count from the query, capped: `?limit=`, `?lines=`. */
 function count(raw: unknown, fallback: number, max: number): number {
@@ -27,6 +35,11 @@ export function readRoutes(app: FastifyInstance, c: ApiContext): void {
   app.get(`${p}/account`, async () => accountView(k));
   app.get(`${p}/positions`, async () => positionViews(k));
   app.get(`${p}/requests`, async () => openRequestViews(k));
+  // One request's whole history, settled or not: the page asks when the operator opens one.
+  app.get<{ Params: { id: string } }>(`${p}/requests/:id`, async (req, reply) => {
+    const view = requestViewOf(k, req.params.id);
+    return view ?? reply.code(404).send({ error: `no request ${req.params.id}` });
+  });
   app.get<Limit>(`${p}/fills`, async (req) => fillViews(k, count(req.query.limit, 100, 10_000)));
   app.get<Limit>(`${p}/trades`, async (req) =>
     fillViews(k, 100_000)

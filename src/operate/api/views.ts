@@ -6,7 +6,15 @@ import { Journal } from '../../journal/Journal.ts';
 import type { Kernel } from '../../kernel/Kernel.ts';
 import { shownMode } from '../../kernel/shownMode.ts';
 import { redact } from '../../log/redact.ts';
-import type { AccountView, BotView, FillView, PositionView, RequestView, StrategyView } from './contract.ts';
+import type {
+  AccountView,
+  BotView,
+  FillView,
+  PositionView,
+  RequestChange,
+  RequestView,
+  StrategyView,
+} from './contract.ts';
 
 /** What the views need beside the kernel: who this bot is, told once at start. */
 export interface BotIdentity {
@@ -84,6 +92,26 @@ export function requestView(k: Kernel, r: RequestRecord): RequestView {
     status: r.status,
     createdAt: r.createdAt,
     history,
+  };
+}
+
+/** A request the journal knows, with its whole history; undefined for an unknown id. */
+export function requestViewOf(k: Kernel, id: string): RequestView | undefined {
+  const r = k.executor.journal.get(ClientRequestId(id));
+  return r === undefined ? undefined : requestView(k, r);
+}
+
+/** One transition as pushed: from the event alone, no journal read (see RequestChange). */
+export function requestChange(r: RequestRecord, from: string): RequestChange {
+  return {
+    id: r.clientRequestId,
+    strategy: r.strategyId,
+    kind: r.kind,
+    market: r.symbol,
+    from,
+    status: r.status,
+    createdAt: r.createdAt,
+    at: r.updatedAt,
   };
 }
 

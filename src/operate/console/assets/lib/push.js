@@ -51,7 +51,7 @@ export function connect() {
     es.addEventListener(type, (ev) => {
       const data = JSON.parse(/** @type {MessageEvent<string>} */ (ev).data);
       probe.pushes++;
-      const at = type === 'request' ? data.history?.at(-1)?.at : undefined;
+      const at = type === 'request' ? data.at : undefined;
       if (typeof at === 'number') probe.lags.push(Date.now() - at);
       if (probe.lags.length > 10_000) probe.lags.splice(0, 5_000);
       applyPush(/** @type {import('./store.js').PushMessage} */ ({ type, data }));

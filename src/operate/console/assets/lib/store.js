@@ -2,7 +2,7 @@
 // The page's one state: the read views fetched on (re)connect, kept current by push messages.
 // Views read it with useStore and re-render when it changes.
 import { useEffect, useReducer } from '../vendor/preact-hooks.mjs';
-import { SETTLED } from './settled.js';
+import { withRequestChange } from './withRequestChange.js';
 
 /** @typedef {import('../../../api/contract.ts').PushMessage} PushMessage */
 /** @typedef {import('../../../api/contract.ts').RequestView} RequestView */
@@ -117,13 +117,9 @@ export function applyPush(m) {
     case 'positions':
       pushed({ positions: m.data });
       break;
-    case 'request': {
-      // Only requests in flight are kept (the page shows those): a busy bot settles hundreds a
-      // second, and copying a map of every request it ever sent made each push slower than the last.
-      const { [m.data.id]: _, ...others } = s.requests;
-      pushed({ requests: SETTLED.has(m.data.status) ? others : { ...others, [m.data.id]: m.data } });
+    case 'request':
+      pushed({ requests: withRequestChange(s.requests, m.data) });
       break;
-    }
     case 'fill':
       pushed({ fills: mergeFills(s.fills, [m.data]) });
       break;
