@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../clock/VirtualClock.ts';
+import { holdsOpen } from './holdsOpen.ts';
 import { RecordFile } from './RecordFile.ts';
 import { readRecording } from './readRecording.ts';
+import { isGzip, recordingText } from './recordingText.ts';
 import { testHeader } from './testHeader.ts';
 
 const HEADER = testHeader();
@@ -75,4 +78,39 @@ describe('a compressed recording cut short by a kill', () => {
     expect(got.length).toBeGreaterThan(1_000);
     expect(got).toEqual([...Array(got.length).keys()]);
   }, 30_000);
+});
+
+describe('recordingText', () => {
+  it('reads a gzip file cut inside its 10-byte header, past its two magic bytes, as nothing recorded', () => {
+    const whole = gzipSync(`${HEADER}\n`);
+    const path = join(mkdtempSync(join(tmpdir(), 'perpflow-rectext-')), 'j.rec');
+    for (let n = 2; n < 10; n++) {
+      writeFileSync(path, whole.subarray(0, n));
+      expect(recordingText(path), `cut at byte ${n}`).toBe('');
+    }
+  });
+
+  it('tells gzip by both magic bytes: a plain file that begins with either one alone is plain', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-rectext-'));
+    // U+010B is C4 8B in UTF-8: the gzip magic's second byte, second.
+    for (const [name, text] of [
+      ['second', '\u010b plain\n'],
+      ['first', '\u001f plain\n'],
+    ] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      expect(isGzip(path), name).toBe(false);
+      expect(recordingText(path), name).toBe(text);
+    }
+    const gz = join(dir, 'gz');
+    writeFileSync(gz, gzipSync('x\n'));
+    expect(isGzip(gz)).toBe(true);
+  });
+
+  it('holds no file open once it told whether a file is gzip', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perpflow-rectext-')), 'j.rec');
+    writeFileSync(path, gzipSync('x\n'));
+    expect(isGzip(path)).toBe(true);
+    expect(holdsOpen(path)).toBe(false);
+  });
 });

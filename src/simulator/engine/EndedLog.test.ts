@@ -33,4 +33,12 @@ describe('EndedLog: ended requests by the time they ended', () => {
     log.add([ended('x', 10)]);
     expect(ids(log.since(0))[0]).toBe('x');
   });
+
+  it('a batch older than its tail, added after some rows were dropped, brings none of them back', () => {
+    const log = new EndedLog();
+    log.add([ended('a', 10), ended('b', 20), ended('c', 30)]);
+    log.dropWhile((r) => r.updatedAt < 20);
+    log.add([ended('old', 5)]);
+    expect(ids(log.since(0))).toEqual(['old', 'b', 'c']);
+  });
 });
