@@ -68,6 +68,8 @@ export class LiveState implements StrategyNotes {
   private readonly listening: () => boolean;
   /** The equity curve's spacing: doubled each time the curve is thinned, so it spans the whole run. */
   private equityStepMs = 1_000;
+  private refreshQueued = false;
+  private stopped = false;
 
   constructor(
     k: Kernel,
@@ -110,6 +112,7 @@ export class LiveState implements StrategyNotes {
   }
 
   stop(): void {
+    this.stopped = true;
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.bars.stop();
     this.stopLog();
@@ -148,7 +151,7 @@ export class LiveState implements StrategyNotes {
       if (this.listening()) this.publish({ type: 'request', data: requestChange(e.record, e.from) });
     } else if (e.type === 'fillApplied') {
       this.publish({ type: 'fill', data: fillView(e.fill) });
-      this.refresh();
+      this.refreshAtTurnEnd();
     } else if (e.type === 'intentDenied') {
       const i = e.intent;
       const what = 'symbol' in i ? `${i.kind} ${i.symbol}` : i.kind;
@@ -207,6 +210,20 @@ export class LiveState implements StrategyNotes {
       pushRing(this.alerts, alert, KEEP_ALERTS);
       this.publish({ type: 'alert', data: alert });
     }
+  }
+
+  /**
+   * One refresh for the fills of a turn: a batch of fills (a poll's outcomes, a reversal's two
+   * legs) built and compared bot, account, positions and every strategy's view once per fill,
+   * a few per cent of a busy bot's CPU with pages connected.
+   */
+  private refreshAtTurnEnd(): void {
+    if (this.refreshQueued) return;
+    this.refreshQueued = true;
+    setImmediate(() => {
+      this.refreshQueued = false;
+      if (!this.stopped) this.refresh();
+    });
   }
 
   /** Bot, account and positions: pushed when they differ from what was pushed last. */
