@@ -120,7 +120,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     (await open(url)).close();
     await sql(url, 'INSERT INTO perpflow_schema(version) VALUES (99)');
     await expect(open(url)).rejects.toThrow(
-      /schema version 99, newer than this perpflow knows \(2\).*upgrade perpflow/,
+      /schema version 99, newer than this perpflow knows \(3\).*upgrade perpflow/,
     );
   });
 
