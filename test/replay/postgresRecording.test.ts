@@ -51,8 +51,7 @@ async function rows<T extends pg.QueryResultRow>(url: string, text: string): Pro
   }
 }
 
-const times = async (url: string) =>
-  (await readPgRecording(url)).map((run) => run.lines.map((l) => l.t));
+const times = async (url: string) => (await readPgRecording(url)).map((run) => run.lines.map((l) => l.t));
 
 describe('a recording in PostgreSQL', () => {
   it('is appended one batch per turn of the event loop, and read back line for line', async () => {

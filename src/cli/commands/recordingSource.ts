@@ -1,5 +1,5 @@
-import type { Segment } from '../../kernel/record/readRecording.ts';
 import { isPostgresUrl, pgWhere } from '../../journal/postgres/pgWhere.ts';
+import type { Segment } from '../../kernel/record/readRecording.ts';
 
 /** `--scope` and `--segment`: which PostgreSQL recording, and which of its segments. */
 export interface RecordingChoice {

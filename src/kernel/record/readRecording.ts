@@ -46,7 +46,9 @@ export function readRecording(path: string): Segment[] {
  * The process runs of a recording's parts in time order (its files, or its PostgreSQL segments),
  * each named in errors by `name`.
  */
-export function segmentsOf(parts: readonly { readonly name: string; readonly text: () => string }[]): Segment[] {
+export function segmentsOf(
+  parts: readonly { readonly name: string; readonly text: () => string }[],
+): Segment[] {
   const segments: { header: RecordHeader; lines: RecordLine[] }[] = [];
   for (const { name: file, text } of parts) {
     const rows = text().split('\n');

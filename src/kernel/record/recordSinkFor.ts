@@ -42,9 +42,10 @@ export function recordSinkFor(
       sink,
       secrets: urlPassword(url),
       open: (journal) => {
-        const token = (journal as Partial<{ readonly fencingToken: number }>).fencingToken;
+        // A PostgreSQL journal (the one a journal.url opens) holds its lease by a fencing token.
+        const token = 'fencingToken' in journal ? journal.fencingToken : undefined;
         const scope = journal.leaseHeld;
-        if (token !== undefined && scope !== undefined) sink.open({ scope, token });
+        if (typeof token === 'number' && scope !== undefined) sink.open({ scope, token });
       },
     };
   }

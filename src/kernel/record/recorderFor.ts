@@ -8,8 +8,8 @@ import { moduleHashes } from './moduleHashes.ts';
 import { Recorder } from './Recorder.ts';
 import { decodeValue, encodeValue } from './recordCodec.ts';
 import { recordingPrices, recordingVenue } from './recordingVenue.ts';
-import { recordSinkFor } from './recordSinkFor.ts';
 import { RECORDING_VERSION, type RecordHeader } from './recordLines.ts';
+import { recordSinkFor } from './recordSinkFor.ts';
 
 /**
  * Whether a run records: `record.enabled`, by default in live and sim. Those two trade through

@@ -148,7 +148,13 @@ export class PgRecordSink implements LineSink {
     const start = Math.max(now, this.lastStart + 1);
     this.lastStart = start;
     this.segments++;
-    const seg = { name: `${backupStamp(start)}.t${target.token}`, gzip: new GzipBatches(), day, seq: 0, bytes: 0 };
+    const seg = {
+      name: `${backupStamp(start)}.t${target.token}`,
+      gzip: new GzipBatches(),
+      day,
+      seq: 0,
+      bytes: 0,
+    };
     this.segment = seg;
     return seg;
   }

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { ConfigError } from '../../../errors/ConfigError.ts';
-import { describeError } from '../../../log/redact.ts';
 import { pgTypes } from '../../../journal/postgres/pgTypes.ts';
 import { pgWhere } from '../../../journal/postgres/pgWhere.ts';
+import { describeError } from '../../../log/redact.ts';
 import { type Segment, segmentsOf } from '../readRecording.ts';
 import { recordingBytesText } from '../recordingText.ts';
 
@@ -58,7 +58,9 @@ export function listPgRecording(url: string): Promise<PgSegmentInfo[]> {
 
 /** The scope asked for, or the only one recorded. */
 async function scopeOf(c: pg.Client, where: string, asked: string | undefined): Promise<string> {
-  const res = await c.query<{ scope: string }>('SELECT DISTINCT scope FROM perpflow_recording ORDER BY scope');
+  const res = await c.query<{ scope: string }>(
+    'SELECT DISTINCT scope FROM perpflow_recording ORDER BY scope',
+  );
   const scopes = res.rows.map((r) => r.scope);
   if (asked !== undefined) {
     if (!scopes.includes(asked)) throw new ConfigError(`no recording of scope ${asked} in ${where}`);
