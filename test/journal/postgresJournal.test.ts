@@ -132,7 +132,11 @@ describe('PostgreSQL journal: schema and secrets', () => {
     a.close();
     const b = await open(url, { onStandby: () => {} });
     expect(b.getMeta('k')).toBe('v');
-    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([
+      { version: 1 },
+      { version: 2 },
+      { version: 3 },
+    ]);
   });
 
   it("migrates a version-1 database and keeps a dry run's paper account per lease scope, committed with the journal", async () => {
@@ -157,6 +161,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     expect(await sql(url, 'SELECT version FROM perpflow_schema ORDER BY version')).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
   });
 
