@@ -34,10 +34,12 @@ export function recordSinkFor(
   path: string | undefined,
   clock: Clock,
   firstLines: () => readonly string[],
+  onFailure?: (e: unknown) => void,
 ): RecordSink | undefined {
   const url = config.journal.url;
   if (url !== undefined && config.record.path === null) {
-    const sink = new PgRecordSink({ url, where: pgWhere(url) }, clock, config.record.maxBytes, firstLines);
+    const where = { url, where: pgWhere(url), ...(onFailure === undefined ? {} : { onFailure }) };
+    const sink = new PgRecordSink(where, clock, config.record.maxBytes, firstLines);
     return {
       sink,
       secrets: urlPassword(url),

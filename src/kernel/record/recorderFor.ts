@@ -53,7 +53,12 @@ export interface RecordedEdges {
 export function recordEdges(
   config: PerpflowConfig,
   edges: VenueEdges,
-  o: { readonly clock: Clock; readonly configFile: string },
+  o: {
+    readonly clock: Clock;
+    readonly configFile: string;
+    /** A batch the recording could not write (a PostgreSQL recording's append failed). */
+    readonly onRecordFailure?: (e: unknown) => void;
+  },
 ): RecordedEdges | undefined {
   if (!recordsByConfig(config)) return undefined;
   const header: RecordHeader = {
@@ -68,8 +73,12 @@ export function recordEdges(
     mods: moduleHashes(config, o.configFile),
   };
   let recorder: Recorder | undefined;
-  const dest = recordSinkFor(config, recordingPathFor(config), o.clock, () =>
-    recorder === undefined ? [] : [recorder.text({ k: 'h', ...header, cont: true })],
+  const dest = recordSinkFor(
+    config,
+    recordingPathFor(config),
+    o.clock,
+    () => (recorder === undefined ? [] : [recorder.text({ k: 'h', ...header, cont: true })]),
+    o.onRecordFailure,
   );
   if (dest === undefined) return undefined;
   recorder = new Recorder(dest.sink, o.clock, [...edges.secrets, ...secretValues(config), ...dest.secrets]);

@@ -42,8 +42,6 @@ const STALE_TOKEN = 'PF001';
  */
 export class PgRecordSink implements LineSink {
   readonly path: string;
-  /** Why the last append failed (a stale token, the database out of reach), for the one who asks. */
-  failure: unknown;
   private pool: pg.Pool | undefined;
   private target: PgRecordTarget | undefined;
   private segment: OpenSegment | undefined;
@@ -59,14 +57,20 @@ export class PgRecordSink implements LineSink {
   private readonly maxBytes: number;
   private readonly firstLines: () => readonly string[];
 
-  /** `where` names the database without its password (pgWhere): it is what logs show. */
+  private readonly onFailure: (e: unknown) => void;
+
+  /**
+   * `where` names the database without its password (pgWhere): it is what logs show. `onFailure`
+   * hears each append that failed (its batch lost, its segment ended): the operator's warning.
+   */
   constructor(
-    o: { readonly url: string; readonly where: string },
+    o: { readonly url: string; readonly where: string; readonly onFailure?: (e: unknown) => void },
     clock: Clock,
     maxBytes: number,
     firstLines: () => readonly string[] = () => [],
   ) {
     this.url = o.url;
+    this.onFailure = o.onFailure ?? (() => undefined);
     this.path = o.where;
     this.clock = clock;
     this.maxBytes = maxBytes;
@@ -129,8 +133,8 @@ export class PgRecordSink implements LineSink {
       seg.seq++;
       seg.bytes += bytes.length;
     } catch (e) {
-      this.failure = e;
       this.endSegment();
+      this.onFailure(e);
       if (e instanceof Error && 'code' in e && e.code === STALE_TOKEN) {
         this.fenced = true;
         this.pending = [];
