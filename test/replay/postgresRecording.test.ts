@@ -29,6 +29,7 @@ const T0 = Date.UTC(2026, 10, 28, 23, 59, 50);
 const header = (t: number, cont = false) =>
   JSON.stringify({ k: 'h', v: 1, t, mode: 'sim', eph: false, ...(cont ? { cont: true } : {}) });
 const line = (t: number) => JSON.stringify({ k: 'j', t, n: `job-${t}` });
+const poll = (t: number) => JSON.stringify({ k: 'p', t, d: 0, r: [['BTCUSDT', '95000', t]] });
 
 /** The journal of `url` under the lease of SCOPE, and a recording sink appending under its token. */
 async function recordingOn(url: string, clock: VirtualClock, maxBytes = 1 << 20) {
@@ -60,7 +61,37 @@ async function rows<T extends pg.QueryResultRow>(url: string, text: string): Pro
 const times = async (url: string) => (await readPgRecording(url)).map((run) => run.lines.map((l) => l.t));
 
 describe('a recording in PostgreSQL', () => {
-  it('is appended one batch per turn of the event loop, and read back line for line', async () => {
+  it('sends price polls a second at a time, a decision at the end of its turn with what waits before it', async () => {
+    const url = await server.freshDatabase();
+    const clock = new VirtualClock(T0);
+    const { sink } = await recordingOn(url, clock);
+    const batches = async () => (await rows(url, 'SELECT seq FROM perpflow_recording')).length;
+    const turns = async () => {
+      for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+      await new SystemClock().sleep(50);
+    };
+    await turns();
+    expect(await batches()).toBe(1); // the header, sent as the journal was taken
+    sink.append(poll(T0 + 1));
+    await clock.advanceTo(T0 + 999);
+    sink.append(poll(T0 + 999));
+    await turns();
+    expect(await batches()).toBe(1); // under a second old: they wait
+    await clock.advanceTo(T0 + 1_000);
+    sink.append(poll(T0 + 1_000));
+    await turns();
+    expect(await batches()).toBe(2); // the three, as one batch
+    sink.append(poll(T0 + 1_001));
+    sink.append(line(T0 + 1_002)); // a schedule fire: not kept waiting
+    await turns();
+    expect(await batches()).toBe(3);
+    sink.append(poll(T0 + 1_003));
+    await sink.settled(); // a stop: sent whatever its age
+    expect(await batches()).toBe(4);
+    expect(await times(url)).toEqual([[T0 + 1, T0 + 999, T0 + 1_000, T0 + 1_001, T0 + 1_002, T0 + 1_003]]);
+  });
+
+  it('sends at once when asked (settled, close), and reads back line for line', async () => {
     const url = await server.freshDatabase();
     const clock = new VirtualClock(T0);
     const { sink } = await recordingOn(url, clock);

@@ -7,6 +7,22 @@ import { GzipBatches } from './gzipBatches.ts';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * How long (clock time) price polls and venue answers wait to go as one batch. A row per turn of
+ * the event loop, as the file writes, costs PostgreSQL about 50 bytes of row and index per turn,
+ * more than the lines themselves (a price poll compresses to a few dozen): three rows a second in
+ * the default config came to about 3 MB an hour. Any other line (an intent, a request transition,
+ * a fill, a schedule fire, an operator action, the stop) goes at the end of its turn with what
+ * waits before it, as in the file: a kill loses at most the answers and polls since the last
+ * decision, which a replay of a killed run does not reach (it ends after the last decision).
+ */
+export const BATCH_MS = 1_000;
+
+/** A price poll (`p`) or a venue call's answer (`c`): the lines that may wait (recordLines.ts). */
+function canWait(line: string): boolean {
+  return line.startsWith('{"k":"p"') || line.startsWith('{"k":"c"');
+}
+
 /** Whom the appends are for: the journal's lease, its scope and fencing token. */
 export interface PgRecordTarget {
   readonly scope: string;
@@ -26,11 +42,11 @@ const STALE_TOKEN = 'PF001';
 
 /**
  * The recording of a run on a PostgreSQL journal: the lines RecordFile would write, appended to
- * `perpflow_recording` (recordingMigration.ts) instead. As the file is, it is written once per
- * turn of the event loop off the hot path: one batch in flight at a time (compressed in the
- * threadpool, then one INSERT on a connection of its own, so it never waits behind, nor holds up,
- * the journal's commits); what is appended meanwhile goes as the next batch, so under load the
- * batches grow instead of the round trips.
+ * `perpflow_recording` (recordingMigration.ts) instead, off the hot path: a batch at each
+ * decision, else a second (BATCH_MS), one in flight at a time (compressed in the threadpool, then
+ * one INSERT on a connection of its own, so it never waits behind, nor holds up, the journal's
+ * commits); what is appended meanwhile goes as the next batch, so under load the batches grow,
+ * not the round trips.
  *
  * A segment (named by its UTC start and token, so names sort in time order) is one gzip stream,
  * cut anew at each UTC day and past `maxBytes`, beginning with `firstLines` (the header) as a set
@@ -48,6 +64,7 @@ export class PgRecordSink implements LineSink {
   private segments = 0;
   private lastStart = 0;
   private pending: string[] = [];
+  private pendingSince = 0;
   private scheduled = false;
   private closed = false;
   private fenced = false;
@@ -93,15 +110,27 @@ export class PgRecordSink implements LineSink {
     this.flush();
   }
 
+  /**
+   * One line. A price poll or venue answer goes at the end of the turn that finds the oldest line
+   * waiting `BATCH_MS` old (there is no timer: the next line finds it, the next price poll at the
+   * latest, and a stop flushes); any other line at the end of its turn, with all that waits.
+   */
   append(line: string): void {
     if (this.closed || this.fenced) return;
+    if (this.pending.length === 0) this.pendingSince = this.clock.now();
     this.pending.push(line);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    if (!canWait(line)) this.pendingSince = Number.NEGATIVE_INFINITY;
+    this.sendWhenDue();
   }
 
+  private sendWhenDue(): void {
+    if (this.scheduled || this.pending.length === 0 || this.clock.now() - this.pendingSince < BATCH_MS)
+      return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Sends what waits now, whatever its age (after the batch in flight). */
   flush(): void {
     this.scheduled = false;
     if (this.inFlight !== undefined || this.pending.length === 0 || this.pool === undefined) return;
@@ -109,7 +138,7 @@ export class PgRecordSink implements LineSink {
     this.pending = [];
     this.inFlight = this.send(lines).finally(() => {
       this.inFlight = undefined;
-      this.flush();
+      this.sendWhenDue();
     });
   }
 
@@ -170,8 +199,11 @@ export class PgRecordSink implements LineSink {
 
   /** Resolves once every line appended so far is in the database (or failed to get there). */
   async settled(): Promise<void> {
-    this.flush();
-    while (this.inFlight !== undefined) await this.inFlight;
+    for (;;) {
+      while (this.inFlight !== undefined) await this.inFlight;
+      if (this.pending.length === 0 || this.pool === undefined || this.fenced) return;
+      this.flush();
+    }
   }
 
   /** Ends the recording; lines appended to a sink never opened are dropped (a start that was refused). */

@@ -42,8 +42,10 @@ async function onDatabase<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 export function listPgRecording(url: string): Promise<PgSegmentInfo[]> {
   return onDatabase(url, async (c) => {
     const res = await c.query<{ scope: string; segment: string; f: number; t: number; n: number; b: number }>(
-      `SELECT scope, segment, min(at) AS f, max(at) AS t, count(*)::int AS n, sum(length(lines))::int8 AS b
-       FROM perpflow_recording GROUP BY scope, segment ORDER BY scope, segment`,
+      `SELECT s.scope, s.name AS segment, min(r.at) AS f, max(r.at) AS t, count(*)::int AS n,
+         sum(length(r.lines))::int8 AS b
+       FROM perpflow_recording_segments s JOIN perpflow_recording r ON r.segment = s.id
+       GROUP BY s.scope, s.name ORDER BY s.scope, s.name`,
     );
     return res.rows.map((r) => ({
       scope: r.scope,
@@ -59,7 +61,7 @@ export function listPgRecording(url: string): Promise<PgSegmentInfo[]> {
 /** The scope asked for, or the only one recorded. */
 async function scopeOf(c: pg.Client, where: string, asked: string | undefined): Promise<string> {
   const res = await c.query<{ scope: string }>(
-    'SELECT DISTINCT scope FROM perpflow_recording ORDER BY scope',
+    'SELECT DISTINCT scope FROM perpflow_recording_segments ORDER BY scope',
   );
   const scopes = res.rows.map((r) => r.scope);
   if (asked !== undefined) {
@@ -83,8 +85,9 @@ export function readPgRecording(url: string, q: PgRecordingQuery = {}): Promise<
   return onDatabase(url, async (c) => {
     const scope = await scopeOf(c, where, q.scope);
     const res = await c.query<{ segment: string; seq: number; lines: Buffer }>(
-      `SELECT segment, seq, lines FROM perpflow_recording
-       WHERE scope = $1 AND ($2::text IS NULL OR segment = $2) ORDER BY segment, seq`,
+      `SELECT s.name AS segment, r.seq, r.lines
+       FROM perpflow_recording_segments s JOIN perpflow_recording r ON r.segment = s.id
+       WHERE s.scope = $1 AND ($2::text IS NULL OR s.name = $2) ORDER BY s.name, r.seq`,
       [scope, q.segment ?? null],
     );
     const batches = new Map<string, Buffer[]>();
