@@ -94,7 +94,11 @@ export async function runBot(o: RunBotOptions): Promise<number> {
         });
   let kernel: Kernel | undefined;
   const bare = await edgesFor(config, { clock, log });
-  const recorded = recordEdges(config, bare, { clock, configFile: resolve(o.configFile) });
+  const recorded = recordEdges(config, bare, {
+    clock,
+    configFile: resolve(o.configFile),
+    onRecordFailure: (e) => log.warn(`recording: a batch was not written (${describeError(e)})`),
+  });
   const edges = recorded?.edges ?? bare;
   if (config.record.enabled === true && recorded === undefined)
     log.warn(

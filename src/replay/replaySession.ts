@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRecording } from '../kernel/record/readRecording.ts';
+import { readRecording, type Segment } from '../kernel/record/readRecording.ts';
 import type { RecordLine } from '../kernel/record/recordLines.ts';
 import type { EngineSnapshot } from '../simulator/engine/SimEngine.ts';
 import {
@@ -50,7 +50,8 @@ const count = (ls: readonly RecordLine[], k: string) => ls.filter((l) => l.k ===
  * each compared with what it recorded. `until` stops in the process running at that moment.
  */
 export async function replaySession(
-  path: string,
+  /** A recording file, or the runs already read (a PostgreSQL recording: readPgRecording). */
+  recording: string | readonly Segment[],
   o: {
     readonly strategies?: StrategyOverride;
     readonly until?: number;
@@ -58,7 +59,7 @@ export async function replaySession(
     readonly journalDir?: string;
   } = {},
 ): Promise<SessionOutcome> {
-  const segments = readRecording(path);
+  const segments = typeof recording === 'string' ? readRecording(recording) : recording;
   const dir = o.journalDir ?? mkdtempSync(join(tmpdir(), 'perpflow-replay-'));
   const out: SegmentOutcome[] = [];
   let recordedMs = 0;

@@ -121,7 +121,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     (await open(url)).close();
     await sql(url, 'INSERT INTO perpflow_schema(version) VALUES (99)');
     await expect(open(url)).rejects.toThrow(
-      /schema version 99, newer than this perpflow knows \(2\).*upgrade perpflow/,
+      /schema version 99, newer than this perpflow knows \(3\).*upgrade perpflow/,
     );
   });
 
@@ -133,7 +133,11 @@ describe('PostgreSQL journal: schema and secrets', () => {
     a.close();
     const b = await open(url, { onStandby: () => {} });
     expect(b.getMeta('k')).toBe('v');
-    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await sql(url, 'SELECT version FROM perpflow_schema')).toEqual([
+      { version: 1 },
+      { version: 2 },
+      { version: 3 },
+    ]);
   });
 
   it("migrates a version-1 database and keeps a dry run's paper account per lease scope, committed with the journal", async () => {
@@ -160,6 +164,7 @@ describe('PostgreSQL journal: schema and secrets', () => {
     expect(await sql(url, 'SELECT version FROM perpflow_schema ORDER BY version')).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { diverged, formatOutcome } from '../../replay/formatOutcome.ts';
 import { replaySession } from '../../replay/replaySession.ts';
 import { loadConfigWithStrategies } from '../../strategy/loadConfigWithStrategies.ts';
 import { action } from '../action.ts';
+import { type RecordingChoice, recordingSource } from './recordingSource.ts';
 
 /** `--until`: an ISO time (2026-11-28T21:51:00Z) or epoch milliseconds. */
 export function parseUntil(text: string): number {
@@ -16,9 +17,16 @@ export function parseUntil(text: string): number {
   return t;
 }
 
+interface ReplayFlags extends RecordingChoice {
+  readonly until?: string;
+  readonly strategies?: string;
+  readonly json?: boolean;
+}
+
 /**
  * `perpflow replay RECORDING [--until TIME] [--strategies CONFIG]`: the recorded session again,
  * offline, through the same kernel on a virtual clock, the venue answering from the recording.
+ * RECORDING is a file, or a PostgreSQL journal's postgres:// URL (its recording is in the database).
  * Exit 0 when every intent, request and fill is identical, 1 at a divergence, 2 on bad input.
  */
 export function registerReplayCommand(program: Command): void {
@@ -35,9 +43,11 @@ export function registerReplayCommand(program: Command): void {
       '--strategies <config>',
       "run this config file's strategies instead: what would they have decided?",
     )
+    .option('--scope <scope>', 'a postgres:// recording: the lease scope, when it holds several')
+    .option('--segment <name>', 'a postgres:// recording: only this segment (`perpflow record list URL`)')
     .option('--json', 'machine-readable output')
     .action(
-      action(async (recording: string, o: { until?: string; strategies?: string; json?: boolean }) => {
+      action(async (recording: string, o: ReplayFlags) => {
         const until = o.until === undefined ? undefined : parseUntil(o.until);
         const strategies =
           o.strategies === undefined
@@ -48,7 +58,8 @@ export function registerReplayCommand(program: Command): void {
                 configFile: resolve(o.strategies),
               };
         const t0 = performance.now();
-        const outcome = await replaySession(recording, {
+        const source = await recordingSource(recording, o);
+        const outcome = await replaySession(typeof source === 'string' ? source : source.segments, {
           ...(until === undefined ? {} : { until }),
           ...(strategies === undefined ? {} : { strategies }),
         });

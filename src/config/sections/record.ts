@@ -16,7 +16,9 @@ export const recordSchema = z
     path: nonEmptyPath('the path of the recording file')
       .nullable()
       .default(null)
-      .describe('The recording file; null: the journal file with `.rec` appended.'),
+      .describe(
+        'The recording file; null: the journal file with `.rec` appended, or with a journal.url the journal database (table perpflow_recording).',
+      ),
     maxBytes: integer(65_536, 4 * 1024 * 1024 * 1024, 'a number of bytes')
       .default(DEFAULT_RECORD_MAX_BYTES)
       .describe(

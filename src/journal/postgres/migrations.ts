@@ -1,4 +1,5 @@
 import { REQUEST_COLUMNS } from '../requestSql.ts';
+import { RECORDING_MIGRATION } from './recordingMigration.ts';
 
 /**
  * The PostgreSQL journal's schema, one migration per version, applied in order on start and never
@@ -121,6 +122,7 @@ ${commitFunction(
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, sql: V1 },
   { version: 2, sql: V2 },
+  { version: 3, sql: RECORDING_MIGRATION },
 ];
 
 /** The newest schema this version of perpflow knows. */

@@ -32,16 +32,26 @@ export function recordingFiles(path: string): string[] {
 }
 
 /**
- * Reads a recording into its segments (one per process start; a rotated file's repeated header
+ * Reads a recording file into its segments (one per process start; a rotated file's repeated header
  * continues the segment). A last line cut short by a killed process is dropped; any other line
  * that does not parse is a ConfigError naming the file and line.
  */
 export function readRecording(path: string): Segment[] {
   const files = recordingFiles(path);
   if (files.length === 0) throw new ConfigError(`no recording at ${path}`);
+  return segmentsOf(files.map((file) => ({ name: file, text: () => recordingText(file) })));
+}
+
+/**
+ * The process runs of a recording's parts in time order (its files, or its PostgreSQL segments),
+ * each named in errors by `name`.
+ */
+export function segmentsOf(
+  parts: readonly { readonly name: string; readonly text: () => string }[],
+): Segment[] {
   const segments: { header: RecordHeader; lines: RecordLine[] }[] = [];
-  for (const file of files) {
-    const rows = recordingText(file).split('\n');
+  for (const { name: file, text } of parts) {
+    const rows = text().split('\n');
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] ?? '';
       if (row === '') continue;

@@ -6,10 +6,10 @@ import { journalFileFor } from '../journalFor.ts';
 import type { KernelTap } from '../KernelOptions.ts';
 import { moduleHashes } from './moduleHashes.ts';
 import { Recorder } from './Recorder.ts';
-import { RecordFile } from './RecordFile.ts';
 import { decodeValue, encodeValue } from './recordCodec.ts';
 import { recordingPrices, recordingVenue } from './recordingVenue.ts';
 import { RECORDING_VERSION, type RecordHeader } from './recordLines.ts';
+import { recordSinkFor } from './recordSinkFor.ts';
 
 /**
  * Whether a run records: `record.enabled`, by default in live and sim. Those two trade through
@@ -53,10 +53,14 @@ export interface RecordedEdges {
 export function recordEdges(
   config: PerpflowConfig,
   edges: VenueEdges,
-  o: { readonly clock: Clock; readonly configFile: string },
+  o: {
+    readonly clock: Clock;
+    readonly configFile: string;
+    /** A batch the recording could not write (a PostgreSQL recording's append failed). */
+    readonly onRecordFailure?: (e: unknown) => void;
+  },
 ): RecordedEdges | undefined {
-  const path = recordingPathFor(config);
-  if (!recordsByConfig(config) || path === undefined) return undefined;
+  if (!recordsByConfig(config)) return undefined;
   const header: RecordHeader = {
     v: RECORDING_VERSION,
     t: o.clock.now(),
@@ -69,10 +73,15 @@ export function recordEdges(
     mods: moduleHashes(config, o.configFile),
   };
   let recorder: Recorder | undefined;
-  const file = new RecordFile(path, o.clock, config.record.maxBytes, () =>
-    recorder === undefined ? [] : [recorder.text({ k: 'h', ...header, cont: true })],
+  const dest = recordSinkFor(
+    config,
+    recordingPathFor(config),
+    o.clock,
+    () => (recorder === undefined ? [] : [recorder.text({ k: 'h', ...header, cont: true })]),
+    o.onRecordFailure,
   );
-  recorder = new Recorder(file, o.clock, [...edges.secrets, ...secretValues(config)]);
+  if (dest === undefined) return undefined;
+  recorder = new Recorder(dest.sink, o.clock, [...edges.secrets, ...secretValues(config), ...dest.secrets]);
   recorder.header(header);
   const venue = recordingVenue(edges.venue, recorder, o.clock);
   // In sim and live the price source is the venue itself: its polls are recorded once, as prices.
@@ -84,11 +93,12 @@ export function recordEdges(
       venue,
       prices,
       close: edges.close.bind(edges),
-      // Only the journal's holder records: a start refused the journal never opens the file, and
-      // leaves the running bot's recording be. What the journal held when this process took it:
+      // Only the journal's holder records: a start refused the journal never opens the file (nor
+      // appends to the database: a standby records once it holds the lease), and leaves the
+      // running bot's recording be. What the journal held when this process took it:
       // a replay starts from its own journal.
       attach: (journal) => {
-        file.open();
+        dest.open(journal);
         rec.journalAtStart(journal.all().length);
         edges.attach?.(journal);
       },

@@ -27,7 +27,11 @@ export function isGzip(path: string): boolean {
  * RecordFile flushed whole; the cut line after them is readRecording's to drop.
  */
 export function recordingText(file: string): string {
-  const bytes = readFileSync(file);
+  return recordingBytesText(readFileSync(file));
+}
+
+/** The text of a recording's bytes: a file's, or a PostgreSQL segment's rows concatenated. */
+export function recordingBytesText(bytes: Buffer): string {
   if (!startsGzip(bytes)) return bytes.toString('utf8');
   // Cut inside the gzip header (killed before its first batch was on disk): nothing recorded.
   if (bytes.length < GZIP_HEADER_BYTES) return '';
