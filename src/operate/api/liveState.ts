@@ -69,7 +69,6 @@ export class LiveState implements StrategyNotes {
   /** The equity curve's spacing: doubled each time the curve is thinned, so it spans the whole run. */
   private equityStepMs = 1_000;
   private refreshQueued = false;
-  private stopped = false;
 
   constructor(
     k: Kernel,
@@ -112,7 +111,6 @@ export class LiveState implements StrategyNotes {
   }
 
   stop(): void {
-    this.stopped = true;
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.bars.stop();
     this.stopLog();
@@ -222,7 +220,8 @@ export class LiveState implements StrategyNotes {
     this.refreshQueued = true;
     setImmediate(() => {
       this.refreshQueued = false;
-      if (!this.stopped) this.refresh();
+      // Stopped meanwhile: its subscriptions are gone, and so is the kernel it would read.
+      if (this.subs.length > 0) this.refresh();
     });
   }
 
