@@ -32,6 +32,7 @@ const PY_DIR = process.env.BACKTESTING_PY_DIR;
 const PYTHON = process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
 const root = join(import.meta.dirname, '../..');
 const pyScript = join(import.meta.dirname, 'support/backtestingPy.py');
+const floorScript = join(import.meta.dirname, 'support/plainBacktest.ts');
 
 /** One trade as both tools can state it: signed size, epoch-ms times, prices. */
 interface Trades {
@@ -50,8 +51,13 @@ interface Run {
   readonly rssMb: number;
 }
 
-/** Runs a command under /usr/bin/time: its wall time and peak RSS; throws on failure. */
-function timed(what: string, command: string, args: readonly string[], env = process.env): Run {
+/** Runs a command under /usr/bin/time: its wall time, peak RSS and output; throws on failure. */
+function timed(
+  what: string,
+  command: string,
+  args: readonly string[],
+  env = process.env,
+): Run & { readonly out: string } {
   const r = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S %M', command, ...args], {
     encoding: 'utf8',
     cwd: root,
@@ -68,7 +74,7 @@ function timed(what: string, command: string, args: readonly string[], env = pro
     number,
     number,
   ];
-  return { wallS: wall, cpuS: user + system, rssMb: rssKb / 1024 };
+  return { wallS: wall, cpuS: user + system, rssMb: rssKb / 1024, out: r.stdout };
 }
 
 function ours(config: string, csv: string, out: string): Run {
@@ -82,6 +88,12 @@ function theirs(dir: string, csv: string, out: string): Run {
     BACKTESTING_PY_DIR: dir,
     PYTHONWARNINGS: 'ignore',
   });
+}
+
+/** The hand-written loop (support/plainBacktest.ts): its run and what it printed. */
+function floor(csv: string): Run & { readonly trades: number; readonly finalEquity: number } {
+  const run = timed('plainBacktest.ts', process.execPath, [floorScript, csv]);
+  return { ...run, ...(JSON.parse(run.out) as { trades: number; finalEquity: number }) };
 }
 
 function ourTrades(file: string): Trades {
@@ -174,10 +186,14 @@ function compare(dir: string, config: string, label: string, digits: WalkDigits,
   const theirOut = join(dir, 'theirs.json');
   const oursRuns: Run[] = [];
   const theirRuns: Run[] = [];
+  const floorRuns: ReturnType<typeof floor>[] = [];
   for (let r = 0; r < RUNS; r++) {
     oursRuns.push(ours(config, csv, ourOut));
     if (havePy) theirRuns.push(theirs(PY_DIR as string, csv, theirOut));
+    floorRuns.push(floor(csv));
   }
+  const f = best(floorRuns);
+  const floorOut = floorRuns[0] as ReturnType<typeof floor>;
   const a = ourTrades(ourOut);
   const o = best(oursRuns);
   const rows = [
@@ -185,17 +201,21 @@ function compare(dir: string, config: string, label: string, digits: WalkDigits,
     '| tool | wall time | CPU time | peak RSS | trades | final equity |',
     '|---|---|---|---|---|---|',
     `| \`perpflow backtest\` (node bin/perpflow.js) | ${fmt(o.wallS, 2)} s | ${fmt(o.cpuS, 2)} s | ${fmt(o.rssMb)} MB | ${fmt(a.size.length)} | ${fmt(a.finalEquity, 4)} |`,
+    `| hand-written loop, no output (support/plainBacktest.ts) | ${fmt(f.wallS, 2)} s | ${fmt(f.cpuS, 2)} s | ${fmt(f.rssMb)} MB | ${fmt(floorOut.trades)} | ${fmt(floorOut.finalEquity, 4)} |`,
   ];
-  let same = true;
+  // The floor is a yardstick only when it made the same trades.
+  let same = floorOut.trades === a.size.length;
+  if (!same) rows.push(`THE HAND-WRITTEN LOOP'S TRADES DIFFER: ${floorOut.trades} against ${a.size.length}`);
   if (havePy) {
     const b = JSON.parse(readFileSync(theirOut, 'utf8')) as Trades;
     const t = best(theirRuns);
     const diff = difference(a, b);
-    same = diff === undefined;
+    same &&= diff === undefined;
     rows.push(
       `| backtesting.py 9c2b8e1 | ${fmt(t.wallS, 2)} s | ${fmt(t.cpuS, 2)} s | ${fmt(t.rssMb)} MB | ${fmt(b.size.length)} | ${fmt(b.finalEquity, 4)} |`,
       '',
-      `perpflow is ${fmt(t.wallS / o.wallS, 2)}× as fast (CPU time: ${fmt(t.cpuS / o.cpuS, 2)}×), in ${fmt(o.rssMb / t.rssMb, 2)}× the memory (goal ≥ 10× and ≤ 0.5×); ${same ? `identical trades (sides, times, prices on the venue's ${GRID_DECIMALS}-decimal grid: ${fmt(offGrid(b))} of ${fmt(2 * b.size.length)} of their fill prices had more decimals) and final equity (${fmt(a.finalEquity - b.finalEquity, 6)} apart)` : `THE TRADES DIFFER: ${diff}`}`,
+      `the floor: 10× backtesting.py is ${fmt(t.wallS / 10, 2)} s, ${fmt(t.wallS / 10 / f.wallS, 2)}× the hand-written loop's wall time; perpflow is ${fmt(o.wallS / f.wallS, 2)}× it (CPU ${fmt(o.cpuS / f.cpuS, 2)}×)`,
+      `perpflow is ${fmt(t.wallS / o.wallS, 2)}× as fast (CPU time: ${fmt(t.cpuS / o.cpuS, 2)}×), in ${fmt(o.rssMb / t.rssMb, 2)}× the memory (goal ≥ 10× and ≤ 0.5×); ${diff === undefined ? `identical trades (sides, times, prices on the venue's ${GRID_DECIMALS}-decimal grid: ${fmt(offGrid(b))} of ${fmt(2 * b.size.length)} of their fill prices had more decimals) and final equity (${fmt(a.finalEquity - b.finalEquity, 6)} apart)` : `THE TRADES DIFFER: ${diff}`}`,
     );
   }
   if (RUNS > 1)
