@@ -47,23 +47,39 @@ while (at < text.length) {
   n++;
 }
 
-let fast = 0;
-let slow = 0;
+/**
+ * The mean of the `n` closes up to bar `i` from a running sum, re-summed left to right every `n`
+ * bars as the strategies' Sma does (src/strategy/indicators/Sma.ts): an exact tie of the two
+ * means then falls the same way in every tool the bench compares.
+ */
+const running = (n: number) => {
+  let sum = 0;
+  return (i: number): number => {
+    sum += (close[i] as number) - (i >= n ? (close[i - n] as number) : 0);
+    if (i % n === n - 1) {
+      sum = 0;
+      for (let k = i - n + 1; k <= i; k++) sum += close[k] as number;
+    }
+    return sum / n;
+  };
+};
+const fastMean = running(FAST);
+const slowMean = running(SLOW);
 let prev = Number.NaN;
 let position = 0;
 let entry = 0;
 let equity = CASH;
 let trades = 0;
 for (let i = 0; i < n - 1; i++) {
-  const c = close[i] as number;
-  fast += c - (i >= FAST ? (close[i - FAST] as number) : 0);
-  slow += c - (i >= SLOW ? (close[i - SLOW] as number) : 0);
+  const fast = fastMean(i);
+  const slow = slowMean(i);
   if (i < SLOW - 1) continue;
-  const diff = fast / FAST - slow / SLOW;
+  const diff = fast - slow;
   const up = prev < 0 && diff > 0;
   const down = prev > 0 && diff < 0;
   prev = diff;
-  if (!up && !down) continue;
+  // An exact tie between two crosses to one side (possible on 4-decimal data) changes nothing held.
+  if ((!up && !down) || (up ? position > 0 : position < 0)) continue;
   const price = open[i + 1] as number;
   if (position !== 0) {
     equity += position * (price - entry);
