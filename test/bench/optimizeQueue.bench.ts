@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { monotonicStopwatch } from '../../src/clock/Stopwatch.ts';
 import { startPostgres } from '../journal/pgServer.ts';
 import { writeWalkStudy } from '../optimize/support/walkStudy.ts';
-import { perpflow, perpflowOutput, tempDir, until } from '../run/runHarness.ts';
+import { LAUNCHER, perpflow, perpflowOutput, tempDir, until } from '../run/runHarness.ts';
 import { workerSets } from './support/workerSets.ts';
 
 const BARS = Number(process.env.BARS ?? 100_000);
@@ -46,7 +46,10 @@ interface Arm {
 
 /** The study on `n` workers: the optimize process's wall time, every trial counted, the workers' figures. */
 async function onWorkers(url: string, n: number): Promise<Arm> {
-  const workers = Array.from({ length: n }, () => perpflow(['worker', url, '--poll-ms', '50']));
+  // Through the launcher, as a user starts a worker: it decides the worker's V8 flags.
+  const workers = Array.from({ length: n }, () =>
+    perpflow(['worker', url, '--poll-ms', '50'], process.cwd(), {}, LAUNCHER),
+  );
   for (const w of workers) await until(() => w.count(/waiting for sweep sets/) > 0, 60_000, 'a worker', w);
   const t0 = monotonicStopwatch.elapsedMs();
   const r = await perpflowOutput([

@@ -15,7 +15,7 @@ import { sweepTable } from '../../backtest/sweep/runSweep.ts';
 import { monotonicStopwatch } from '../../src/clock/Stopwatch.ts';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { startPostgres } from '../journal/pgServer.ts';
-import { perpflow, tempDir, until } from '../run/runHarness.ts';
+import { LAUNCHER, perpflow, tempDir, until } from '../run/runHarness.ts';
 import { smaReverseConfig, writeRandomWalkCsv } from './support/randomWalkCsv.ts';
 
 const ROWS = Number(process.env.SWEEP_ROWS ?? 20_000);
@@ -35,7 +35,10 @@ async function onWorkers(
   url: string,
   n: number,
 ): Promise<{ ms: number; table: string; rssMb: number[]; cpuS: number }> {
-  const workers = Array.from({ length: n }, () => perpflow(['worker', url, '--poll-ms', '50']));
+  // Through the launcher, as a user starts a worker: it decides the worker's V8 flags.
+  const workers = Array.from({ length: n }, () =>
+    perpflow(['worker', url, '--poll-ms', '50'], process.cwd(), {}, LAUNCHER),
+  );
   for (const w of workers) await until(() => w.count(/waiting for sweep sets/) > 0, 60_000, 'a worker', w);
   const t0 = monotonicStopwatch.elapsedMs();
   const rows = await submitQueuedSweep(request, SWEEP, {

@@ -8,6 +8,8 @@ import { SystemClock } from '../../src/clock/SystemClock.ts';
 const exec = promisify(execFile);
 const ROOT = process.cwd();
 export const MAIN = join(ROOT, 'src/cli/main.ts');
+/** The launcher a user starts (`npx perpflow`): it adds the V8 flags a command needs (bin/backtestNodeFlags.js). */
+export const LAUNCHER = join(ROOT, 'bin/perpflow.js');
 
 export interface Proc {
   readonly child: ChildProcess;
@@ -17,13 +19,14 @@ export interface Proc {
   count(pattern: RegExp): number;
 }
 
-/** Spawns `perpflow ARGS` on this Node (24), collecting its output lines. */
+/** Spawns `perpflow ARGS` on this Node (24), collecting its output lines; `entry` LAUNCHER starts it as a user does. */
 export function perpflow(
   args: readonly string[],
   cwd: string = ROOT,
   env: Record<string, string> = {},
+  entry: string = MAIN,
 ): Proc {
-  const child = spawn(process.execPath, [MAIN, ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
