@@ -37,7 +37,7 @@ export default defineConfig({
             'test/scheduler/misfireTakeOver.test.ts',
           ]),
     ],
-    setupFiles: ['test/setup/secretScan.ts'],
+    setupFiles: ['test/setup/tempRoot.ts', 'test/setup/secretScan.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -15,7 +15,7 @@ export default defineConfig({
       'test/execution/**/*.test.ts',
     ],
     exclude: ['test/execution/sigkill*.test.ts', 'node_modules/**'],
-    setupFiles: ['test/setup/hostDir.ts', 'test/setup/secretScan.ts'],
+    setupFiles: ['test/setup/tempRoot.ts', 'test/setup/hostDir.ts', 'test/setup/secretScan.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -20,7 +20,7 @@ export default defineConfig({
       'test/execution/turns.test.ts',
     ],
     exclude: ['node_modules/**'],
-    setupFiles: ['test/setup/secretScan.ts'],
+    setupFiles: ['test/setup/tempRoot.ts', 'test/setup/secretScan.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
@@ -72,9 +72,9 @@ export async function setupVenue(o: VenueSetup = {}): Promise<Venue> {
   return { clock, sim, acc, venue };
 }
 
-/** A journal file on tmpfs when there is one: these tests measure logic, not the disk. */
+/** A journal file on tmpfs when there is one (test/setup/tempRoot.ts): these tests measure logic, not the disk. */
 export function tempJournalPath(): string {
-  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const base = process.env.PERPFLOW_TEST_SHM ?? tmpdir();
   return join(mkdtempSync(join(base, 'pf-exec-')), 'journal.sqlite');
 }
 
