@@ -29,6 +29,7 @@ import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
 import { KernelActions, tapActions } from './operator/KernelActions.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
+import { stageBudget } from './stageBudget.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
 import { timedVenue } from './timedVenue.ts';
@@ -122,7 +123,7 @@ export class Kernel {
       scheduler: parts.scheduler,
       ticks: (s) => feed.ticks(s),
       ...(feed.bars === undefined ? {} : { bars: (s, ms) => feed.bars?.(s, ms) ?? NEVER }),
-      ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
+      budget: stageBudget(o),
       funding$:
         feed.funding?.() ??
         slowRefresh({

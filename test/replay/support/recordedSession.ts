@@ -83,6 +83,13 @@ export class RecordedSession {
 
   readonly faults: FaultProfile;
 
+  /**
+   * Its hooks' real-time budget. Untimed by default: on a virtual clock a loaded test machine must
+   * not drop a hook's intents in the recorded run alone (a call over a finite budget is recorded,
+   * and its replay fails it again).
+   */
+  hookBudgetMs = Number.POSITIVE_INFINITY;
+
   /** Every n-th filled open's status poll says FAILED (issue 14's defect: the venue filled it). */
   readonly failedButFilled: number;
 
@@ -138,9 +145,7 @@ export class RecordedSession {
       tap: recorderTap(rec),
       processMetrics: false,
       allowSharedAccount: true,
-      // On a virtual clock its hooks are untimed, as its replay's are: a loaded test machine must
-      // not drop a hook's intents in the recorded run alone.
-      hookBudgetMs: Number.POSITIVE_INFINITY,
+      hookBudgetMs: this.hookBudgetMs,
       crash: (p) => {
         if (crashed || crash === undefined || p !== crash.point || clock.now() < crash.after) return;
         crashed = true;
