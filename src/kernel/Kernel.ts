@@ -8,6 +8,7 @@ import { ConfigError } from '../errors/ConfigError.ts';
 import { Executor, type SubmitResult } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
+import type { TradingLease } from '../execution/tradingLease.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { MarketFeed } from '../market/MarketFeed.ts';
@@ -28,6 +29,7 @@ import { journalStateStore } from './journalStateStore.ts';
 import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
 import { KernelActions, tapActions } from './operator/KernelActions.ts';
+import { releaseLeaseLast } from './releaseLeaseLast.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
 import { stageBudget } from './stageBudget.ts';
 import { StrategyActivity } from './strategyActivity.ts';
@@ -72,6 +74,7 @@ export class Kernel {
   /** What strategies plot (`ctx.plot`), for the console's charts; built only while observed. */
   readonly indicators$ = new Subject<IndicatorPoint>();
   private stopping: Promise<void> | undefined;
+  private readonly lease: TradingLease;
 
   private constructor(
     o: KernelOptions,
@@ -82,6 +85,7 @@ export class Kernel {
       reporter: EventReporter;
       activity: StrategyActivity;
       intentIdScheme: IntentIdScheme;
+      lease: TradingLease;
     },
   ) {
     this.o = o;
@@ -92,6 +96,7 @@ export class Kernel {
     this.reporter = parts.reporter;
     this.startedAt = o.clock.now();
     this.intentIdScheme = parts.intentIdScheme;
+    this.lease = parts.lease;
     const config = this.config;
     this.markets = [...new Set(config.strategies.flatMap((s) => s.markets))].map(MarketSymbol);
     this.feed =
@@ -180,10 +185,8 @@ export class Kernel {
         events,
         quarantined: quarantinedTo !== undefined,
         ...(o.crash === undefined ? {} : { crash: o.crash }),
-        onEnd: (how) => {
-          scheduler.stop();
-          if (how === 'stopped') lease.release();
-        },
+        // An orderly stop releases the lease at its very end (releaseLeaseLast), not here.
+        onEnd: () => scheduler.stop(),
       });
       await waitUntilReady(executor, clock, o.readyTimeoutMs ?? 60_000);
     } catch (e) {
@@ -192,7 +195,7 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity, intentIdScheme });
+    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity, intentIdScheme, lease });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     if (o.housekeeping !== false) for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
@@ -293,9 +296,8 @@ export class Kernel {
     await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.scheduler.stop();
-    await ex.journal.pendingCommit()?.catch(() => undefined); // a networked journal: the last group commit
-    // A networked journal: the lease is released before the stop ends, so a standby takes over now.
-    await ex.journal.close();
+    // The lease is released before the stop ends (a standby takes over now), the recording complete.
+    await releaseLeaseLast(ex, this.lease, this.o.tap);
     log.debug('kernel stopped');
   }
 }

@@ -24,6 +24,11 @@ export interface KernelTap {
   readonly signal?: (kind: 'halt' | 'resume') => void;
   /** A strategy hook call over its time budget (its intents dropped): an input a replay cannot time again. */
   readonly overrun?: (strategyId: string, o: Overrun) => void;
+  /**
+   * Resolves once everything heard so far is written: an orderly stop waits for it before the
+   * journal releases its lease (releaseLeaseLast.ts).
+   */
+  readonly settled?: () => Promise<void>;
 }
 
 /** What a mode hands the one kernel: the config, its edges, and how its clock and cadences run. */

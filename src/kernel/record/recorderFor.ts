@@ -116,5 +116,6 @@ export function recorderTap(rec: Recorder): KernelTap {
     action: (a, by) => rec.action(a, by),
     signal: (n) => rec.signal(n),
     overrun: (id, o) => rec.overrun(id, o),
+    settled: () => rec.settled(),
   };
 }
