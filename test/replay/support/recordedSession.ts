@@ -164,11 +164,13 @@ export class RecordedSession {
     }
     if (kernel === undefined) throw new Error('the kernel did not start');
     rec.stop();
-    let stopped = false;
-    void kernel.stop().finally(() => {
-      stopped = true;
-    });
-    await driveClock(clock, Number.POSITIVE_INFINITY, () => stopped);
+    const stopping = kernel.stop();
+    // The clock runs while the executor drains. The stop's last step waits on the recording's
+    // writes (real time) before it lets go of the lease; the venue's clock must not run on
+    // meanwhile, or the next process would start as much later as the disk was slow.
+    const ex = kernel.executor;
+    await driveClock(clock, Number.POSITIVE_INFINITY, () => !ex.alive());
+    await stopping;
     await rec.close();
     return 'stopped';
   }
