@@ -8,7 +8,6 @@ import { ConfigError } from '../errors/ConfigError.ts';
 import { Executor, type SubmitResult } from '../execution/Executor.ts';
 import { createEventBus } from '../execution/events.ts';
 import { housekeepingJobs } from '../execution/housekeeping.ts';
-import type { TradingLease } from '../execution/tradingLease.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { describeError } from '../log/redact.ts';
 import type { MarketFeed } from '../market/MarketFeed.ts';
@@ -74,7 +73,7 @@ export class Kernel {
   /** What strategies plot (`ctx.plot`), for the console's charts; built only while observed. */
   readonly indicators$ = new Subject<IndicatorPoint>();
   private stopping: Promise<void> | undefined;
-  private readonly lease: TradingLease;
+  private readonly lease: { release(): void };
 
   private constructor(
     o: KernelOptions,
@@ -85,7 +84,7 @@ export class Kernel {
       reporter: EventReporter;
       activity: StrategyActivity;
       intentIdScheme: IntentIdScheme;
-      lease: TradingLease;
+      lease: { release(): void };
     },
   ) {
     this.o = o;
@@ -185,8 +184,7 @@ export class Kernel {
         events,
         quarantined: quarantinedTo !== undefined,
         ...(o.crash === undefined ? {} : { crash: o.crash }),
-        // An orderly stop releases the lease at its very end (releaseLeaseLast), not here.
-        onEnd: () => scheduler.stop(),
+        onEnd: () => scheduler.stop(), // an orderly stop's very last step releases the lease
       });
       await waitUntilReady(executor, clock, o.readyTimeoutMs ?? 60_000);
     } catch (e) {
@@ -296,8 +294,7 @@ export class Kernel {
     await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.scheduler.stop();
-    // The lease is released before the stop ends (a standby takes over now), the recording complete.
-    await releaseLeaseLast(ex, this.lease, this.o.tap);
+    await releaseLeaseLast(ex, this.lease, this.o.tap); // a standby takes over now, the recording complete
     log.debug('kernel stopped');
   }
 }

@@ -13,7 +13,7 @@ import type { KernelTap } from './KernelOptions.ts';
  */
 export async function releaseLeaseLast(
   ex: Pick<Executor<JournalPort>, 'journal' | 'isDead'>,
-  lease: TradingLease,
+  lease: Pick<TradingLease, 'release'>,
   tap: KernelTap | undefined,
 ): Promise<void> {
   await ex.journal.pendingCommit()?.catch(() => undefined);

@@ -1,6 +1,5 @@
 import type { RecordLine } from '../kernel/record/recordLines.ts';
-import type { Overrun, OverrunScript } from '../strategy/HookBudget.ts';
-import type { HookName } from '../strategy/runnerEvents.ts';
+import type { OverrunCost, OverrunScript } from '../strategy/HookBudget.ts';
 
 /**
  * The hook calls a recorded process had go over their time budget (`b` lines), by strategy: the
@@ -12,13 +11,12 @@ export function recordedOverruns(
   lines: readonly RecordLine[],
   same: (strategyId: string) => boolean,
 ): (strategyId: string) => OverrunScript | undefined {
-  const byStrategy = new Map<string, Map<string, Overrun>>();
+  const byStrategy = new Map<string, Map<string, OverrunCost>>();
   for (const l of lines) {
     if (l.k !== 'b' || !same(l.id)) continue;
-    const calls = byStrategy.get(l.id) ?? new Map<string, Overrun>();
+    const calls = byStrategy.get(l.id) ?? new Map<string, OverrunCost>();
     byStrategy.set(l.id, calls);
-    const hook = l.h as HookName;
-    calls.set(`${l.n}:${hook}`, { t: l.t, hook, n: l.n, took: l.d, budgetMs: l.b });
+    calls.set(`${l.n}:${l.h}`, { took: l.d, budgetMs: l.b });
   }
   return (strategyId) => {
     const calls = byStrategy.get(strategyId);

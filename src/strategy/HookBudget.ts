@@ -16,8 +16,11 @@ export interface Overrun {
   readonly budgetMs: number;
 }
 
+/** What a failure over budget says: how long the call took, and the budget. */
+export type OverrunCost = Pick<Overrun, 'took' | 'budgetMs'>;
+
 /** A replay's recorded overruns of one strategy: the one for the `n`-th call of `hook`, if it went over. */
-export type OverrunScript = (hook: HookName, n: number) => Overrun | undefined;
+export type OverrunScript = (hook: HookName, n: number) => OverrunCost | undefined;
 
 /** How a runner's hook calls are held to their budget (StrategyRunnerOptions). */
 export interface HookBudgetOptions {
@@ -73,7 +76,7 @@ export class HookBudget {
   }
 
   /** The call begun last, when it went over budget: what a failure says of it. */
-  over(hook: HookName): Overrun | undefined {
+  over(hook: HookName): OverrunCost | undefined {
     if (this.script !== undefined) return this.script(hook, this.n);
     // To the microsecond: what a recording writes, so that a replay's message is the same.
     const took = Math.round((this.stopwatch.elapsedMs() - this.t0) * 1000) / 1000;
