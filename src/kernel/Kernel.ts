@@ -28,7 +28,9 @@ import { journalStateStore } from './journalStateStore.ts';
 import type { KernelOptions } from './KernelOptions.ts';
 import { openKernelLease } from './openKernelLease.ts';
 import { KernelActions, tapActions } from './operator/KernelActions.ts';
+import { releaseLeaseLast } from './releaseLeaseLast.ts';
 import { routeToStrategies } from './routeToStrategies.ts';
+import { stageBudget } from './stageBudget.ts';
 import { StrategyActivity } from './strategyActivity.ts';
 import { StrategyStage } from './strategyStage.ts';
 import { timedVenue } from './timedVenue.ts';
@@ -71,6 +73,7 @@ export class Kernel {
   /** What strategies plot (`ctx.plot`), for the console's charts; built only while observed. */
   readonly indicators$ = new Subject<IndicatorPoint>();
   private stopping: Promise<void> | undefined;
+  private readonly lease: { release(): void };
 
   private constructor(
     o: KernelOptions,
@@ -81,6 +84,7 @@ export class Kernel {
       reporter: EventReporter;
       activity: StrategyActivity;
       intentIdScheme: IntentIdScheme;
+      lease: { release(): void };
     },
   ) {
     this.o = o;
@@ -91,6 +95,7 @@ export class Kernel {
     this.reporter = parts.reporter;
     this.startedAt = o.clock.now();
     this.intentIdScheme = parts.intentIdScheme;
+    this.lease = parts.lease;
     const config = this.config;
     this.markets = [...new Set(config.strategies.flatMap((s) => s.markets))].map(MarketSymbol);
     this.feed =
@@ -122,7 +127,7 @@ export class Kernel {
       scheduler: parts.scheduler,
       ticks: (s) => feed.ticks(s),
       ...(feed.bars === undefined ? {} : { bars: (s, ms) => feed.bars?.(s, ms) ?? NEVER }),
-      ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
+      budget: stageBudget(o),
       funding$:
         feed.funding?.() ??
         slowRefresh({
@@ -179,10 +184,7 @@ export class Kernel {
         events,
         quarantined: quarantinedTo !== undefined,
         ...(o.crash === undefined ? {} : { crash: o.crash }),
-        onEnd: (how) => {
-          scheduler.stop();
-          if (how === 'stopped') lease.release();
-        },
+        onEnd: () => scheduler.stop(), // an orderly stop's very last step releases the lease
       });
       await waitUntilReady(executor, clock, o.readyTimeoutMs ?? 60_000);
     } catch (e) {
@@ -191,7 +193,7 @@ export class Kernel {
       journal.close();
       throw e;
     }
-    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity, intentIdScheme });
+    const kernel = new Kernel(o, { executor, scheduler, metrics, reporter, activity, intentIdScheme, lease });
     kernel.subs.push(reporting, routeToStrategies(executor, kernel.stage));
     if (o.housekeeping !== false) for (const job of housekeepingJobs(executor, lease)) scheduler.add(job);
     for (const job of config.schedule) scheduler.add(kernel.namedJob(job.name, job.cron));
@@ -292,9 +294,7 @@ export class Kernel {
     await ex.stop({ drainMs: Math.max(0, until - clock.now()) });
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.scheduler.stop();
-    await ex.journal.pendingCommit()?.catch(() => undefined); // a networked journal: the last group commit
-    // A networked journal: the lease is released before the stop ends, so a standby takes over now.
-    await ex.journal.close();
+    await releaseLeaseLast(ex, this.lease, this.o.tap); // a standby takes over now, the recording complete
     log.debug('kernel stopped');
   }
 }

@@ -5,6 +5,7 @@ import type { ExecutionEvent } from '../execution/events.ts';
 import type { Logger } from '../log/Logger.ts';
 import type { Actor, OperatorAction } from '../operate/api/contract.ts';
 import type { Notification } from '../report/notify/Notification.ts';
+import type { Overrun, OverrunScript } from '../strategy/HookBudget.ts';
 import type { LoadedConfig } from '../strategy/loadConfigWithStrategies.ts';
 import type { VenueEdges } from './edges/VenueEdges.ts';
 
@@ -21,6 +22,13 @@ export interface KernelTap {
   readonly action?: (action: OperatorAction, by: Actor) => void;
   /** SIGUSR2 as the kernel noted it: a halt, or the resume `perpflow resume` signalled. */
   readonly signal?: (kind: 'halt' | 'resume') => void;
+  /** A strategy hook call over its time budget (its intents dropped): an input a replay cannot time again. */
+  readonly overrun?: (strategyId: string, o: Overrun) => void;
+  /**
+   * Resolves once everything heard so far is written: an orderly stop waits for it before the
+   * journal releases its lease (releaseLeaseLast.ts).
+   */
+  readonly settled?: () => Promise<void>;
 }
 
 /** What a mode hands the one kernel: the config, its edges, and how its clock and cadences run. */
@@ -44,6 +52,8 @@ export interface KernelOptions {
   readonly onIntent?: (intent: Intent) => boolean;
   /** Per-hook time budget; a backtest runs its hooks untimed (Infinity). Default: StrategyRunner's. */
   readonly hookBudgetMs?: number;
+  /** A replay: the hook calls that went over budget when recorded, by strategy, failed again as they did. */
+  readonly overruns?: (strategyId: string) => OverrunScript | undefined;
   /**
    * The executor's timed cadences (reconcile, close-all watch, lease heartbeat); default on. A
    * backtest's driver reconciles when the venue closed a position, and has no lease to renew.

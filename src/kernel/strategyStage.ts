@@ -27,6 +27,7 @@ import type { StateStore } from '../strategy/StrategyState.ts';
 import { scheduleStrategy } from '../strategy/scheduleStrategy.ts';
 import { startRx } from '../strategy/startRx.ts';
 import type { FundingInfo } from '../venue/VenuePort.ts';
+import { runnerBudget, type StageBudget } from './stageBudget.ts';
 
 export interface StrategyStageOptions {
   readonly entries: readonly StrategyConfig[];
@@ -41,7 +42,7 @@ export interface StrategyStageOptions {
   /** The markets' funding rates (`ctx.funding`): the venue's funding info, polled or pushed. */
   readonly funding$?: Observable<readonly FundingInfo[]>;
   /** Per-hook time budget (StrategyRunner); a backtest runs untimed, so wall time never changes a result. */
-  readonly hookBudgetMs?: number;
+  readonly budget?: StageBudget;
   /** The scheme of the journal's intent ids, so a signal repeated after a restart keeps its id. */
   readonly intentIdScheme: IntentIdScheme;
   readonly book: StrategyBook;
@@ -94,7 +95,7 @@ export class StrategyStage {
         book: o.book,
         state: o.state,
         emit: o.emit,
-        ...(o.hookBudgetMs === undefined ? {} : { hookBudgetMs: o.hookBudgetMs }),
+        ...runnerBudget(o.budget, e.id),
         intentIdScheme: o.intentIdScheme,
         ...(o.plot === undefined ? {} : { plot: o.plot }),
       });

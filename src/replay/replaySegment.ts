@@ -15,6 +15,7 @@ import { MemorySink } from './memorySink.ts';
 import { scheduleOperatorInputs } from './operatorInputs.ts';
 import { ReplayClock } from './ReplayClock.ts';
 import { ReplayVenue } from './ReplayVenue.ts';
+import { recordedOverruns } from './recordedOverruns.ts';
 import type { ReplayNote } from './replayNote.ts';
 import { replaySimulator } from './replaySimulator.ts';
 import { type ReplayState, stateOf } from './replayState.ts';
@@ -130,6 +131,8 @@ export async function replaySegment(
     // Hooks untimed, as in a backtest: a real-time budget would drop a hook's intents whenever the
     // replaying machine is loaded or collecting garbage, and the replay diverge from the recording.
     hookBudgetMs: Number.POSITIVE_INFINITY,
+    // The calls that went over budget when recorded fail again, by their identity.
+    overruns: recordedOverruns(seg.lines, (id) => !changedModules.includes(id)),
     crash: (point) => {
       if (killed && venue.decisions >= recordedDecisions) throw new SimulatedCrash(point);
     },

@@ -1,6 +1,7 @@
 import { BatchId } from '../domain/ids.ts';
 import { encodeValue } from '../kernel/record/recordCodec.ts';
 import type { BatchAck, VenuePort } from '../venue/VenuePort.ts';
+import { toSimulatorOrRefused } from './recordedOnlyRefused.ts';
 import type { SimulatorAnswers } from './SimulatorAnswers.ts';
 import { isSimulatorId, namesSimulator } from './simulatorIds.ts';
 import type { UnsentRequests } from './UnsentRequests.ts';
@@ -15,7 +16,7 @@ export interface RecordedCalls {
 /**
  * The venue of a replay with other strategies: what the recording answered, answered from it;
  * a new submit, and every later call naming what the simulator answered (its `sim-` ids), by the
- * simulator. Positions and TP/SL rows are the recording's and the simulator's, in that order.
+ * simulator; a new close or cancel of what only the recorded venue held, refused (recordedOnlyRefused.ts). Positions and TP/SL rows are the recording's and the simulator's, in that order.
  */
 export function simulatorRouted(
   recorded: VenuePort,
@@ -29,7 +30,10 @@ export function simulatorRouted(
       ...(await recorded.positions()).filter((p) => unsent.shows(p)),
       ...(await sim.positions()),
     ],
-    submit: (g) => (namesSimulator(g) ? sim.submit(g) : calls.callOr('submit', [g], () => sim.submit(g))),
+    submit: (g) => {
+      const fresh = () => toSimulatorOrRefused(g, sim, (what) => calls.note(what));
+      return namesSimulator(g) ? fresh() : calls.callOr('submit', [g], fresh);
+    },
     setTpSl: (order) =>
       isSimulatorId(order.quoteId)
         ? sim.setTpSl(order)

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock/Clock.ts';
-import { monotonicStopwatch, type Stopwatch } from '../clock/Stopwatch.ts';
+import { monotonicStopwatch } from '../clock/Stopwatch.ts';
 import type { Bar } from '../domain/bar.ts';
 import { StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
@@ -14,6 +14,7 @@ import {
   type StrategyRequestUpdate,
   warmupOf,
 } from './defineStrategy.ts';
+import { HookBudget } from './HookBudget.ts';
 import { intentsOfResult, type ResultScope } from './intentsOfResult.ts';
 import type { HookFailure, HookName } from './runnerEvents.ts';
 import { plotFor, type StrategyRunnerOptions } from './StrategyRunnerOptions.ts';
@@ -39,10 +40,9 @@ export class StrategyRunner {
   private readonly sid: StrategyId;
   private readonly tracked: TrackedState;
   private readonly ctx: { -readonly [K in keyof StrategyContext]: StrategyContext[K] };
-  private readonly budgetMs: number;
+  private readonly budget: HookBudget;
   private readonly timed: boolean;
   private readonly maxFailures: number;
-  private readonly stopwatch: Stopwatch;
   private readonly clock: Clock;
   private readonly warmup: number;
   private readonly barHook: AnyStrategy['onBar'];
@@ -62,10 +62,9 @@ export class StrategyRunner {
     this.sid = StrategyId(o.id);
     this.memo = new ConvertMemo(intentIdsOf(this.sid, o.intentIdScheme));
     this.markets = o.markets;
-    this.budgetMs = o.hookBudgetMs ?? 50;
-    this.timed = Number.isFinite(this.budgetMs);
+    this.budget = new HookBudget(o, o.clock, o.stopwatch ?? monotonicStopwatch);
+    this.timed = this.budget.checks;
     this.maxFailures = o.maxConsecutiveFailures ?? 3;
-    this.stopwatch = o.stopwatch ?? monotonicStopwatch;
     this.clock = o.clock;
     this.warmup = warmupOf(o.strategy, o.params);
     this.barHook = o.strategy.onBar;
@@ -122,7 +121,7 @@ export class StrategyRunner {
       this.steer();
       return true;
     }
-    const t0 = this.stopwatch.elapsedMs();
+    if (this.timed) this.budget.begin('init');
     try {
       this.ctx.local = init(this.ctx as StrategyContext<never, undefined>);
     } catch (error) {
@@ -130,7 +129,7 @@ export class StrategyRunner {
       this.stopped = true;
       return false;
     }
-    if (this.overBudget('init', t0)) {
+    if (this.timed && this.overBudget('init')) {
       this.stopped = true;
       return false;
     }
@@ -222,14 +221,14 @@ export class StrategyRunner {
     const now = at ?? this.o.clock.now();
     this.ctx.now = now;
     const timing = timed && this.timed;
-    const t0 = timing ? this.stopwatch.elapsedMs() : 0;
+    if (timing) this.budget.begin(hook);
     let result: unknown;
     try {
       result = run(this.ctx as never, arg);
     } catch (error) {
       return this.threw(hook, error);
     }
-    if (timing && this.overBudget(hook, t0)) return NONE;
+    if (timing && this.overBudget(hook)) return NONE;
     return result === undefined ? this.succeed() : this.accept(hook, result, now);
   }
 
@@ -263,10 +262,10 @@ export class StrategyRunner {
     this.o.state.save(this.id, this.tracked.snapshot());
   }
 
-  private overBudget(hook: HookName, t0: number): boolean {
-    const took = this.stopwatch.elapsedMs() - t0;
-    if (took <= this.budgetMs) return false;
-    this.fail(hook, 'overBudget', `${hook} took ${Math.round(took)} ms, over its ${this.budgetMs} ms budget`);
+  private overBudget(hook: HookName): boolean {
+    const o = this.budget.over(hook);
+    if (o === undefined) return false;
+    this.fail(hook, 'overBudget', `${hook} took ${Math.round(o.took)} ms, over its ${o.budgetMs} ms budget`);
     return true;
   }
 

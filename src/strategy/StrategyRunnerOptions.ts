@@ -1,14 +1,14 @@
 import type { Clock } from '../clock/Clock.ts';
-import type { Stopwatch } from '../clock/Stopwatch.ts';
 import type { IntentIdScheme } from '../domain/intentId.ts';
 import type { AnyStrategy, StrategyContext } from './defineStrategy.ts';
+import type { HookBudgetOptions } from './HookBudget.ts';
 import type { MarketData } from './MarketData.ts';
 import type { StrategyEvent } from './runnerEvents.ts';
 import type { StrategyBook } from './StrategyBook.ts';
 import type { StateStore } from './StrategyState.ts';
 
 /** What a StrategyRunner runs, on which markets, and what it reads and reports to. */
-export interface StrategyRunnerOptions {
+export interface StrategyRunnerOptions extends HookBudgetOptions {
   readonly strategy: AnyStrategy;
   readonly id: string;
   readonly markets: readonly string[];
@@ -19,15 +19,8 @@ export interface StrategyRunnerOptions {
   readonly book: StrategyBook;
   readonly state: StateStore;
   readonly emit: (event: StrategyEvent) => void;
-  /**
-   * Real time a hook may take (default 50 ms); a hook over it has its intents dropped. Infinity:
-   * hooks are not timed at all (no stopwatch read), as in a backtest, whose result must not
-   * depend on how fast the machine is.
-   */
-  readonly hookBudgetMs?: number;
   /** Consecutive failed hook calls after which the strategy is paused (default 3). */
   readonly maxConsecutiveFailures?: number;
-  readonly stopwatch?: Stopwatch;
   /** The scheme of the journal's intent ids (intentIdSchemeOf); default: a new journal's. */
   readonly intentIdScheme?: IntentIdScheme;
   /** Where `ctx.plot` values go (the control API's charts); absent: `ctx.plot` does nothing. */

@@ -4,6 +4,7 @@ import type { PriceTick } from '../../domain/tick.ts';
 import type { ExecutionEvent } from '../../execution/events.ts';
 import { mask } from '../../log/redact.ts';
 import type { Actor, OperatorAction } from '../../operate/api/contract.ts';
+import type { Overrun } from '../../strategy/HookBudget.ts';
 import { encodeError, encodeValue } from './recordCodec.ts';
 import type { RecordHeader } from './recordLines.ts';
 
@@ -99,6 +100,11 @@ export class Recorder {
       });
     else if (e.type === 'fillApplied') this.line({ k: 'f', t, x: e.fill });
     else if (e.type === 'intentDenied') this.line({ k: 'n', t, id: e.intent.intentId, r: e.reason });
+  }
+
+  /** A strategy hook call over its time budget: a replay fails it again (recordLines.ts `b`). */
+  overrun(strategyId: string, o: Overrun): void {
+    this.line({ k: 'b', t: o.t, id: strategyId, h: o.hook, n: o.n, d: o.took, b: o.budgetMs });
   }
 
   /** The process began its orderly stop (no such line: it ended otherwise, a crash). */

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { readRecording, recordingFiles } from './readRecording.ts';
+import { RECORDING_VERSION } from './recordLines.ts';
 import { testHeader } from './testHeader.ts';
 
 const header = (t: number, cont = false) => testHeader({ t, cont });
@@ -99,5 +100,16 @@ describe('readRecording', () => {
     const path = join(tmp(), 'r.rec');
     writeFileSync(path, lines(header(5, true), job(6)));
     expect(readRecording(path).map((s) => [s.header.t, s.lines.map((l) => l.t)])).toEqual([[5, [6]]]);
+  });
+
+  it('refuses a recording of a newer version than it reads, naming the file and line', () => {
+    const path = join(tmp(), 'r.rec');
+    const newer = JSON.stringify({ ...JSON.parse(header(0)), v: RECORDING_VERSION + 1 });
+    writeFileSync(path, lines(newer, job(1)));
+    expect(() => readRecording(path)).toThrow(
+      new ConfigError(
+        `${path}:1: recording version ${RECORDING_VERSION + 1}, newer than this perpflow reads (${RECORDING_VERSION}): upgrade perpflow`,
+      ),
+    );
   });
 });

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { ConfigError } from '../../errors/ConfigError.ts';
 import { decodeValue } from './recordCodec.ts';
 import { recordingText } from './recordingText.ts';
-import type { RecordHeader, RecordLine } from './recordLines.ts';
+import { RECORDING_VERSION, type RecordHeader, type RecordLine } from './recordLines.ts';
 
 /** One process's run: its header and every line it wrote, in file order. */
 export interface Segment {
@@ -65,6 +65,11 @@ export function segmentsOf(
         throw new ConfigError(`${file}:${i + 1}: not a recording line`);
       }
       if (line.k === 'h') {
+        // An older perpflow would replay a newer recording's lines it does not know as if absent.
+        if (line.v > RECORDING_VERSION)
+          throw new ConfigError(
+            `${file}:${i + 1}: recording version ${line.v}, newer than this perpflow reads (${RECORDING_VERSION}): upgrade perpflow`,
+          );
         if (line.cont !== true || segments.length === 0) segments.push({ header: line, lines: [] });
         continue;
       }

@@ -14,10 +14,13 @@ import type { RecordedError } from './recordCodec.ts';
  * - `j` a schedule fire, `a` an operator action, `g` a signal (halt, resume): the inputs that
  *   are not the venue's; `o` how many requests the journal held when the process took it; `s`
  *   the orderly stop began; `l` the kernel's timers due at `t` fired `d` ms late (lateTimers.ts)
+ * - `b` a strategy hook call over its real-time budget (its intents dropped): strategy `id`, hook
+ *   `h`, the `n`-th budgeted call of that hook by that strategy in the process, `d` the ms it
+ *   took, `b` the budget; a replay fails that call again instead of timing it (version 2 on)
  * - `i` an intent, `q` a request transition (`o`: the order, when it is created), `f` a fill,
  *   `n` a denial: the decisions a replay must make again
  */
-export const RECORDING_VERSION = 1;
+export const RECORDING_VERSION = 2;
 
 export interface RecordHeader {
   readonly v: number;
@@ -63,6 +66,15 @@ export type RecordLine =
   | { readonly k: 'l'; readonly t: number; readonly d: number }
   | { readonly k: 'g'; readonly t: number; readonly n: 'halt' | 'resume' }
   | { readonly k: 'a'; readonly t: number; readonly x: OperatorAction; readonly by: Actor }
+  | {
+      readonly k: 'b';
+      readonly t: number;
+      readonly id: string;
+      readonly h: string;
+      readonly n: number;
+      readonly d: number;
+      readonly b: number;
+    }
   | { readonly k: 'i'; readonly t: number; readonly x: Intent }
   | { readonly k: 'q'; readonly t: number; readonly id: string; readonly to: string; readonly o?: unknown }
   | { readonly k: 'f'; readonly t: number; readonly x: Fill }

@@ -115,5 +115,7 @@ export function recorderTap(rec: Recorder): KernelTap {
     job: (n) => rec.job(n),
     action: (a, by) => rec.action(a, by),
     signal: (n) => rec.signal(n),
+    overrun: (id, o) => rec.overrun(id, o),
+    settled: () => rec.settled(),
   };
 }

@@ -47,11 +47,11 @@ export async function recordDefaultConfig(hours: number): Promise<string> {
   const t0 = clock.now();
   await driveClock(clock, t0 + hours * HOUR);
   recorded.recorder.stop();
-  let stopped = false;
-  void kernel?.stop().finally(() => {
-    stopped = true;
-  });
-  await driveClock(clock, Number.POSITIVE_INFINITY, () => stopped);
+  const k = kernel;
+  const stopping = k?.stop();
+  // The clock runs while the executor drains, not while the stop's last step waits on the disk.
+  await driveClock(clock, Number.POSITIVE_INFINITY, () => k === undefined || !k.executor.alive());
+  await stopping;
   await recorded.recorder.close();
   await edges0.close();
   return recorded.recorder.path;

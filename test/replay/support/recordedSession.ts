@@ -83,6 +83,13 @@ export class RecordedSession {
 
   readonly faults: FaultProfile;
 
+  /**
+   * Its hooks' real-time budget. Untimed by default: on a virtual clock a loaded test machine must
+   * not drop a hook's intents in the recorded run alone (a call over a finite budget is recorded,
+   * and its replay fails it again).
+   */
+  hookBudgetMs = Number.POSITIVE_INFINITY;
+
   /** Every n-th filled open's status poll says FAILED (issue 14's defect: the venue filled it). */
   readonly failedButFilled: number;
 
@@ -138,9 +145,7 @@ export class RecordedSession {
       tap: recorderTap(rec),
       processMetrics: false,
       allowSharedAccount: true,
-      // On a virtual clock its hooks are untimed, as its replay's are: a loaded test machine must
-      // not drop a hook's intents in the recorded run alone.
-      hookBudgetMs: Number.POSITIVE_INFINITY,
+      hookBudgetMs: this.hookBudgetMs,
       crash: (p) => {
         if (crashed || crash === undefined || p !== crash.point || clock.now() < crash.after) return;
         crashed = true;
@@ -159,11 +164,13 @@ export class RecordedSession {
     }
     if (kernel === undefined) throw new Error('the kernel did not start');
     rec.stop();
-    let stopped = false;
-    void kernel.stop().finally(() => {
-      stopped = true;
-    });
-    await driveClock(clock, Number.POSITIVE_INFINITY, () => stopped);
+    const stopping = kernel.stop();
+    // The clock runs while the executor drains. The stop's last step waits on the recording's
+    // writes (real time) before it lets go of the lease; the venue's clock must not run on
+    // meanwhile, or the next process would start as much later as the disk was slow.
+    const ex = kernel.executor;
+    await driveClock(clock, Number.POSITIVE_INFINITY, () => !ex.alive());
+    await stopping;
     await rec.close();
     return 'stopped';
   }
