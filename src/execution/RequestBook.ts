@@ -60,6 +60,8 @@ export class RequestBook {
   // Made once: a closure per insert or outcome was an allocation on every round trip.
   private readonly commitInsertsLater = () => this.commitInserts();
   private readonly commitOutcomesLater = () => this.commitOutcomes();
+  private readonly applyOutcomesNow = () => this.applyOutcomes();
+  private applying: readonly Outcome[] = [];
 
   constructor(host: RequestBookHost) {
     this.host = host;
@@ -194,28 +196,42 @@ export class RequestBook {
     this.outcomeCommitScheduled = false;
     if (this.outcomes.size === 0) return;
     const valid: Outcome[] = [];
-    const changes: RequestChange[] = [];
     for (const i of this.outcomes.values()) {
       const cur = h.journal.get(i.change.id);
       if (cur === undefined || !canTransition(cur.status, i.change.to)) continue;
       valid.push(i);
-      changes.push(i.change);
     }
     this.outcomes.clear();
     if (valid.length === 0 || !h.alive()) return;
+    // Handed to the write's body through fields, not a closure made per commit; a commit re-entered
+    // from an event's subscriber sets its own and puts these back, so a body run again sees its own.
+    const outer = this.applying;
+    this.applying = valid;
     try {
-      h.journal.write('apply outcomes', () => {
-        this.move(changes);
-        for (let k = 0; k < valid.length; k++) {
-          const fill = (valid[k] as Outcome).fill;
-          if (fill !== undefined) h.applyFill(fill);
-        }
-      });
+      h.journal.write('apply outcomes', this.applyOutcomesNow);
     } catch (e) {
       if (e instanceof JournalError) h.onJournalFailure(e);
       else throw e;
       return;
+    } finally {
+      this.applying = outer;
     }
-    if (valid.some((i) => i.liquidated)) h.onLiquidation();
+    for (let k = 0; k < valid.length; k++)
+      if ((valid[k] as Outcome).liquidated) {
+        h.onLiquidation();
+        return;
+      }
+  }
+
+  /** The body of the outcome commit's write: the outcomes in `applying` moved, then their fills. */
+  private applyOutcomes(): void {
+    const valid = this.applying;
+    const changes: RequestChange[] = [];
+    for (let k = 0; k < valid.length; k++) changes.push((valid[k] as Outcome).change);
+    this.move(changes);
+    for (let k = 0; k < valid.length; k++) {
+      const fill = (valid[k] as Outcome).fill;
+      if (fill !== undefined) this.host.applyFill(fill);
+    }
   }
 }

@@ -81,13 +81,16 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
 
   transitionMany(changes: readonly RequestTransition[]): RequestRecord[] {
     const now = this.clock.now();
-    const next = changes.map((c) => {
+    // A loop, not `map`: its callback was a closure (and a context) per call of every round trip.
+    const next: RequestRecord[] = [];
+    for (let i = 0; i < changes.length; i++) {
+      const c = changes[i] as RequestTransition;
       const cur = this.mustGet(c.id);
       transition(cur.status, c.to, c.id);
-      return patchRecord(cur, c.patch, c.to, now);
-    });
+      next.push(patchRecord(cur, c.patch, c.to, now));
+    }
     this.write('transition requests', nothing);
-    for (const r of next) this.remember(r);
+    for (let i = 0; i < next.length; i++) this.remember(next[i] as RequestRecord);
     return next;
   }
 
