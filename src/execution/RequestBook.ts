@@ -144,9 +144,14 @@ export class RequestBook {
   move(changes: readonly RequestChange[]): RequestRecord[] {
     if (changes.length === 0) return [];
     const h = this.host;
-    const before: (RequestStatus | undefined)[] = [];
-    for (let i = 0; i < changes.length; i++)
-      before.push(h.journal.get((changes[i] as RequestChange).id)?.status);
+    // The statuses before the move: the one change's (nearly every move) without an array.
+    const first = h.journal.get((changes[0] as RequestChange).id)?.status;
+    let before: (RequestStatus | undefined)[] | undefined;
+    if (changes.length > 1) {
+      before = [first];
+      for (let i = 1; i < changes.length; i++)
+        before.push(h.journal.get((changes[i] as RequestChange).id)?.status);
+    }
     let out: RequestRecord[];
     try {
       // Neither journal keeps or changes the changes it is given: no defensive copy.
@@ -162,7 +167,7 @@ export class RequestBook {
       h.emit({
         type: 'requestTransition',
         clientRequestId: r.clientRequestId,
-        from: before[i] as RequestStatus,
+        from: (before === undefined ? first : before[i]) as RequestStatus,
         to: r.status,
         record: r,
       });
