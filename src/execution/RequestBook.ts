@@ -47,6 +47,11 @@ interface QueuedInsert {
   readonly resolve: (r: SubmitResult) => void;
 }
 
+/** The queue between turns: empty, never pushed to (an insert into it starts a new one); frozen, so a push would throw. */
+const NO_INSERTS = Object.freeze([]) as unknown as QueuedInsert[];
+
+const changeOf = (o: Outcome): RequestChange => o.change;
+
 /**
  * Request bookkeeping: every status change (journal transition table, exposure index, event),
  * the insert group commit and the outcome group commit. One fsync per event-loop turn of
@@ -54,7 +59,7 @@ interface QueuedInsert {
  */
 export class RequestBook {
   private readonly host: RequestBookHost;
-  private insertQueue: QueuedInsert[] = [];
+  private insertQueue: QueuedInsert[] = NO_INSERTS;
   private readonly outcomes = new FewMap<ClientRequestId, Outcome>();
   private outcomeCommitScheduled = false;
   // Made once: a closure per insert or outcome was an allocation on every round trip.
@@ -83,8 +88,12 @@ export class RequestBook {
   insert(record: RequestRecord, intent: Intent): Promise<SubmitResult> {
     this.host.index.update(record);
     return new Promise<SubmitResult>((resolve) => {
-      this.insertQueue.push({ record, intent, resolve });
-      if (this.insertQueue.length === 1) queueMicrotask(this.commitInsertsLater);
+      const q: QueuedInsert = { record, intent, resolve };
+      // The turn's first insert starts a queue of one: a first push would make room for 17.
+      if (this.insertQueue.length === 0) {
+        this.insertQueue = [q];
+        queueMicrotask(this.commitInsertsLater);
+      } else this.insertQueue.push(q);
     });
   }
 
@@ -92,7 +101,7 @@ export class RequestBook {
   private commitInserts(): void {
     const h = this.host;
     const batch = this.insertQueue;
-    this.insertQueue = [];
+    this.insertQueue = NO_INSERTS;
     if (!h.alive()) {
       this.refuse(batch, DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
       return;
@@ -200,11 +209,18 @@ export class RequestBook {
     const h = this.host;
     this.outcomeCommitScheduled = false;
     if (this.outcomes.size === 0) return;
-    const valid: Outcome[] = [];
-    for (const i of this.outcomes.values()) {
+    // The outcomes that still apply: the list of them all when every one does (nearly always).
+    const all = this.outcomes.values();
+    let valid = all;
+    for (let k = 0; k < all.length; k++) {
+      const i = all[k] as Outcome;
       const cur = h.journal.get(i.change.id);
-      if (cur === undefined || !canTransition(cur.status, i.change.to)) continue;
-      valid.push(i);
+      if (cur !== undefined && canTransition(cur.status, i.change.to)) continue;
+      valid = all.filter((o) => {
+        const c = h.journal.get(o.change.id);
+        return c !== undefined && canTransition(c.status, o.change.to);
+      });
+      break;
     }
     this.outcomes.clear();
     if (valid.length === 0 || !h.alive()) return;
@@ -231,9 +247,7 @@ export class RequestBook {
   /** The body of the outcome commit's write: the outcomes in `applying` moved, then their fills. */
   private applyOutcomes(): void {
     const valid = this.applying;
-    const changes: RequestChange[] = [];
-    for (let k = 0; k < valid.length; k++) changes.push((valid[k] as Outcome).change);
-    this.move(changes);
+    this.move(valid.map(changeOf));
     for (let k = 0; k < valid.length; k++) {
       const fill = (valid[k] as Outcome).fill;
       if (fill !== undefined) this.host.applyFill(fill);
