@@ -2,7 +2,7 @@
 const SCAN_UP_TO = 8;
 
 interface Entry<K, V> {
-  readonly key: K;
+  key: K;
   value: V;
 }
 
@@ -15,6 +15,12 @@ interface Entry<K, V> {
  */
 export class FewMap<K, V> {
   private readonly entries: Entry<K, V>[] = [];
+  /**
+   * Entries deleted, kept for the next sets (at most SCAN_UP_TO): a map that gains and loses a
+   * request at a time made an entry per set. Nothing outside holds an entry; a kept one holds no
+   * value (it would keep that value alive).
+   */
+  private readonly spare: Entry<K, V>[] = [];
   private big: Map<K, V> | undefined;
 
   get size(): number {
@@ -41,8 +47,15 @@ export class FewMap<K, V> {
     }
     const found = this.find(key);
     if (found !== undefined) found.value = value;
-    else if (this.entries.length < SCAN_UP_TO) this.entries.push({ key, value });
-    else {
+    else if (this.entries.length < SCAN_UP_TO) {
+      const e = this.spare.pop();
+      if (e === undefined) this.entries.push({ key, value });
+      else {
+        e.key = key;
+        e.value = value;
+        this.entries.push(e);
+      }
+    } else {
       const big = new Map<K, V>();
       for (const e of this.entries) big.set(e.key, e.value);
       big.set(key, value);
@@ -62,6 +75,7 @@ export class FewMap<K, V> {
     let i = 0;
     while (i < entries.length && entries[i]?.key !== key) i++;
     if (i === entries.length) return false;
+    this.keep(entries[i] as Entry<K, V>);
     // Shifted in place, not swapped with the last: the order stays the insertion order. A loop,
     // not copyWithin, which V8 runs as a generic builtin (it was most of a delete's time).
     for (let j = i + 1; j < entries.length; j++) {
@@ -75,7 +89,14 @@ export class FewMap<K, V> {
   clear(): void {
     this.big = undefined;
     // Popped, so the array keeps its room for the next few.
-    while (this.entries.length > 0) this.entries.pop();
+    while (this.entries.length > 0) this.keep(this.entries.pop() as Entry<K, V>);
+  }
+
+  private keep(e: Entry<K, V>): void {
+    if (this.spare.length >= SCAN_UP_TO) return;
+    e.key = undefined as K;
+    e.value = undefined as V;
+    this.spare.push(e);
   }
 
   /** The keys in insertion order, as a new array. */

@@ -65,7 +65,8 @@ export class PositionLedger {
     const lot = entry.lot;
     const before = lot.openQuantity;
     if (!fill.fee.isZero()) {
-      lot.fees = lot.fees.plus(fill.fee);
+      // A lot's first fee (its open's) is the sum itself: no copy and no addition.
+      lot.fees = addTo(lot.fees, fill.fee);
       this.feeLog.push(fill.ts, fill.fee);
       if (this.mixed) entry.totals.fees = addTo(entry.totals.fees, fill.fee);
     }
@@ -90,7 +91,10 @@ export class PositionLedger {
         sideSign(lot.side) === 1 ? fill.price.minus(lot.avgOpenPrice) : lot.avgOpenPrice.minus(fill.price)
       ).times(quantity);
       lot.realisedPnl = addTo(lot.realisedPnl, pnl);
-      lot.openQuantity = before.minus(quantity);
+      // A whole close reports the very Decimal the open did (the engine shares one per number):
+      // x − x of a non-zero finite x is +0 under half-even rounding, the value ZERO holds.
+      lot.openQuantity =
+        before === quantity && before.isFinite() && !before.isZero() ? ZERO : before.minus(quantity);
       lot.closedQuantity = addTo(lot.closedQuantity, quantity);
       this.realisedLog.push(fill.ts, pnl);
       if (this.mixed) entry.totals.realised = addTo(entry.totals.realised, pnl);

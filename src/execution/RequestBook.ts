@@ -47,6 +47,11 @@ interface QueuedInsert {
   readonly resolve: (r: SubmitResult) => void;
 }
 
+/** The queue between turns: empty, never pushed to (an insert into it starts a new one); frozen, so a push would throw. */
+const NO_INSERTS = Object.freeze([]) as unknown as QueuedInsert[];
+
+const changeOf = (o: Outcome): RequestChange => o.change;
+
 /**
  * Request bookkeeping: every status change (journal transition table, exposure index, event),
  * the insert group commit and the outcome group commit. One fsync per event-loop turn of
@@ -54,12 +59,14 @@ interface QueuedInsert {
  */
 export class RequestBook {
   private readonly host: RequestBookHost;
-  private insertQueue: QueuedInsert[] = [];
+  private insertQueue: QueuedInsert[] = NO_INSERTS;
   private readonly outcomes = new FewMap<ClientRequestId, Outcome>();
   private outcomeCommitScheduled = false;
   // Made once: a closure per insert or outcome was an allocation on every round trip.
   private readonly commitInsertsLater = () => this.commitInserts();
   private readonly commitOutcomesLater = () => this.commitOutcomes();
+  private readonly applyOutcomesNow = () => this.applyOutcomes();
+  private applying: readonly Outcome[] = [];
 
   constructor(host: RequestBookHost) {
     this.host = host;
@@ -81,8 +88,12 @@ export class RequestBook {
   insert(record: RequestRecord, intent: Intent): Promise<SubmitResult> {
     this.host.index.update(record);
     return new Promise<SubmitResult>((resolve) => {
-      this.insertQueue.push({ record, intent, resolve });
-      if (this.insertQueue.length === 1) queueMicrotask(this.commitInsertsLater);
+      const q: QueuedInsert = { record, intent, resolve };
+      // The turn's first insert starts a queue of one: a first push would make room for 17.
+      if (this.insertQueue.length === 0) {
+        this.insertQueue = [q];
+        queueMicrotask(this.commitInsertsLater);
+      } else this.insertQueue.push(q);
     });
   }
 
@@ -90,7 +101,7 @@ export class RequestBook {
   private commitInserts(): void {
     const h = this.host;
     const batch = this.insertQueue;
-    this.insertQueue = [];
+    this.insertQueue = NO_INSERTS;
     if (!h.alive()) {
       this.refuse(batch, DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
       return;
@@ -142,9 +153,14 @@ export class RequestBook {
   move(changes: readonly RequestChange[]): RequestRecord[] {
     if (changes.length === 0) return [];
     const h = this.host;
-    const before: (RequestStatus | undefined)[] = [];
-    for (let i = 0; i < changes.length; i++)
-      before.push(h.journal.get((changes[i] as RequestChange).id)?.status);
+    // The statuses before the move: the one change's (nearly every move) without an array.
+    const first = h.journal.get((changes[0] as RequestChange).id)?.status;
+    let before: (RequestStatus | undefined)[] | undefined;
+    if (changes.length > 1) {
+      before = [first];
+      for (let i = 1; i < changes.length; i++)
+        before.push(h.journal.get((changes[i] as RequestChange).id)?.status);
+    }
     let out: RequestRecord[];
     try {
       // Neither journal keeps or changes the changes it is given: no defensive copy.
@@ -160,7 +176,7 @@ export class RequestBook {
       h.emit({
         type: 'requestTransition',
         clientRequestId: r.clientRequestId,
-        from: before[i] as RequestStatus,
+        from: (before === undefined ? first : before[i]) as RequestStatus,
         to: r.status,
         record: r,
       });
@@ -193,29 +209,48 @@ export class RequestBook {
     const h = this.host;
     this.outcomeCommitScheduled = false;
     if (this.outcomes.size === 0) return;
-    const valid: Outcome[] = [];
-    const changes: RequestChange[] = [];
-    for (const i of this.outcomes.values()) {
+    // The outcomes that still apply: the list of them all when every one does (nearly always).
+    const all = this.outcomes.values();
+    let valid = all;
+    for (let k = 0; k < all.length; k++) {
+      const i = all[k] as Outcome;
       const cur = h.journal.get(i.change.id);
-      if (cur === undefined || !canTransition(cur.status, i.change.to)) continue;
-      valid.push(i);
-      changes.push(i.change);
+      if (cur !== undefined && canTransition(cur.status, i.change.to)) continue;
+      valid = all.filter((o) => {
+        const c = h.journal.get(o.change.id);
+        return c !== undefined && canTransition(c.status, o.change.to);
+      });
+      break;
     }
     this.outcomes.clear();
     if (valid.length === 0 || !h.alive()) return;
+    // Handed to the write's body through fields, not a closure made per commit; a commit re-entered
+    // from an event's subscriber sets its own and puts these back, so a body run again sees its own.
+    const outer = this.applying;
+    this.applying = valid;
     try {
-      h.journal.write('apply outcomes', () => {
-        this.move(changes);
-        for (let k = 0; k < valid.length; k++) {
-          const fill = (valid[k] as Outcome).fill;
-          if (fill !== undefined) h.applyFill(fill);
-        }
-      });
+      h.journal.write('apply outcomes', this.applyOutcomesNow);
     } catch (e) {
       if (e instanceof JournalError) h.onJournalFailure(e);
       else throw e;
       return;
+    } finally {
+      this.applying = outer;
     }
-    if (valid.some((i) => i.liquidated)) h.onLiquidation();
+    for (let k = 0; k < valid.length; k++)
+      if ((valid[k] as Outcome).liquidated) {
+        h.onLiquidation();
+        return;
+      }
+  }
+
+  /** The body of the outcome commit's write: the outcomes in `applying` moved, then their fills. */
+  private applyOutcomes(): void {
+    const valid = this.applying;
+    this.move(valid.map(changeOf));
+    for (let k = 0; k < valid.length; k++) {
+      const fill = (valid[k] as Outcome).fill;
+      if (fill !== undefined) this.host.applyFill(fill);
+    }
   }
 }

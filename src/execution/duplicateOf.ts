@@ -10,6 +10,7 @@ export function duplicateOf(
   queued: ClientRequestId | undefined,
 ): ClientRequestId[] | undefined {
   if (queued !== undefined) return [queued];
+  if (journaled.length === 0) return undefined;
   const ids: ClientRequestId[] = [];
   for (const r of journaled) if (r.status !== 'NOT_SENT') ids.push(r.clientRequestId);
   return ids.length > 0 ? ids : undefined;

@@ -1,4 +1,4 @@
-import { Subject } from 'rxjs';
+import type { Subject } from 'rxjs';
 import type { Fill } from '../domain/fill.ts';
 import type { ClientRequestId, IntentId, StrategyId } from '../domain/ids.ts';
 import type { Intent } from '../domain/intent.ts';
@@ -7,6 +7,7 @@ import type { RequestStatus } from '../domain/requestStatus.ts';
 import type { PositionSide } from '../domain/side.ts';
 import type { DenialReason } from '../risk/denialReason.ts';
 import type { RiskEvent } from '../risk/riskEvents.ts';
+import { EventBus } from './EventBus.ts';
 
 export type { AlertSeverity } from '../risk/riskEvents.ts';
 
@@ -66,5 +67,5 @@ export type EventSink = (event: ExecutionEvent) => void;
 
 /** The bus: an RxJS Subject, so subscribers get operators (filter by type, buffer, …). */
 export function createEventBus(): Subject<ExecutionEvent> {
-  return new Subject<ExecutionEvent>();
+  return new EventBus<ExecutionEvent>();
 }

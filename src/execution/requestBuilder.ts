@@ -5,6 +5,7 @@ import { isAtMostZero } from '../domain/isAtMostZero.ts';
 import { type MarketSpec, roundPrice, roundQuantity } from '../domain/market.ts';
 import { newRequest, type RequestBase } from '../domain/newRequest.ts';
 import type { RequestRecord } from '../domain/request.ts';
+import type { CloseRequestOrder, OpenRequestOrder } from '../domain/requestOrder.ts';
 import type { JournalPort } from '../journal/JournalPort.ts';
 import { DenialReason } from '../risk/denialReason.ts';
 import type { ExposureIndex } from './exposureIndex.ts';
@@ -93,19 +94,29 @@ function buildOpen(
       reason: DenialReason.UNSUPPORTED,
       message: `quantity ${intent.quantity} rounds to 0 at precision ${spec.quantityPrecision}`,
     };
-  return newRequest(
-    { ...base, side: intent.side, quantity },
-    {
-      kind: 'open',
-      marketId: spec.id,
-      side: intent.side,
-      orderType: intent.orderType,
-      quantity,
-      leverage: intent.leverage,
-      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage }),
-      ...(intent.limitPrice === undefined ? {} : { limitPrice: roundPrice(spec, intent.limitPrice) }),
-    },
-  );
+  // A market order (slippage, no limit) as one literal, the keys in the spreads' order.
+  const order: OpenRequestOrder =
+    intent.slippage !== undefined && intent.limitPrice === undefined
+      ? {
+          kind: 'open',
+          marketId: spec.id,
+          side: intent.side,
+          orderType: intent.orderType,
+          quantity,
+          leverage: intent.leverage,
+          slippage: intent.slippage,
+        }
+      : {
+          kind: 'open',
+          marketId: spec.id,
+          side: intent.side,
+          orderType: intent.orderType,
+          quantity,
+          leverage: intent.leverage,
+          ...(intent.slippage === undefined ? {} : { slippage: intent.slippage }),
+          ...(intent.limitPrice === undefined ? {} : { limitPrice: roundPrice(spec, intent.limitPrice) }),
+        };
+  return newRequest(base, order, intent.side, quantity);
 }
 
 function buildClose(
@@ -128,15 +139,16 @@ function buildClose(
   if (quoteId === undefined || lot === undefined || isAtMostZero(lot.openQuantity))
     return { reason: DenialReason.UNKNOWN_POSITION, message: 'no open position for this close' };
   const quantity = intent.quantity === 'all' ? lot.openQuantity : roundQuantity(spec, intent.quantity);
-  return newRequest(
-    { ...base, side: side ?? lot.side, quantity, quoteId },
-    {
-      kind: 'close',
-      quoteId,
-      quantity,
-      orderType: intent.orderType,
-      ...(intent.slippage === undefined ? {} : { slippage: intent.slippage }),
-      ...(intent.closePrice === undefined ? {} : { closePrice: roundPrice(spec, intent.closePrice) }),
-    },
-  );
+  const order: CloseRequestOrder =
+    intent.slippage !== undefined && intent.closePrice === undefined
+      ? { kind: 'close', quoteId, quantity, orderType: intent.orderType, slippage: intent.slippage }
+      : {
+          kind: 'close',
+          quoteId,
+          quantity,
+          orderType: intent.orderType,
+          ...(intent.slippage === undefined ? {} : { slippage: intent.slippage }),
+          ...(intent.closePrice === undefined ? {} : { closePrice: roundPrice(spec, intent.closePrice) }),
+        };
+  return newRequest(base, order, side ?? lot.side, quantity, quoteId);
 }

@@ -20,6 +20,17 @@ export function groupOf(kind: RequestKind, rs: readonly RequestRecord[]): Submit
 /** The request's order for the venue port: fields copied, nothing parsed or rounded again. */
 function openOrder(r: RequestRecord): OpenOrder {
   const o = orderOf(r, 'open');
+  // A market order (slippage, no limit) as one literal, the keys in the spreads' order: the spreads
+  // built two objects more per order.
+  if (o.slippage !== undefined && o.limitPrice === undefined)
+    return {
+      symbol: r.symbol,
+      side: o.side,
+      quantity: o.quantity,
+      leverage: o.leverage,
+      orderType: o.orderType,
+      slippage: o.slippage,
+    };
   return {
     symbol: r.symbol,
     side: o.side,
@@ -33,6 +44,8 @@ function openOrder(r: RequestRecord): OpenOrder {
 
 function closeOrder(r: RequestRecord): CloseOrder {
   const o = orderOf(r, 'close');
+  if (o.slippage !== undefined && o.closePrice === undefined)
+    return { quoteId: o.quoteId, quantity: o.quantity, orderType: o.orderType, slippage: o.slippage };
   return {
     quoteId: o.quoteId,
     quantity: o.quantity,

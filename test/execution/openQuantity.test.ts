@@ -23,6 +23,11 @@ describe('openQuantity', () => {
     expect(openQuantity(btc, dec('0.001'), dec(40_000)).toString()).toBe('0.001');
   });
 
+  it('judges the notional exactly at the minimum: 0.002 at 50,000 is 100 and stays, at 49,999.99 it is under', () => {
+    expect(openQuantity(btc, dec('0.0025'), dec(50_000)).toString()).toBe('0.002');
+    expect(openQuantity(btc, dec('0.0025'), dec('49999.99')).toString()).toBe('0.003');
+  });
+
   it('rounds down without a price to judge by', () => {
     expect(openQuantity(btc, dec(100).div(95_000), undefined).toString()).toBe('0.001');
   });

@@ -82,4 +82,37 @@ describe('one typed request from intent to wire', () => {
     expect(v.sim.engine.request(r.tempId as string)?.price?.toString()).toBe('190000.2');
     await executor.stop();
   });
+
+  it('journals a MARKET open and close with their slippage and hands the venue that very Decimal', async () => {
+    const v = await setupVenue();
+    const opens: OpenOrder[] = [];
+    const closes: CloseOrder[] = [];
+    const venue = venueWith(v.venue, {
+      openPosition: (o) => {
+        opens.push(o);
+        return v.venue.openPosition(o);
+      },
+      closePosition: (o) => {
+        closes.push(o);
+        return v.venue.closePosition(o);
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    const open = openIntent('slipped', { slippage: dec('0.05') });
+    await executor.submit(open);
+    expect(await settle(v, executor)).toBe(true);
+    const close = closeIntent('slipped-close', open, { slippage: dec('0.07') });
+    await executor.submit(close);
+    expect(await settle(v, executor)).toBe(true);
+    const o = executor.journal.byIntent(open.intentId)[0] as RequestRecord;
+    const c = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    if (o.order.kind !== 'open' || c.order.kind !== 'close') throw new Error('journaled as the wrong kinds');
+    expect([o.order.slippage?.toString(), 'limitPrice' in o.order]).toEqual(['0.05', false]);
+    expect([c.order.slippage?.toString(), 'closePrice' in c.order]).toEqual(['0.07', false]);
+    expect(opens[0]?.slippage).toBe(o.order.slippage);
+    expect(closes[0]?.slippage).toBe(c.order.slippage);
+    expect(v.sim.engine.request(o.tempId as string)?.quote.slippage?.toString()).toBe('0.05');
+    expect(v.sim.engine.request(c.tempId as string)?.slippage?.toString()).toBe('0.07');
+    await executor.stop();
+  });
 });

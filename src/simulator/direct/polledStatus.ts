@@ -20,6 +20,16 @@ export function asPolled(d: Decimal): Decimal {
  * mapper: no text written and parsed back on each ended request.
  */
 export function polledStatus(r: Request): RequestStatusReport {
+  // Neither an error code nor a reason (a fill): the same wire value without the spreads' objects.
+  if (r.errorCode === null && r.reason === null)
+    return toRequestStatus({
+      tempId: r.tempId,
+      quoteId: r.quote.quoteId,
+      status: r.status,
+      filledQuantity: asPolled(r.filledQuantity),
+      avgPrice: r.avgPrice === null ? null : asPolled(r.avgPrice),
+      updatedAt: r.updatedAt,
+    });
   return toRequestStatus({
     tempId: r.tempId,
     quoteId: r.quote.quoteId,

@@ -20,7 +20,14 @@ export interface DirectVenueCore {
   readonly onCall?: ((endpoint: string) => void) | undefined;
   /** The key record the secret resolved to, once found (see `authenticate`). */
   known?: ApiKeyRecord;
+  /** The permission check of the last key that called, made once per key, not per call. */
+  authorizes?: { readonly key: ApiKeyRecord; readonly check: Authorize };
 }
+
+type Authorize = (sub: Subaccount, permission: Permission) => void;
+
+/** The params of a route without any: one shared object, read only. */
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 export interface DirectCall {
   readonly method: 'GET' | 'POST';
@@ -78,8 +85,17 @@ export function authenticate(core: DirectVenueCore): ApiKeyRecord {
   return key;
 }
 
-export function authorizer(core: DirectVenueCore, key: ApiKeyRecord) {
+export function authorizer(core: DirectVenueCore, key: ApiKeyRecord): Authorize {
   return (sub: Subaccount, permission: Permission): void => core.accounts.authorize(key, sub, permission);
+}
+
+/** `authorizer(core, key)`, kept for the key that calls (one per venue port, in practice). */
+function authorizeAs(core: DirectVenueCore, key: ApiKeyRecord): Authorize {
+  const kept = core.authorizes;
+  if (kept !== undefined && kept.key === key) return kept.check;
+  const check = authorizer(core, key);
+  core.authorizes = { key, check };
+  return check;
 }
 
 /** A refusal as the client maps it from the wire: the same class, code, status and message. */
@@ -125,10 +141,10 @@ export function runRoute(core: DirectVenueCore, call: DirectCall): unknown {
       accounts: core.accounts,
       body,
       query: call.query,
-      params: call.params ?? {},
+      params: call.params ?? NO_PARAMS,
       wallet: undefined,
       key,
-      authorize: authorizer(core, key),
+      authorize: authorizeAs(core, key),
     });
   } catch (e) {
     if (call.nullOn404 && e instanceof SimRejection && e.status === 404) return null;
