@@ -74,8 +74,9 @@ export class FewMap<K, V> {
     const entries = this.entries;
     let i = 0;
     while (i < entries.length && entries[i]?.key !== key) i++;
-    if (i === entries.length) return false;
-    this.keep(entries[i] as Entry<K, V>);
+    const gone = entries[i];
+    if (gone === undefined) return false;
+    this.keep(gone);
     // Shifted in place, not swapped with the last: the order stays the insertion order. A loop,
     // not copyWithin, which V8 runs as a generic builtin (it was most of a delete's time).
     for (let j = i + 1; j < entries.length; j++) {
@@ -89,13 +90,15 @@ export class FewMap<K, V> {
   clear(): void {
     this.big = undefined;
     // Popped, so the array keeps its room for the next few.
-    while (this.entries.length > 0) this.keep(this.entries.pop() as Entry<K, V>);
+    for (let e = this.entries.pop(); e !== undefined; e = this.entries.pop()) this.keep(e);
   }
 
   private keep(e: Entry<K, V>): void {
     if (this.spare.length >= SCAN_UP_TO) return;
-    e.key = undefined as K;
-    e.value = undefined as V;
+    // Blanked through a wider view of the same object: the next set writes both before any read.
+    const blank: Entry<K | undefined, V | undefined> = e;
+    blank.key = undefined;
+    blank.value = undefined;
     this.spare.push(e);
   }
 

@@ -17,7 +17,7 @@ export class EventBus<T> extends Subject<T> {
     if (this.closed) throw new ObjectUnsubscribedError();
     if (this.isStopped) return;
     const list = this.current();
-    for (let i = 0; i < list.length; i++) (list[i] as Observer<T>).next(value);
+    for (const observer of list) observer.next(value);
   }
 
   private current(): readonly Observer<T>[] {

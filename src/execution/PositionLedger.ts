@@ -65,8 +65,7 @@ export class PositionLedger {
     const lot = entry.lot;
     const before = lot.openQuantity;
     if (!fill.fee.isZero()) {
-      // A lot's first fee (its open's) is the sum itself: no copy and no addition.
-      lot.fees = addTo(lot.fees, fill.fee);
+      lot.fees = addTo(lot.fees, fill.fee); // a lot's first fee is the sum itself: no addition
       this.feeLog.push(fill.ts, fill.fee);
       if (this.mixed) entry.totals.fees = addTo(entry.totals.fees, fill.fee);
     }
@@ -91,8 +90,7 @@ export class PositionLedger {
         sideSign(lot.side) === 1 ? fill.price.minus(lot.avgOpenPrice) : lot.avgOpenPrice.minus(fill.price)
       ).times(quantity);
       lot.realisedPnl = addTo(lot.realisedPnl, pnl);
-      // A whole close reports the very Decimal the open did (the engine shares one per number):
-      // x − x of a non-zero finite x is +0 under half-even rounding, the value ZERO holds.
+      // A whole close reports the open's very Decimal: x − x of a finite x ≠ 0 is +0, which ZERO is.
       lot.openQuantity =
         before === quantity && before.isFinite() && !before.isZero() ? ZERO : before.minus(quantity);
       lot.closedQuantity = addTo(lot.closedQuantity, quantity);
@@ -145,10 +143,7 @@ export class PositionLedger {
     return made;
   }
 
-  /**
-   * Unrealised PnL of every open lot at the marks (what the daily-loss check adds after each fill):
-   * the same computation as `summary()`'s.
-   */
+  /** Unrealised PnL of every open lot at the marks (the daily-loss check's, after each fill), as `summary()` has it. */
   unrealisedTotal(): Decimal {
     return this.unrealisedOf(this.openLots());
   }

@@ -48,9 +48,10 @@ interface QueuedInsert {
 }
 
 /** The queue between turns: empty, never pushed to (an insert into it starts a new one); frozen, so a push would throw. */
-const NO_INSERTS = Object.freeze([]) as unknown as QueuedInsert[];
+const NO_INSERTS: readonly QueuedInsert[] = Object.freeze([]);
 
 const changeOf = (o: Outcome): RequestChange => o.change;
+const isLiquidated = (o: Outcome): boolean => o.liquidated;
 
 /**
  * Request bookkeeping: every status change (journal transition table, exposure index, event),
@@ -59,7 +60,9 @@ const changeOf = (o: Outcome): RequestChange => o.change;
  */
 export class RequestBook {
   private readonly host: RequestBookHost;
-  private insertQueue: QueuedInsert[] = NO_INSERTS;
+  private insertQueue: readonly QueuedInsert[] = NO_INSERTS;
+  /** The turn's queue while it has inserts: `insertQueue` itself, as the array this class may push to. */
+  private growing: QueuedInsert[] | undefined;
   private readonly outcomes = new FewMap<ClientRequestId, Outcome>();
   private outcomeCommitScheduled = false;
   // Made once: a closure per insert or outcome was an allocation on every round trip.
@@ -76,11 +79,7 @@ export class RequestBook {
   queuedFor(intentId: IntentId): ClientRequestId | undefined {
     // The queue holds one event-loop turn's intents (usually one or two): a scan, not a map that
     // would be filled and emptied again on every submit.
-    const q = this.insertQueue;
-    for (let i = 0; i < q.length; i++) {
-      const b = q[i] as QueuedInsert;
-      if (b.intent.intentId === intentId) return b.record.clientRequestId;
-    }
+    for (const b of this.insertQueue) if (b.intent.intentId === intentId) return b.record.clientRequestId;
     return undefined;
   }
 
@@ -90,10 +89,11 @@ export class RequestBook {
     return new Promise<SubmitResult>((resolve) => {
       const q: QueuedInsert = { record, intent, resolve };
       // The turn's first insert starts a queue of one: a first push would make room for 17.
-      if (this.insertQueue.length === 0) {
-        this.insertQueue = [q];
+      if (this.growing === undefined) {
+        this.growing = [q];
+        this.insertQueue = this.growing;
         queueMicrotask(this.commitInsertsLater);
-      } else this.insertQueue.push(q);
+      } else this.growing.push(q);
     });
   }
 
@@ -102,13 +102,14 @@ export class RequestBook {
     const h = this.host;
     const batch = this.insertQueue;
     this.insertQueue = NO_INSERTS;
+    this.growing = undefined;
     if (!h.alive()) {
       this.refuse(batch, DenialReason.TRADING_HALTED, 'the executor stopped before the intent was journaled');
       return;
     }
     try {
       h.journal.insertRequests(
-        batch.length === 1 ? [(batch[0] as QueuedInsert).record] : batch.map((b) => b.record),
+        batch.length === 1 && batch[0] !== undefined ? [batch[0].record] : batch.map((b) => b.record),
       );
     } catch (e) {
       h.onJournalFailure(e);
@@ -131,8 +132,7 @@ export class RequestBook {
 
   private release(batch: readonly QueuedInsert[]): void {
     const h = this.host;
-    for (let i = 0; i < batch.length; i++) {
-      const b = batch[i] as QueuedInsert;
+    for (const b of batch) {
       const id = b.record.clientRequestId;
       h.emit({ type: 'intentAccepted', intentId: b.intent.intentId, clientRequestIds: [id] });
       h.send(b.record.kind, id);
@@ -154,13 +154,10 @@ export class RequestBook {
     if (changes.length === 0) return [];
     const h = this.host;
     // The statuses before the move: the one change's (nearly every move) without an array.
-    const first = h.journal.get((changes[0] as RequestChange).id)?.status;
+    const [one] = changes;
+    const first = one === undefined ? undefined : h.journal.get(one.id)?.status;
     let before: (RequestStatus | undefined)[] | undefined;
-    if (changes.length > 1) {
-      before = [first];
-      for (let i = 1; i < changes.length; i++)
-        before.push(h.journal.get((changes[i] as RequestChange).id)?.status);
-    }
+    if (changes.length > 1) before = changes.map((c) => h.journal.get(c.id)?.status);
     let out: RequestRecord[];
     try {
       // Neither journal keeps or changes the changes it is given: no defensive copy.
@@ -169,14 +166,16 @@ export class RequestBook {
       if (e instanceof JournalError) h.onJournalFailure(e);
       throw e;
     }
-    for (let i = 0; i < out.length; i++) {
-      const r = out[i] as RequestRecord;
+    let i = 0;
+    for (const r of out) {
+      const from = before === undefined ? first : before[i];
+      i++;
       h.index.update(r);
       if (isTerminal(r.status)) h.untrack(r.clientRequestId);
       h.emit({
         type: 'requestTransition',
         clientRequestId: r.clientRequestId,
-        from: (before === undefined ? first : before[i]) as RequestStatus,
+        from: from as RequestStatus,
         to: r.status,
         record: r,
       });
@@ -212,8 +211,7 @@ export class RequestBook {
     // The outcomes that still apply: the list of them all when every one does (nearly always).
     const all = this.outcomes.values();
     let valid = all;
-    for (let k = 0; k < all.length; k++) {
-      const i = all[k] as Outcome;
+    for (const i of all) {
       const cur = h.journal.get(i.change.id);
       if (cur !== undefined && canTransition(cur.status, i.change.to)) continue;
       valid = all.filter((o) => {
@@ -237,20 +235,13 @@ export class RequestBook {
     } finally {
       this.applying = outer;
     }
-    for (let k = 0; k < valid.length; k++)
-      if ((valid[k] as Outcome).liquidated) {
-        h.onLiquidation();
-        return;
-      }
+    if (valid.some(isLiquidated)) h.onLiquidation();
   }
 
   /** The body of the outcome commit's write: the outcomes in `applying` moved, then their fills. */
   private applyOutcomes(): void {
     const valid = this.applying;
     this.move(valid.map(changeOf));
-    for (let k = 0; k < valid.length; k++) {
-      const fill = (valid[k] as Outcome).fill;
-      if (fill !== undefined) this.host.applyFill(fill);
-    }
+    for (const o of valid) if (o.fill !== undefined) this.host.applyFill(o.fill);
   }
 }

@@ -84,14 +84,14 @@ export class MemoryJournal extends CachedRequestReads implements JournalPort {
     // A loop, not `map`: its callback was a closure (and a context) per call of every round trip.
     // Sized once: pushing into [] makes room for 17 records on the first push.
     const next = new Array<RequestRecord>(changes.length);
-    for (let i = 0; i < changes.length; i++) {
-      const c = changes[i] as RequestTransition;
+    let i = 0;
+    for (const c of changes) {
       const cur = this.mustGet(c.id);
       transition(cur.status, c.to, c.id);
-      next[i] = patchRecord(cur, c.patch, c.to, now);
+      next[i++] = patchRecord(cur, c.patch, c.to, now);
     }
     this.write('transition requests', nothing);
-    for (let i = 0; i < next.length; i++) this.remember(next[i] as RequestRecord);
+    for (const r of next) this.remember(r);
     return next;
   }
 
