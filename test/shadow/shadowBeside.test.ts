@@ -58,12 +58,29 @@ describe("`perpflow run`'s shadow beside a bot", () => {
   it('that cannot start is logged as an error naming why, and live runs on without it', async () => {
     // The shadow's paper account unreadable (kept: not a fresh start): its dry run refuses to start.
     const paper = (dir: string) => join(dir, 'j.shadow.dry-run.paper.json');
-    const b = await bot({ fresh: false, prepare: (dir) => writeFileSync(paper(dir), '{ not json') });
+    const b = await bot({
+      shadow: ['flip', 'hold'],
+      fresh: false,
+      prepare: (dir) => writeFileSync(paper(dir), '{ not json'),
+    });
     expect(b.shadow).toBeUndefined();
     const [error, ...more] = said(b.lines, 'error');
     expect(more).toEqual([]);
-    expect(error).toMatch(/^shadow of flip did not start: .*paper\.json.*; live runs on without it$/);
+    expect(error).toMatch(/^shadow of flip, hold did not start: .*paper\.json.*; live runs on without it$/);
     expect(b.kernel.executor.alive()).toBe(true);
+  });
+
+  it('whose stop fails is logged as an error, not thrown: the bot goes on stopping', async () => {
+    const b = await bot();
+    let stopped = false;
+    const stopping = b.shadow?.stop().then(() => {
+      stopped = true;
+    });
+    await b.clock.runUntil(() => stopped, 60_000);
+    await stopping;
+    // Its journal closed, the drift it would log at stop cannot be read.
+    await stopShadow(b.shadow, b.log);
+    expect(said(b.lines, 'error')).toEqual([expect.stringMatching(/^shadow stop failed: .+/)]);
   });
 
   it('none to stop: stopping it logs nothing', async () => {

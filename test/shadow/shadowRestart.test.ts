@@ -58,6 +58,7 @@ describe('a shadow across restarts of its bot', () => {
     await driveTo(first.clock, T1 + 3 * 60_000);
     const scheme = first.kernel.intentIdScheme;
     await first.stop();
+    expect(said(first.lines, 'warn').filter((m) => m.includes('intent ids'))).toEqual([]);
     expect(metaOf(first.dir)).toMatchObject({
       intentIdScheme: scheme,
       shadowSince: String(T1),
@@ -77,6 +78,9 @@ describe('a shadow across restarts of its bot', () => {
       'shadowSince:hold': String(T2),
     });
     expect(report?.since).toBe(T1);
+    expect(said(second.lines, 'info')).toContain(
+      `shadowing flip, hold: journal ${join(first.dir, 'j.shadow.dry-run.sqlite')}`,
+    );
     expect(said(second.lines, 'warn').filter((m) => m.includes('intent ids'))).toEqual([]);
     // hold is compared from its own start: live's hold intents before it had no shadow to pair with.
     expect(report?.strategies.map((s) => [s.strategyId, s.since])).toEqual([
