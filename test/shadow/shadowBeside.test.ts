@@ -22,9 +22,14 @@ describe("`perpflow run`'s shadow beside a bot", () => {
     const b = await bot();
     expect(b.shadow?.strategies).toEqual(['flip']);
     expect(b.shadow?.kernel.config.mode).toBe('dry-run');
-    expect(said(b.lines, 'info')).toContain(
-      `shadowing flip: journal ${join(b.dir, 'j.shadow.dry-run.sqlite')}`,
-    );
+    // Its own lines say whose they are.
+    expect(b.lines.filter((l) => l.message.startsWith('shadowing'))).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        component: 'shadow',
+        message: `shadowing flip: journal ${join(b.dir, 'j.shadow.dry-run.sqlite')}`,
+      }),
+    ]);
     await driveTo(b.clock, b.clock.now() + 2 * 60_000);
     const drift = renderDrift(b.shadow?.report() ?? { since: 0, until: null, strategies: [] });
     let stopped = false;
