@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
+import { registeredBots } from '../../src/journal/runningBots.ts';
 import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import { type ConsoleStartContext, runBot } from '../../src/kernel/runBot.ts';
 import '../setup/hostDir.ts';
@@ -52,20 +53,34 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
   it('records, starts the shadow and the console beside live, and at SIGTERM stops them in order, exit code 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
     const contexts: ConsoleStartContext[] = [];
+    const registered: (string | undefined)[] = [];
     const drifted: string[][] = [];
     let closed = 0;
     const running = runBot({
       configFile: botIn(dir),
       out: quiet,
       startConsole: async (_k, ctx) => {
+        // Still unregistered here: the registry names the console once it is up.
         contexts.push(ctx);
         drifted.push(ctx.drift?.().strategies.map((s) => s.strategyId) ?? []);
         return { url: 'https://127.0.0.1:1', close: async () => void closed++ };
       },
     });
     await stopOnceTrading(dir);
+    const mine = () => registeredBots().filter((b) => b.config === join(dir, 'bot.yaml'));
+    registered.push(...mine().map((b) => b.console));
     expect(await running).toBe(0);
+    // `perpflow halt` found it, with its console, while it ran; marked stopped after.
+    expect(registered).toEqual(['https://127.0.0.1:1']);
+    expect(mine().map((b) => b.stopped)).toEqual([true]);
     const said = messages(dir);
+    expect(said).toContain(`trading: flip on BTCUSDT; journal ${join(dir, 'j.sqlite')}; Ctrl-C stops`);
+    expect(said).toContain('SIGTERM: stopping — no new intents; in-flight requests get 500 ms');
+    expect(said.filter((m) => m.startsWith('stopped: '))).toEqual([
+      expect.stringMatching(
+        /^stopped: \d+ open positions, realised -?\d+\.\d\d, fees \d+\.\d\d; \d+ requests to settle at the next start$/,
+      ),
+    ]);
     const rec = join(dir, 'j.sqlite.rec');
     expect(said).toContain(`recording to ${rec} (perpflow replay)`);
     expect(said.filter((m) => m.startsWith('shadowing flip: journal '))).toHaveLength(1);

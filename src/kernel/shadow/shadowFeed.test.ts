@@ -1,8 +1,9 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { MarketSymbol } from '../../domain/ids.ts';
+import type { PriceTick } from '../../domain/tick.ts';
 import { DrivenMarket } from '../../market/DrivenMarket.ts';
-import type { MarketFeed, PriceTick } from '../../market/MarketFeed.ts';
+import type { MarketFeed } from '../../market/MarketFeed.ts';
 import { shadowFeed } from './shadowFeed.ts';
 
 const BTC = MarketSymbol('BTCUSDT');

@@ -42,7 +42,7 @@ export async function shadowBot(o: BotOptions = {}) {
   const config = {
     ...loaded0.config,
     mode: o.mode ?? loaded0.config.mode,
-    shadow: o.shadow ?? loaded0.config.shadow,
+    shadow: [...(o.shadow ?? loaded0.config.shadow)],
   };
   const loaded = { ...loaded0, config };
   const clock = new VirtualClock(o.start ?? Date.UTC(2026, 0, 5));
