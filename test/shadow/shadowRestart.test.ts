@@ -47,6 +47,8 @@ describe('a shadow across restarts of its bot', () => {
     const live = b.kernel.feed.latest('BTCUSDT' as never);
     await b.stop();
     expect(await gauge(b, 'perpflow_shadow_matched_fills')).toBeUndefined();
+    // Live's strategies and the shadow's (flipper decides on ticks) are named idle by neither stop.
+    expect(b.lines.filter((l) => /^(NO_HOOK_RAN|NO_INTENT): /.test(l.message))).toEqual([]);
     // The shadow's paper account, saved at its stop, holds live's last mark.
     const paper = JSON.parse(readFileSync(join(b.dir, 'j.shadow.dry-run.paper.json'), 'utf8'));
     expect(live?.mark).not.toBe(95_000); // the walk moved away from the simulator's first mark
