@@ -32,8 +32,8 @@ const line = (t: number) => JSON.stringify({ k: 'j', t, n: `job-${t}` });
 const poll = (t: number) => JSON.stringify({ k: 'p', t, d: 0, r: [['BTCUSDT', '95000', t]] });
 
 /** The journal of `url` under the lease of SCOPE, and a recording sink appending under its token. */
-async function recordingOn(url: string, clock: VirtualClock, maxBytes = 1 << 20) {
-  const journal = await openPostgresJournal({ url, clock, scope: SCOPE, leaseTtlMs: 300, renewMs: 50 });
+async function recordingOn(url: string, clock: VirtualClock, maxBytes = 1 << 20, scope = SCOPE) {
+  const journal = await openPostgresJournal({ url, clock, scope, leaseTtlMs: 300, renewMs: 50 });
   opened.push(journal);
   const failures: unknown[] = [];
   const sink = new PgRecordSink(
@@ -44,7 +44,7 @@ async function recordingOn(url: string, clock: VirtualClock, maxBytes = 1 << 20)
   );
   sinks.push(sink);
   sink.append(header(T0));
-  sink.open({ scope: SCOPE, token: journal.fencingToken });
+  sink.open({ scope, token: journal.fencingToken });
   return { journal, sink, failures };
 }
 
@@ -56,6 +56,19 @@ async function rows<T extends pg.QueryResultRow>(url: string, text: string): Pro
   } finally {
     await c.end();
   }
+}
+
+const call = (t: number) => JSON.stringify({ k: 'c', t, d: 0, r: { ok: true } });
+
+/** Runs `check` until it holds, 2 s at most (a batch goes off the hot path, in real time). */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  const clock = new SystemClock();
+  const until = clock.now() + 2_000;
+  while (clock.now() < until) {
+    if (await check()) return true;
+    await clock.sleep(20);
+  }
+  return check();
 }
 
 const times = async (url: string) => (await readPgRecording(url)).map((run) => run.lines.map((l) => l.t));
@@ -126,12 +139,15 @@ describe('a recording in PostgreSQL', () => {
     const { sink } = await recordingOn(url, clock);
     sink.append(line(T0 + 1));
     await sink.settled();
+    await clock.advanceTo(T0 + 5_000); // later the same day: the same segment
+    sink.append(line(T0 + 5_000));
+    await sink.settled();
     await clock.advanceTo(T0 + 20_000); // the next UTC day
     sink.append(line(T0 + 20_000));
     await sink.settled();
     const segments = (await listPgRecording(url)).map((s) => s.segment);
     expect(segments).toEqual(['2026-11-28T23-59-50-000Z.t1', '2026-11-29T00-00-10-000Z.t1']);
-    expect(await times(url)).toEqual([[T0 + 1, T0 + 20_000]]);
+    expect(await times(url)).toEqual([[T0 + 1, T0 + 5_000, T0 + 20_000]]);
   });
 
   it('refuses the appends of an instance fenced off: a standby took the lease', async () => {
@@ -168,5 +184,104 @@ describe('a recording in PostgreSQL', () => {
     // A batch lost in the middle: what follows it cannot be read (the stream needs it), what precedes it can.
     await rows(url, 'DELETE FROM perpflow_recording WHERE seq = 2');
     expect(await times(url)).toEqual([[T0 + 1]]);
+  });
+
+  it('keeps a venue answer waiting as a price poll, and sends a decision appended while a batch is in flight once it lands', async () => {
+    const url = await server.freshDatabase();
+    const clock = new VirtualClock(T0);
+    const { sink } = await recordingOn(url, clock);
+    await sink.settled();
+    const batches = async () => (await rows(url, 'SELECT seq FROM perpflow_recording')).length;
+    sink.append(call(T0));
+    for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+    expect(await batches()).toBe(1); // the header alone: the answer waits
+    sink.append(line(T0 + 1));
+    await new Promise<void>((r) => setImmediate(r)); // its batch is in flight
+    sink.append(line(T0 + 2));
+    // No stop asks for it: the second goes when the first lands.
+    expect(await eventually(async () => (await batches()) === 3)).toBe(true);
+    expect(await times(url)).toEqual([[T0, T0 + 1, T0 + 2]]);
+  });
+
+  it('sends lines appended before open, even a turn before, and nothing once closed', async () => {
+    const url = await server.freshDatabase();
+    const clock = new VirtualClock(T0);
+    const journal = await openPostgresJournal({ url, clock, scope: SCOPE, leaseTtlMs: 300, renewMs: 50 });
+    opened.push(journal);
+    const sink = new PgRecordSink({ url, where: 'db' }, clock, 1 << 20);
+    sinks.push(sink);
+    sink.append(header(T0));
+    sink.append(line(T0 + 1));
+    for (let i = 0; i < 5; i++) await new Promise<void>((r) => setImmediate(r));
+    sink.open({ scope: SCOPE, token: journal.fencingToken });
+    await sink.close();
+    sink.open({ scope: SCOPE, token: journal.fencingToken });
+    sink.append(line(T0 + 2));
+    await sink.settled();
+    await sink.close();
+    expect(await times(url)).toEqual([[T0 + 1]]);
+    expect((await rows(url, 'SELECT seq FROM perpflow_recording')).length).toBe(1);
+  });
+
+  it('a sink never opened (a start refused) settles and closes at once, sending nothing', async () => {
+    const sink = new PgRecordSink(
+      { url: 'postgres://perpflow@127.0.0.1:1/none', where: 'db' },
+      new VirtualClock(T0),
+      1 << 20,
+    );
+    sink.append(line(T0 + 1));
+    await sink.settled();
+    await sink.close();
+  });
+
+  it('a failed append ends its segment; the next batch begins another, with the header, and the run reads on', async () => {
+    const url = await server.freshDatabase();
+    const clock = new VirtualClock(T0);
+    const { sink, failures } = await recordingOn(url, clock);
+    sink.append(line(T0 + 1));
+    await sink.settled();
+    await rows(url, 'ALTER FUNCTION perpflow_record RENAME TO perpflow_record_away');
+    sink.append(line(T0 + 2)); // lost: the database refuses it
+    await sink.settled();
+    await rows(url, 'ALTER FUNCTION perpflow_record_away RENAME TO perpflow_record');
+    sink.append(line(T0 + 3));
+    await sink.settled();
+    sink.append(line(T0 + 4));
+    await sink.settled();
+    expect(failures).toHaveLength(1);
+    expect((await listPgRecording(url)).map((s) => s.batches)).toEqual([2, 2]);
+    expect(await times(url)).toEqual([[T0 + 1, T0 + 3, T0 + 4]]);
+  });
+
+  it('reads the one scope recorded, or the one named; refuses a scope, a segment or a recording it does not hold', async () => {
+    const url = await server.freshDatabase();
+    const clock = new VirtualClock(T0);
+    const a = await recordingOn(url, clock, 1 << 20, 'venue:test:0xa');
+    await a.sink.settled();
+    await expect(readPgRecording(url, { scope: 'venue:test:0xa' })).resolves.toHaveLength(1);
+    await expect(readPgRecording(url, { scope: 'venue:test:0xa', segment: 'nope' })).rejects.toThrow(
+      'no segment nope of venue:test:0xa in ',
+    );
+    await expect(readPgRecording(url, { scope: 'venue:test:0xz' })).rejects.toThrow(
+      'no recording of scope venue:test:0xz in ',
+    );
+    const b = await recordingOn(url, clock, 1 << 20, 'venue:test:0xb');
+    b.sink.append(line(T0 + 7));
+    await b.sink.settled();
+    await expect(readPgRecording(url)).rejects.toThrow(
+      'holds the recordings of venue:test:0xa, venue:test:0xb: say which with --scope',
+    );
+    expect(
+      (await readPgRecording(url, { scope: 'venue:test:0xb' })).map((r) => r.lines.map((l) => l.t)),
+    ).toEqual([[T0 + 7]]);
+    const empty = await server.freshDatabase();
+    opened.push(await openPostgresJournal({ url: empty, clock, scope: SCOPE, leaseTtlMs: 300, renewMs: 50 }));
+    await expect(readPgRecording(empty)).rejects.toThrow(/^no recording in postgres:/);
+  });
+
+  it('names the database it cannot read, never its password', async () => {
+    const read = readPgRecording('postgres://perpflow:s3cret-pw@127.0.0.1:1/rec');
+    await expect(read).rejects.toThrow(/^cannot read the recording in postgres:\/\/127\.0\.0\.1:1\/rec: /);
+    await expect(read).rejects.not.toThrow(/s3cret-pw/);
   });
 });

@@ -47,5 +47,7 @@ describe("a shadow's config", () => {
     expect(shadow.journal.path).toBe('var/bot.shadow.sqlite');
     expect(shadowJournalFileFor('var/bot.sqlite')).toBe('var/bot.shadow.dry-run.sqlite');
     expect(shadowJournalFileFor(':memory:')).toBe(':memory:');
+    // A journal named without the extension: the shadow's name is added after it.
+    expect(shadowJournalFileFor('var/journal')).toBe('var/journal.shadow.dry-run.sqlite');
   });
 });
