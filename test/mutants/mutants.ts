@@ -82,8 +82,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: 'src/execution/PositionLedger.ts',
-        find: '    lot.fees = lot.fees.plus(fill.fee);',
-        replace: '    lot.fees = lot.fees.plus(fill.fee).plus(fill.fee);',
+        find: '      lot.fees = addTo(lot.fees, fill.fee);',
+        replace: '      lot.fees = addTo(lot.fees, fill.fee).plus(fill.fee);',
       },
       {
         file: 'src/execution/PositionLedger.ts',
