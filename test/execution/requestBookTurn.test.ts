@@ -1,0 +1,49 @@
+/**
+ * The request book's per-turn paths (src/execution/RequestBook.ts) through the real executor and
+ * simulator: the insert queue of one event-loop turn, and the `from` of a one-request move.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  closeIntent,
+  openIntent,
+  setupVenue,
+  startExecutor,
+  tempJournalPath,
+  venueQuoteCount,
+} from './harness.ts';
+
+describe('the request book', () => {
+  it('answers an intent submitted twice in one turn as a duplicate of the first request: one request journaled, one order sent', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    const open = openIntent('twice-in-a-turn');
+    const [first, second] = await Promise.all([executor.submit(open), executor.submit(open)]);
+    expect(first.status).toBe('accepted');
+    const journaled = executor.journal.byIntent(open.intentId);
+    expect(journaled).toHaveLength(1);
+    expect(second).toEqual({ status: 'duplicate', clientRequestIds: [journaled[0]?.clientRequestId] });
+    await v.clock.runUntil(() => executor.isIdle(), 60_000);
+    expect(venueQuoteCount(v)).toBe(1);
+  });
+
+  it('names in each one-request transition event the status the request left', async () => {
+    const v = await setupVenue();
+    const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+    const open = openIntent('from-of-one');
+    await executor.submit(open);
+    await v.clock.runUntil(() => executor.isIdle(), 60_000);
+    await executor.submit(closeIntent('from-of-one-close', open));
+    await v.clock.runUntil(() => executor.isIdle(), 60_000);
+    const steps = events.flatMap((e) =>
+      e.type === 'requestTransition' ? [`${e.record.kind} ${e.from} → ${e.to}`] : [],
+    );
+    expect(steps).toEqual([
+      'open CREATED → SUBMITTING',
+      'open SUBMITTING → ACCEPTED',
+      'open ACCEPTED → FILLED',
+      'close CREATED → SUBMITTING',
+      'close SUBMITTING → ACCEPTED',
+      'close ACCEPTED → FILLED',
+    ]);
+  });
+});
