@@ -46,4 +46,22 @@ describe('the request book', () => {
       'close ACCEPTED → FILLED',
     ]);
   });
+
+  it('fails closed with an alert naming the outcome commit when the journal refuses a polled fill', async () => {
+    const v = await setupVenue();
+    const { executor, events } = await startExecutor(v, { path: tempJournalPath() });
+    const open = openIntent('refused-outcome');
+    await executor.submit(open);
+    await v.clock.advance(20);
+    expect(executor.journal.byIntent(open.intentId)[0]?.status).toBe('ACCEPTED');
+    executor.journal.database.exec('PRAGMA query_only=1');
+    await v.clock.advance(5_000);
+    const alerts = events.flatMap((e) =>
+      e.type === 'alert' && e.code === 'JOURNAL_FAILED' ? [e.message] : [],
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatch(/journal write failed \(apply outcomes\)/);
+    const next = await executor.submit(openIntent('refused-outcome-next'));
+    expect(next.status === 'denied' && next.reason).toBe('JOURNAL_FAILED');
+  });
 });
