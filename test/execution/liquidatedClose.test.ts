@@ -4,8 +4,9 @@
  * window after it, not at the next periodic one. Real simulator, VirtualClock.
  */
 import { describe, expect, it } from 'vitest';
+import type { CloseIntent, OpenIntent } from '../../src/domain/intent.ts';
 import { dec } from '../../src/domain/money.ts';
-import { closeIntent, openIntent, setupVenue, startExecutor, tempJournalPath } from './harness.ts';
+import { closeIntent, ETH, openIntent, setupVenue, startExecutor, tempJournalPath } from './harness.ts';
 
 describe('a liquidated close', () => {
   it('is followed by a reconcile within the convergence window, long before the periodic one', async () => {
@@ -36,5 +37,42 @@ describe('a liquidated close', () => {
     const after = events.filter((e) => e.type === 'reconciled' && e.at > endedAt);
     expect(events.filter((e) => e.type === 'reconciled').length).toBe(reconcilesBefore + 1);
     expect(after).toHaveLength(1);
+  });
+
+  it('is followed by a soon reconcile when it commits together with another request’s outcome', async () => {
+    const v = await setupVenue({ collateral: 100 });
+    const { executor, events } = await startExecutor(v, {
+      path: tempJournalPath(),
+      execution: { reconcile: { intervalMs: 3_600_000, convergenceMs: 1_000 } },
+    });
+    const open = openIntent('liq2-open', { quantity: dec('0.01'), leverage: 20 });
+    expect((await executor.submit(open)).status).toBe('accepted');
+    await v.clock.runUntil(() => executor.isIdle(), 60_000);
+    const btc = v.sim.engine.mark('BTCUSDT')?.mark;
+    const eth = v.sim.engine.mark('ETHUSDT')?.mark;
+    if (btc === undefined || eth === undefined) throw new Error('no BTCUSDT or ETHUSDT mark');
+    // In one turn: the long's LIMIT close far above the mark, and an ether LIMIT open under its mark.
+    const close = closeIntent('liq2-close', open, { orderType: 'LIMIT', closePrice: dec(500_000) });
+    const ether = openIntent('liq2-eth', {
+      symbol: ETH,
+      quantity: dec('0.01'),
+      leverage: 10,
+      orderType: 'LIMIT',
+      limitPrice: dec(Math.floor(eth * 0.9)),
+    });
+    const answers = await Promise.all([executor.submit(close), executor.submit(ether)]);
+    expect(answers.map((a) => a.status)).toEqual(['accepted', 'accepted']);
+    await v.clock.advance(5_000);
+    const statusOf = (i: OpenIntent | CloseIntent) => executor.journal.byIntent(i.intentId)[0]?.status;
+    expect([statusOf(close), statusOf(ether)]).toEqual(['ACCEPTED', 'ACCEPTED']);
+
+    v.sim.engine.setMark('BTCUSDT', btc * 0.8);
+    v.sim.engine.setMark('ETHUSDT', eth * 0.85);
+    await v.clock.runUntil(() => statusOf(close) !== 'ACCEPTED', 60_000);
+    const endedAt = v.clock.now();
+    // The liquidation took the collateral: the ether open fails at its fill, polled in the same round.
+    expect(statusOf(ether)).toBe('FAILED');
+    await v.clock.advance(1_500);
+    expect(events.filter((e) => e.type === 'reconciled' && e.at > endedAt)).toHaveLength(1);
   });
 });
