@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { MarketSymbol, QuoteId } from '../../domain/ids.ts';
+import { MarketId, MarketSymbol, QuoteId, SolverId } from '../../domain/ids.ts';
+import type { MarketSpec } from '../../domain/market.ts';
 import { dec } from '../../domain/money.ts';
-import { defaultMarkets } from '../../simulator/markets.ts';
 import { closeItem, openItem } from './orders.ts';
 
-// The simulator's BTCUSDT: 1 price decimal, 3 quantity decimals.
-const btc = defaultMarkets().find((m) => m.spec.symbol === 'BTCUSDT')?.spec;
-if (btc === undefined) throw new Error('no BTCUSDT in the simulator catalog');
+// As the simulator lists BTCUSDT: 1 price decimal, 3 quantity decimals.
+const btc: MarketSpec = {
+  id: MarketId(1),
+  symbol: MarketSymbol('BTCUSDT'),
+  solver: SolverId('PERPS_HUB'),
+  isValid: true,
+  maxLeverage: 100,
+  minNotional: dec(100),
+  maxNotional: dec(5_000_000),
+  pricePrecision: 1,
+  quantityPrecision: 3,
+  hedgerFeeOpen: dec('0.0002'),
+  hedgerFeeClose: dec('0.0002'),
+  tradingFee: dec('0.0005'),
+  marginMode: 'cross',
+};
 const END = 'POST /v1/trade/create-position';
 const open = {
   symbol: MarketSymbol('BTCUSDT'),
