@@ -51,4 +51,31 @@ describe('FewMap', () => {
     m.set('k3', 3);
     expect(m.values()).toEqual([3]);
   });
+
+  it('has a key it holds and not one it does not, in the scan and past the scan size', () => {
+    const m = new FewMap<string, number>();
+    m.set('a', 1);
+    expect([m.has('a'), m.has('b')]).toEqual([true, false]);
+    for (let i = 0; i < 20; i++) m.set(`k${i}`, i);
+    expect([m.has('a'), m.has('k19'), m.has('b')]).toEqual([true, true, false]);
+  });
+
+  it('is empty after clear with a few entries, and takes new ones after it', () => {
+    const m = new FewMap<string, number>();
+    for (const k of ['a', 'b', 'c']) m.set(k, 1);
+    m.clear();
+    expect([m.size, m.has('a'), m.values()]).toEqual([0, false, []]);
+    m.set('d', 4);
+    expect(m.values()).toEqual([4]);
+  });
+
+  it('lists its keys in insertion order, in the scan and past the scan size', () => {
+    const m = new FewMap<string, number>();
+    for (const k of ['c', 'a', 'b']) m.set(k, 1);
+    m.delete('a');
+    expect(m.keys()).toEqual(['c', 'b']);
+    const many = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    for (const k of many) m.set(k, 1);
+    expect(m.keys()).toEqual(['c', 'b', ...many]);
+  });
 });

@@ -49,4 +49,20 @@ describe('EventBus', () => {
   it('delivers nothing and throws nothing with no observers', () => {
     expect(() => new EventBus<number>().next(1)).not.toThrow();
   });
+
+  it('delivers to an observer that joined as the first one left, between two events, as a Subject does', () => {
+    const run = (bus: Subject<number>): string[] => {
+      const seen: string[] = [];
+      const a = bus.subscribe((v) => seen.push(`a${v}`));
+      bus.subscribe((v) => seen.push(`b${v}`));
+      bus.next(1);
+      a.unsubscribe();
+      bus.subscribe((v) => seen.push(`c${v}`));
+      bus.next(2);
+      return seen;
+    };
+    const ours = run(new EventBus<number>());
+    expect(ours).toEqual(run(new Subject<number>()));
+    expect(ours).toEqual(['a1', 'b1', 'b2', 'c2']);
+  });
 });

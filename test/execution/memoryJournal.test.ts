@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { MarketSymbol } from '../../src/domain/ids.ts';
 import { Executor } from '../../src/execution/Executor.ts';
 import { MemoryJournal } from '../../src/journal/MemoryJournal.ts';
+import { sampleOpenRecord } from '../../src/journal/testRecord.ts';
 import { riskOptionsFromConfig } from '../../src/risk/limits.ts';
 import { closeIntent, openIntent, setupVenue, show, venueExposure } from './harness.ts';
 
@@ -40,5 +42,41 @@ describe('Executor on a MemoryJournal (the backtest wiring: no lease, no houseke
     executor.onPrices([{ symbol: MarketSymbol('BTCUSDT'), mark: 50_000, ts: v.clock.now() }]);
     expect((await executor.submit(openIntent('mem-3'))).status).toBe('accepted');
     await executor.stop();
+  });
+});
+
+describe('MemoryJournal.transitionMany', () => {
+  it('moves every request of one call and returns each one’s new record, in order', () => {
+    const journal = new MemoryJournal(new VirtualClock());
+    const [a, b, c] = [sampleOpenRecord(1), sampleOpenRecord(2), sampleOpenRecord(3)];
+    journal.insertRequests([a, b, c]);
+    const out = journal.transitionMany([
+      { id: a.clientRequestId, to: 'SUBMITTING' },
+      { id: b.clientRequestId, to: 'SUBMITTING' },
+      { id: c.clientRequestId, to: 'SUBMITTING' },
+    ]);
+    expect(out.map((r) => `${r.clientRequestId} ${r.status}`)).toEqual([
+      'cr_1 SUBMITTING',
+      'cr_2 SUBMITTING',
+      'cr_3 SUBMITTING',
+    ]);
+    expect([a, b, c].map((r) => journal.get(r.clientRequestId)?.status)).toEqual([
+      'SUBMITTING',
+      'SUBMITTING',
+      'SUBMITTING',
+    ]);
+  });
+
+  it('refuses a move the transition table forbids, naming the request, and moves none of the call', () => {
+    const journal = new MemoryJournal(new VirtualClock());
+    const [a, b] = [sampleOpenRecord(1), sampleOpenRecord(2)];
+    journal.insertRequests([a, b]);
+    expect(() =>
+      journal.transitionMany([
+        { id: a.clientRequestId, to: 'SUBMITTING' },
+        { id: b.clientRequestId, to: 'FILLED' },
+      ]),
+    ).toThrow(/CREATED.*FILLED.*cr_2|cr_2.*CREATED.*FILLED/);
+    expect([a, b].map((r) => journal.get(r.clientRequestId)?.status)).toEqual(['CREATED', 'CREATED']);
   });
 });

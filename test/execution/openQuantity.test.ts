@@ -7,6 +7,9 @@ import { defaultMarkets } from '../../src/simulator/markets.ts';
 const btc = defaultMarkets().find((m) => m.spec.symbol === 'BTCUSDT')?.spec;
 if (btc === undefined) throw new Error('no BTCUSDT in the simulator catalog');
 const at = dec(95_000);
+// The simulator's XRPUSDT: minimum notional 10, whole units.
+const xrp = defaultMarkets().find((m) => m.spec.symbol === 'XRPUSDT')?.spec;
+if (xrp === undefined) throw new Error('no XRPUSDT in the simulator catalog');
 
 describe('openQuantity', () => {
   it('rounds down when that keeps the notional at or above the market minimum', () => {
@@ -26,6 +29,20 @@ describe('openQuantity', () => {
   it('judges the notional exactly at the minimum: 0.002 at 50,000 is 100 and stays, at 49,999.99 it is under', () => {
     expect(openQuantity(btc, dec('0.0025'), dec(50_000)).toString()).toBe('0.002');
     expect(openQuantity(btc, dec('0.0025'), dec('49999.99')).toString()).toBe('0.003');
+  });
+
+  it('judges a notional under the minimum by less than a part in 10⁹ as under: 0.002 at 49,999.99999 (99.99999998) rounds up to 0.003', () => {
+    expect(openQuantity(btc, dec('0.0025'), dec('49999.99999')).toString()).toBe('0.003');
+  });
+
+  it('judges a notional by quantity times price, at a mark under 1 too: 19 XRP at 0.5 (9.5) rounds up to 20', () => {
+    expect(openQuantity(xrp, dec('19.5'), dec('0.5')).toString()).toBe('20');
+  });
+
+  it('keeps the rounded-down quantity when its notional is above the minimum by less than a part in 10⁹, though a step less would also reach it', () => {
+    // A step of 10⁻⁸ at 5 is worth 5 × 10⁻⁸: 20.00000001 is worth 100.00000005, and 20 is worth 100.
+    const fine = { ...btc, quantityPrecision: 8 };
+    expect(openQuantity(fine, dec('20.000000015'), dec(5)).toString()).toBe('20.00000001');
   });
 
   it('rounds down without a price to judge by', () => {

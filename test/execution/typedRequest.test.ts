@@ -115,4 +115,96 @@ describe('one typed request from intent to wire', () => {
     expect(v.sim.engine.request(c.tempId as string)?.slippage?.toString()).toBe('0.07');
     await executor.stop();
   });
+
+  it('sends a LIMIT open and a LIMIT close given a slippage with both their price and that slippage, as journaled: the venue refuses both', async () => {
+    const v = await setupVenue();
+    const opens: OpenOrder[] = [];
+    const closes: CloseOrder[] = [];
+    const venue = venueWith(v.venue, {
+      openPosition: (o) => {
+        opens.push(o);
+        return v.venue.openPosition(o);
+      },
+      closePosition: (o) => {
+        closes.push(o);
+        return v.venue.closePosition(o);
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    const held = openIntent('held');
+    await executor.submit(held);
+    expect(await settle(v, executor)).toBe(true);
+    const open = openIntent('limit-slipped', {
+      orderType: 'LIMIT',
+      limitPrice: dec(90_000),
+      slippage: dec('0.05'),
+    });
+    const close = closeIntent('limit-slipped-close', held, {
+      orderType: 'LIMIT',
+      closePrice: dec(190_000),
+      slippage: dec('0.07'),
+    });
+    await executor.submit(open);
+    await executor.submit(close);
+    await v.clock.advance(2_000);
+    const o = executor.journal.byIntent(open.intentId)[0] as RequestRecord;
+    const c = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    if (o.order.kind !== 'open' || c.order.kind !== 'close') throw new Error('journaled as the wrong kinds');
+    expect([o.order.limitPrice?.toString(), o.order.slippage?.toString()]).toEqual(['90000', '0.05']);
+    expect([c.order.closePrice?.toString(), c.order.slippage?.toString()]).toEqual(['190000', '0.07']);
+    expect([opens[1]?.limitPrice?.toString(), opens[1]?.slippage?.toString()]).toEqual(['90000', '0.05']);
+    expect([closes[0]?.closePrice?.toString(), closes[0]?.slippage?.toString()]).toEqual(['190000', '0.07']);
+    // The simulator, as the venue's spec: slippage only for MARKET orders.
+    expect([o.status, o.errorCode, c.status, c.errorCode]).toEqual([
+      'REJECTED',
+      'VALIDATION',
+      'REJECTED',
+      'VALIDATION',
+    ]);
+    await executor.stop();
+  });
+
+  it('journals a MARKET open and close given no slippage with no slippage or price key, and hands the venue none', async () => {
+    const v = await setupVenue();
+    const opens: OpenOrder[] = [];
+    const closes: CloseOrder[] = [];
+    const venue = venueWith(v.venue, {
+      openPosition: (o) => {
+        opens.push(o);
+        return v.venue.openPosition(o);
+      },
+      closePosition: (o) => {
+        closes.push(o);
+        return v.venue.closePosition(o);
+      },
+    });
+    const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
+    const open = openIntent('plain');
+    await executor.submit(open);
+    expect(await settle(v, executor)).toBe(true);
+    const close = closeIntent('plain-close', open);
+    await executor.submit(close);
+    expect(await settle(v, executor)).toBe(true);
+    const o = executor.journal.byIntent(open.intentId)[0] as RequestRecord;
+    const c = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    expect(Object.keys(o.order)).toEqual(['kind', 'marketId', 'side', 'orderType', 'quantity', 'leverage']);
+    expect(Object.keys(c.order)).toEqual(['kind', 'quoteId', 'quantity', 'orderType']);
+    expect(Object.keys(opens[0] ?? {})).toEqual(['symbol', 'side', 'quantity', 'leverage', 'orderType']);
+    expect(Object.keys(closes[0] ?? {})).toEqual(['quoteId', 'quantity', 'orderType']);
+    await executor.stop();
+  });
+
+  it('journals a close named by its quote with the side of the position it closes', async () => {
+    const v = await setupVenue();
+    const { executor } = await startExecutor(v, { path: tempJournalPath() });
+    const open = openIntent('by-quote', { side: 'SHORT' });
+    await executor.submit(open);
+    expect(await settle(v, executor)).toBe(true);
+    const quoteId = executor.journal.byIntent(open.intentId)[0]?.quoteId;
+    if (quoteId === undefined) throw new Error('the open has no quote');
+    const close = closeIntent('by-quote-close', open, { position: { by: 'quote', quoteId } });
+    expect((await executor.submit(close)).status).toBe('accepted');
+    expect(executor.journal.byIntent(close.intentId)[0]?.side).toBe('SHORT');
+    await executor.stop();
+  });
 });

@@ -74,4 +74,24 @@ describe('polledStatus', () => {
       });
     }
   });
+
+  it('reports a LIMIT open cancelled before any fill (no price, no reason) as a poll of the status route would', () => {
+    const { clock, e, sub } = engine();
+    const ended: Request[] = [];
+    e.onRequestEnded((r) => ended.push(r));
+    e.setMark('BTCUSDT', 95_000);
+    const open = openOn(e, sub, { orderType: 'LIMIT', limitPrice: 50_000 });
+    clock.advanceSync(100);
+    e.submitCancelOpen(open.quote);
+    clock.advanceSync(100);
+    const cancelled = ended.find((r) => r === open);
+    if (cancelled === undefined) throw new Error('the open did not end');
+    expect([cancelled.status, cancelled.avgPrice, cancelled.reason, cancelled.errorCode]).toEqual([
+      'CANCELED',
+      null,
+      null,
+      null,
+    ]);
+    expect(polledStatus(cancelled)).toEqual(statusFrom(statusRow(cancelled)));
+  });
 });
