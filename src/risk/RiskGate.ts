@@ -52,6 +52,11 @@ export class RiskGate {
   private readonly strategyRates = new Map<string, RateWindow>();
   private readonly unknownOutcomes: RateWindow;
   private authFailed = false;
+  /**
+   * A state the latch store could not keep (its journal failed): what this process does, so the
+   * status, the console and the metrics say "halted" rather than the last state stored.
+   */
+  private unsaved: { readonly state: TradingState; readonly reason: string } | undefined;
   /** Markets whose price feed went quiet: not latched, the feed clears them when prices return. */
   private readonly stalePrices = new Set<string>();
 
@@ -64,6 +69,7 @@ export class RiskGate {
   }
 
   get state(): TradingState {
+    if (this.unsaved !== undefined) return this.unsaved.state;
     const latched = this.latches.get(STATE_KEY);
     if (latched === undefined) return TradingState.active;
     // A value this version does not know (written by a newer one, or damaged) reads as halted: fail closed.
@@ -71,7 +77,7 @@ export class RiskGate {
   }
 
   get stateReason(): string | undefined {
-    return this.latches.get(REASON_KEY);
+    return this.unsaved === undefined ? this.latches.get(REASON_KEY) : this.unsaved.reason;
   }
 
   /** The account's daily loss limit, if it has one. */
@@ -102,7 +108,9 @@ export class RiskGate {
       this.latches.set(STATE_KEY, to);
       this.latches.set(REASON_KEY, reason);
     } catch {
-      // A journal that cannot be written already stops every send (fail closed).
+      // A journal that cannot be written already stops every send (fail closed), and refuses every
+      // later write (JournalPort.writeFailure): from here on the state lives in this process.
+      this.unsaved = { state: to, reason };
     }
     this.emit({ type: 'tradingStateChanged', from, to, reason });
     this.emit({

@@ -63,5 +63,7 @@ describe('the request book', () => {
     expect(alerts[0]).toMatch(/journal write failed \(apply outcomes\)/);
     const next = await executor.submit(openIntent('refused-outcome-next'));
     expect(next.status === 'denied' && next.reason).toBe('JOURNAL_FAILED');
+    // The halt the journal could not store is what status and the console read.
+    expect([executor.gate.state, executor.gate.stateReason]).toEqual(['halted', 'journal write failed']);
   });
 });
