@@ -9,8 +9,8 @@ import type { Logger } from '../../src/log/Logger.ts';
 import { silentLogger } from '../../src/log/Logger.ts';
 import type { Notification } from '../../src/report/notify/Notification.ts';
 import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import type { SubmitAck } from '../../src/venue/VenuePort.ts';
-import { openIntent, venueWith } from '../execution/harness.ts';
+import type { VenuePort } from '../../src/venue/VenuePort.ts';
+import { openIntent } from '../execution/harness.ts';
 import { driveTo } from './support/driveTo.ts';
 import { simTestEdges } from './support/simTestEdges.ts';
 
@@ -54,14 +54,20 @@ strategies:
   });
   let polls = 0;
   const real = edges.venue;
-  const venue = venueWith(real, {
-    markPrices: (symbols) => {
-      polls++;
-      return real.markPrices(symbols);
-    },
-    openPosition: async (order): Promise<SubmitAck> => {
-      await clock.sleep(o.openAnswerMs);
-      return real.openPosition(order);
+  const venue = new Proxy(real, {
+    get(target, prop, receiver) {
+      if (prop === 'markPrices')
+        return (symbols: Parameters<VenuePort['markPrices']>[0]) => {
+          polls++;
+          return target.markPrices(symbols);
+        };
+      if (prop === 'submit')
+        return async (group: Parameters<VenuePort['submit']>[0]) => {
+          if (group.kind === 'open') await clock.sleep(o.openAnswerMs);
+          return target.submit(group);
+        };
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
   const lines: string[] = [];

@@ -8,6 +8,8 @@ import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { registeredBots } from '../../src/journal/runningBots.ts';
 import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import { type ConsoleStartContext, runBot } from '../../src/kernel/runBot.ts';
+import { createSimulator } from '../../src/simulator/createSimulator.ts';
+import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import '../setup/hostDir.ts';
 
 const FLIPPER = join(import.meta.dirname, '../shadow/fixtures/flipper.ts');
@@ -271,5 +273,61 @@ describe('`perpflow run` in process: what the operator sees', () => {
     );
     expect(messages(dir)).toContain(`recording to ${join(dir, 'j.sqlite.rec')} (perpflow replay)`);
     expect(messages(dir).some((m) => m.startsWith('trading: '))).toBe(false);
+  }, 180_000);
+});
+
+/** A live bot's config on a simulator that listens on loopback, its key and subaccount from the env. */
+function liveBotIn(dir: string, url: string, market: string): string {
+  const file = join(dir, 'live.yaml');
+  writeFileSync(
+    file,
+    `mode: live
+venue: { url: "${url}", apiKey: "\${env:PF_INPROC_KEY}", subaccount: "\${env:PF_INPROC_SUB}" }
+market: { pollIntervalMs: 200, staleAfterMs: 10000 }
+journal: { path: ${join(dir, 'j.sqlite')} }
+logging: { level: debug, file: ${join(dir, 'bot.log')} }
+shutdown: { drainMs: 500 }
+risk:
+  account: { maxOpenPositions: 2, maxNotionalPerPosition: 500, maxTotalNotional: 1000, maxLeverage: 3, maxIntentsPerMinute: 30, dailyLossLimit: 100, maxDrawdownPct: 10 }
+strategies:
+  - { id: sma, module: sma-cross, markets: [${market}], interval: 1s, params: { fast: 2, slow: 3, notional: 100 } }
+`,
+  );
+  return file;
+}
+
+describe('`perpflow run` in process: a live bot on a simulator over loopback', () => {
+  it('names the venue by its host when it does not list a market; --allow-shared-account says loudly that the account is not locked', async () => {
+    const sim = createSimulator({ clock: new SystemClock(), seed: 11 });
+    const server = await sim.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const acc = await bootstrapAccount(fetch, {
+        baseUrl: server.url,
+        wallet: '0x00000000000000000000000000000000000000d1',
+      });
+      process.env.PF_INPROC_KEY = acc.apiKey;
+      process.env.PF_INPROC_SUB = acc.subaccount;
+      const host = new URL(server.url).host;
+      const unlisted = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      await expect(
+        runBot({ configFile: liveBotIn(unlisted, server.url, 'ZZZUSDT'), out: quiet }),
+      ).rejects.toThrow(`strategies[0].markets[0]: the venue at ${host} does not list market ZZZUSDT`);
+      const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      const running = runBot({
+        configFile: liveBotIn(dir, server.url, 'BTCUSDT'),
+        out: quiet,
+        allowSharedAccount: true,
+      });
+      await stopOnceTrading(dir);
+      expect(await running).toBe(0);
+      expect(
+        messages(dir).filter((m) => m.startsWith('--allow-shared-account: NOT locking the venue account ')),
+      ).toHaveLength(1);
+    } finally {
+      delete process.env.PF_INPROC_KEY;
+      delete process.env.PF_INPROC_SUB;
+      await server.close();
+      sim.stop();
+    }
   }, 180_000);
 });
