@@ -88,6 +88,9 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
         /^stopped: \d+ open positions, realised -?\d+\.\d\d, fees \d+\.\d\d; \d+ requests to settle at the next start$/,
       ),
     ]);
+    // A sim run: the venue named, recorded (no "not recorded" warning), nothing set aside.
+    expect(said.filter((m) => m.startsWith('perpflow sim: '))).toHaveLength(1);
+    expect(said.filter((m) => m.startsWith('record.enabled: ') || m.startsWith('--fresh: '))).toEqual([]);
     const rec = join(dir, 'j.sqlite.rec');
     expect(said).toContain(`recording to ${rec} (perpflow replay)`);
     expect(said.filter((m) => m.startsWith('shadowing flip: journal '))).toHaveLength(1);
@@ -250,9 +253,13 @@ describe('`perpflow run` in process: what the operator sees', () => {
 
   it("--fresh: the last session's journal and shadow journal kept aside, named in the log, the run starting over", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
-    const first = runBot({ configFile: botIn(dir), out: quiet });
-    await stopOnceTrading(dir);
-    expect(await first).toBe(0);
+    for (let run = 0; run < 2; run++) {
+      const plain = runBot({ configFile: botIn(dir), out: quiet });
+      await stopOnceTrading(dir);
+      expect(await plain).toBe(0);
+    }
+    // Without --fresh the journal is the last session's, kept where it is.
+    expect(messages(dir).filter((m) => m.startsWith('--fresh: '))).toEqual([]);
     const before = messages(dir).length;
     const second = runBot({ configFile: botIn(dir), out: quiet, fresh: true });
     await stopOnceTrading(dir);
