@@ -15,7 +15,7 @@ import '../setup/hostDir.ts';
 const FLIPPER = join(import.meta.dirname, '../shadow/fixtures/flipper.ts');
 const quiet = { write: () => true, isTTY: false };
 
-/** A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip. */
+/** A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip; `off` disabled. */
 function botIn(dir: string, extra = '', market = 'BTCUSDT'): string {
   const file = join(dir, 'bot.yaml');
   writeFileSync(
@@ -29,6 +29,7 @@ risk:
   account: { maxOpenPositions: 4, maxNotionalPerPosition: 100000, maxTotalNotional: 200000, maxLeverage: 5, maxIntentsPerMinute: 1000, dailyLossLimit: 100000, maxDrawdownPct: 90 }
 strategies:
   - { id: flip, module: ${FLIPPER}, markets: [${market}], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
+  - { id: off, enabled: false, module: ${FLIPPER}, markets: [ETHUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
 shadow: [flip]
 ${extra}`,
   );
