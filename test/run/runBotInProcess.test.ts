@@ -188,7 +188,12 @@ describe('`perpflow run` in process: what the operator sees', () => {
     const screen = tty();
     const err = captureStderr();
     try {
-      const running = runBot({ configFile: botIn(dir), out: screen.out, json: true });
+      // A sim run asked to record, and recorded: no "not recorded" warning.
+      const running = runBot({
+        configFile: botIn(dir, 'record: { enabled: true }\n'),
+        out: screen.out,
+        json: true,
+      });
       await stopOnceTrading(dir);
       expect(await running).toBe(0);
     } finally {
@@ -202,6 +207,7 @@ describe('`perpflow run` in process: what the operator sees', () => {
     const said = lines.map((l) => (JSON.parse(l) as { message: string }).message);
     expect(said).toContain(`trading: flip on BTCUSDT; journal ${join(dir, 'j.sqlite')}; Ctrl-C stops`);
     expect(said.filter((m) => m.startsWith('stopped: '))).toHaveLength(1);
+    expect(said.filter((m) => m.startsWith('record.enabled'))).toEqual([]);
   }, 180_000);
 
   it('on a terminal: the view is drawn, log lines held back while it draws, the stop summary printed below its last frame', async () => {
@@ -209,7 +215,8 @@ describe('`perpflow run` in process: what the operator sees', () => {
     const screen = tty();
     const err = captureStderr();
     try {
-      const running = runBot({ configFile: botIn(dir), out: screen.out });
+      // A dry run, not recorded and not asked to be: no `record.enabled` warning either.
+      const running = runBot({ configFile: botIn(dir), out: screen.out, mode: 'dry-run' });
       await stopOnceTrading(dir);
       expect(await running).toBe(0);
     } finally {
@@ -222,6 +229,8 @@ describe('`perpflow run` in process: what the operator sees', () => {
     expect(shown).not.toContain('trading: flip on BTCUSDT');
     expect(shown).toContain('SIGTERM: stopping — no new intents');
     expect(shown).toMatch(/stopped: \d+ open positions/);
+    expect(messages(dir).filter((m) => m.startsWith('record.enabled'))).toEqual([]);
+    expect(messages(dir).filter((m) => m.startsWith('perpflow dry-run: '))).toHaveLength(1);
     expect(() => JSON.parse(shown.split('\n')[0] ?? '')).toThrow();
   }, 180_000);
 
