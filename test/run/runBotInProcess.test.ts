@@ -340,6 +340,12 @@ describe('`perpflow run` in process: a live bot on a simulator over loopback', (
       expect(
         messages(dir).filter((m) => m.startsWith('--allow-shared-account: NOT locking the venue account ')),
       ).toHaveLength(1);
+      // Without the flag the account is locked, and nothing said of it.
+      const locked = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      const plain = runBot({ configFile: liveBotIn(locked, server.url, 'BTCUSDT'), out: quiet });
+      await stopOnceTrading(locked);
+      expect(await plain).toBe(0);
+      expect(messages(locked).filter((m) => m.startsWith('--allow-shared-account'))).toEqual([]);
     } finally {
       delete process.env.PF_INPROC_KEY;
       delete process.env.PF_INPROC_SUB;
