@@ -162,6 +162,9 @@ export async function runBot(o: RunBotOptions): Promise<number> {
     await status?.close();
     await edges.close();
     await recorded?.recorder.close();
+    // Its signals ignored from here on, as after an orderly stop: a later one must not log to the
+    // closed log or exit the process (runBot embedded in another program, or in a test).
+    stopFinished();
     await log.close();
     throw e;
   }

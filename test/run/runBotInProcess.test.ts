@@ -1,18 +1,22 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { registeredBots } from '../../src/journal/runningBots.ts';
 import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import { type ConsoleStartContext, runBot } from '../../src/kernel/runBot.ts';
+import { createSimulator } from '../../src/simulator/createSimulator.ts';
+import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import '../setup/hostDir.ts';
 
 const FLIPPER = join(import.meta.dirname, '../shadow/fixtures/flipper.ts');
 const quiet = { write: () => true, isTTY: false };
 
-/** A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip. */
-function botIn(dir: string, extra = ''): string {
+/** A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip; `off` disabled. */
+function botIn(dir: string, extra = '', market = 'BTCUSDT'): string {
   const file = join(dir, 'bot.yaml');
   writeFileSync(
     file,
@@ -24,7 +28,8 @@ shutdown: { drainMs: 500 }
 risk:
   account: { maxOpenPositions: 4, maxNotionalPerPosition: 100000, maxTotalNotional: 200000, maxLeverage: 5, maxIntentsPerMinute: 1000, dailyLossLimit: 100000, maxDrawdownPct: 90 }
 strategies:
-  - { id: flip, module: ${FLIPPER}, markets: [BTCUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
+  - { id: flip, module: ${FLIPPER}, markets: [${market}], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
+  - { id: off, enabled: false, module: ${FLIPPER}, markets: [ETHUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
 shadow: [flip]
 ${extra}`,
   );
@@ -56,9 +61,11 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
     const registered: (string | undefined)[] = [];
     const drifted: string[][] = [];
     let closed = 0;
+    const drawn: string[] = [];
     const running = runBot({
       configFile: botIn(dir),
-      out: quiet,
+      // Not a terminal: no view drawn on it.
+      out: { write: (s: string) => drawn.push(s) > 0, isTTY: false },
       startConsole: async (_k, ctx) => {
         // Still unregistered here: the registry names the console once it is up.
         contexts.push(ctx);
@@ -72,6 +79,7 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
     expect(await running).toBe(0);
     // `perpflow halt` found it, with its console, while it ran; marked stopped after.
     expect(registered).toEqual(['https://127.0.0.1:1']);
+    expect(drawn).toEqual([]);
     expect(mine().map((b) => b.stopped)).toEqual([true]);
     const said = messages(dir);
     expect(said).toContain(`trading: flip on BTCUSDT; journal ${join(dir, 'j.sqlite')}; Ctrl-C stops`);
@@ -81,6 +89,9 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
         /^stopped: \d+ open positions, realised -?\d+\.\d\d, fees \d+\.\d\d; \d+ requests to settle at the next start$/,
       ),
     ]);
+    // A sim run: the venue named, recorded (no "not recorded" warning), nothing set aside.
+    expect(said.filter((m) => m.startsWith('perpflow sim: '))).toHaveLength(1);
+    expect(said.filter((m) => m.startsWith('record.enabled: ') || m.startsWith('--fresh: '))).toEqual([]);
     const rec = join(dir, 'j.sqlite.rec');
     expect(said).toContain(`recording to ${rec} (perpflow replay)`);
     expect(said.filter((m) => m.startsWith('shadowing flip: journal '))).toHaveLength(1);
@@ -129,5 +140,217 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
       'record.enabled: a dry-run run is not recorded (only live and sim are: `perpflow replay`)',
     );
     expect(existsSync(join(dir, 'j.sqlite.rec'))).toBe(false);
+  }, 180_000);
+});
+
+/** What the bot writes on stderr, kept from the test's output. */
+function captureStderr(): { readonly text: () => string; readonly restore: () => void } {
+  const chunks: string[] = [];
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation(((
+    chunk: string | Uint8Array,
+    ...rest: unknown[]
+  ) => {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    done?.();
+    return true;
+  }) as typeof process.stderr.write);
+  return { text: () => chunks.join(''), restore: () => spy.mockRestore() };
+}
+
+/** A terminal stand-in: everything drawn on it. */
+const tty = () => {
+  const drawn: string[] = [];
+  return { drawn, out: { write: (s: string) => drawn.push(s) > 0, isTTY: true } };
+};
+
+/** A webhook receiver: every body posted, answered with `status`. */
+async function receiver(status: number) {
+  const bodies: Record<string, unknown>[] = [];
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (c: Buffer) => {
+      text += c.toString();
+    });
+    req.on('end', () => {
+      bodies.push(JSON.parse(text) as Record<string, unknown>);
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, port, bodies, close: () => server.close() };
+}
+
+describe('`perpflow run` in process: what the operator sees', () => {
+  it('--json: every line on stderr is a JSON log record, and no view is drawn on the terminal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+    const screen = tty();
+    const err = captureStderr();
+    try {
+      // A sim run asked to record, and recorded: no "not recorded" warning.
+      const running = runBot({
+        configFile: botIn(dir, 'record: { enabled: true }\n'),
+        out: screen.out,
+        json: true,
+      });
+      await stopOnceTrading(dir);
+      expect(await running).toBe(0);
+    } finally {
+      err.restore();
+    }
+    expect(screen.drawn).toEqual([]);
+    const lines = err
+      .text()
+      .split('\n')
+      .filter((l) => l !== '');
+    const said = lines.map((l) => (JSON.parse(l) as { message: string }).message);
+    expect(said).toContain(`trading: flip on BTCUSDT; journal ${join(dir, 'j.sqlite')}; Ctrl-C stops`);
+    expect(said.filter((m) => m.startsWith('stopped: '))).toHaveLength(1);
+    expect(said.filter((m) => m.startsWith('record.enabled'))).toEqual([]);
+  }, 180_000);
+
+  it('on a terminal: the view is drawn, log lines held back while it draws, the stop summary printed below its last frame', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+    const screen = tty();
+    const err = captureStderr();
+    try {
+      // A dry run, not recorded and not asked to be: no `record.enabled` warning either.
+      const running = runBot({ configFile: botIn(dir), out: screen.out, mode: 'dry-run' });
+      await stopOnceTrading(dir);
+      expect(await running).toBe(0);
+    } finally {
+      err.restore();
+    }
+    // A frame of the dashboard, then the line that ends the view (the cursor shown again, a newline).
+    expect(screen.drawn.some((s) => s.includes('BTCUSDT'))).toBe(true);
+    expect(screen.drawn.at(-1)).toBe('\n');
+    const shown = err.text();
+    expect(shown).not.toContain('trading: flip on BTCUSDT');
+    expect(shown).toContain('SIGTERM: stopping — no new intents');
+    expect(shown).toMatch(/stopped: \d+ open positions/);
+    expect(messages(dir).filter((m) => m.startsWith('record.enabled'))).toEqual([]);
+    expect(messages(dir).filter((m) => m.startsWith('perpflow dry-run: '))).toHaveLength(1);
+    expect(() => JSON.parse(shown.split('\n')[0] ?? '')).toThrow();
+  }, 180_000);
+
+  it('posts each fill to its webhooks in their formats, and logs a webhook that refuses it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+    const slack = await receiver(200);
+    const refusing = await receiver(400);
+    const running = runBot({
+      configFile: botIn(
+        dir,
+        `notify: { webhooks: [{ url: "${slack.url}", format: slack }, { url: "${refusing.url}" }] }\n`,
+      ),
+      out: quiet,
+    });
+    const clock = new SystemClock();
+    const until = clock.now() + 60_000;
+    while (slack.bodies.length === 0 && clock.now() < until) await clock.sleep(20);
+    await stopOnceTrading(dir);
+    expect(await running).toBe(0);
+    slack.close();
+    refusing.close();
+    // Slack's shape to the first (not the json its plain URL would get), json to the second.
+    expect(slack.bodies.length).toBeGreaterThan(0);
+    expect(Object.keys(slack.bodies[0] ?? {})).toEqual(['text']);
+    expect(refusing.bodies.length).toBeGreaterThan(0);
+    expect(Object.keys(refusing.bodies[0] ?? {})).toContain('notification');
+    expect(messages(dir).some((m) => m.startsWith(`webhook 127.0.0.1:${refusing.port}: `))).toBe(true);
+    expect(messages(dir).some((m) => m.startsWith(`webhook 127.0.0.1:${slack.port}: `))).toBe(false);
+  }, 180_000);
+
+  it("--fresh: the last session's journal and shadow journal kept aside, named in the log, the run starting over", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+    for (let run = 0; run < 2; run++) {
+      const plain = runBot({ configFile: botIn(dir), out: quiet });
+      await stopOnceTrading(dir);
+      expect(await plain).toBe(0);
+    }
+    // Without --fresh the journal is the last session's, kept where it is.
+    expect(messages(dir).filter((m) => m.startsWith('--fresh: '))).toEqual([]);
+    const before = messages(dir).length;
+    const second = runBot({ configFile: botIn(dir), out: quiet, fresh: true });
+    await stopOnceTrading(dir);
+    expect(await second).toBe(0);
+    const kept = messages(dir)
+      .slice(before)
+      .filter((m) => m.startsWith('--fresh: kept the previous state as '))
+      .map((m) => m.slice('--fresh: kept the previous state as '.length));
+    expect(kept).toContainEqual(expect.stringMatching(new RegExp(`^${join(dir, 'j.sqlite')}\\.\\d`)));
+    expect(kept.length).toBeGreaterThan(1);
+    for (const f of kept) expect(existsSync(f)).toBe(true);
+  }, 180_000);
+
+  it('a market the simulator does not list: refused before the kernel starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+    await expect(runBot({ configFile: botIn(dir, '', 'ZZZUSDT'), out: quiet })).rejects.toThrow(
+      'strategies[0].markets[0]: the simulator does not list market ZZZUSDT',
+    );
+    expect(messages(dir)).toContain(`recording to ${join(dir, 'j.sqlite.rec')} (perpflow replay)`);
+    expect(messages(dir).some((m) => m.startsWith('trading: '))).toBe(false);
+  }, 180_000);
+});
+
+/** A live bot's config on a simulator that listens on loopback, its key and subaccount from the env. */
+function liveBotIn(dir: string, url: string, market: string): string {
+  const file = join(dir, 'live.yaml');
+  writeFileSync(
+    file,
+    `mode: live
+venue: { url: "${url}", apiKey: "\${env:PF_INPROC_KEY}", subaccount: "\${env:PF_INPROC_SUB}" }
+market: { pollIntervalMs: 200, staleAfterMs: 10000 }
+journal: { path: ${join(dir, 'j.sqlite')} }
+logging: { level: debug, file: ${join(dir, 'bot.log')} }
+shutdown: { drainMs: 500 }
+risk:
+  account: { maxOpenPositions: 2, maxNotionalPerPosition: 500, maxTotalNotional: 1000, maxLeverage: 3, maxIntentsPerMinute: 30, dailyLossLimit: 100, maxDrawdownPct: 10 }
+strategies:
+  - { id: sma, module: sma-cross, markets: [${market}], interval: 1s, params: { fast: 2, slow: 3, notional: 100 } }
+`,
+  );
+  return file;
+}
+
+describe('`perpflow run` in process: a live bot on a simulator over loopback', () => {
+  it('names the venue by its host when it does not list a market; --allow-shared-account says loudly that the account is not locked', async () => {
+    const sim = createSimulator({ clock: new SystemClock(), seed: 11 });
+    const server = await sim.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const acc = await bootstrapAccount(fetch, {
+        baseUrl: server.url,
+        wallet: '0x00000000000000000000000000000000000000d1',
+      });
+      process.env.PF_INPROC_KEY = acc.apiKey;
+      process.env.PF_INPROC_SUB = acc.subaccount;
+      const host = new URL(server.url).host;
+      const unlisted = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      await expect(
+        runBot({ configFile: liveBotIn(unlisted, server.url, 'ZZZUSDT'), out: quiet }),
+      ).rejects.toThrow(`strategies[0].markets[0]: the venue at ${host} does not list market ZZZUSDT`);
+      const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      const running = runBot({
+        configFile: liveBotIn(dir, server.url, 'BTCUSDT'),
+        out: quiet,
+        allowSharedAccount: true,
+      });
+      await stopOnceTrading(dir);
+      expect(await running).toBe(0);
+      expect(
+        messages(dir).filter((m) => m.startsWith('--allow-shared-account: NOT locking the venue account ')),
+      ).toHaveLength(1);
+      // Without the flag the account is locked, and nothing said of it.
+      const locked = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      const plain = runBot({ configFile: liveBotIn(locked, server.url, 'BTCUSDT'), out: quiet });
+      await stopOnceTrading(locked);
+      expect(await plain).toBe(0);
+      expect(messages(locked).filter((m) => m.startsWith('--allow-shared-account'))).toEqual([]);
+    } finally {
+      delete process.env.PF_INPROC_KEY;
+      delete process.env.PF_INPROC_SUB;
+      await server.close();
+      sim.stop();
+    }
   }, 180_000);
 });
