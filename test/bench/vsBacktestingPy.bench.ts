@@ -18,13 +18,20 @@
  * printed. The bench fails if the trades differ (count, each trade's side, times and prices, ours
  * being theirs on the venue's 8-decimal price grid: see `onGrid`) or the final equities differ by
  * more than the grid moved the fills (1e-6 on the 4-decimal walk, where the grid moves nothing).
+ * Last, both run on a steady rise of the same length and digits, where nothing crosses: what a
+ * run costs without trades, and so what each trade of the walk costs in each tool.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { roundTo } from '../../src/domain/money.ts';
-import { smaReverseConfig, type WalkDigits, writeRandomWalkCsv } from './support/randomWalkCsv.ts';
+import {
+  smaReverseConfig,
+  type WalkDigits,
+  writeRandomWalkCsv,
+  writeTrendCsv,
+} from './support/randomWalkCsv.ts';
 
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -178,8 +185,16 @@ const best = (runs: readonly Run[]): Run => ({
 const fmt = (n: number, d = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
+/** A series' outcome: whether the tools agreed, and their best runs. */
+interface Compared {
+  readonly same: boolean;
+  readonly ours: Run;
+  readonly theirs: Run | undefined;
+  readonly trades: number;
+}
+
 /** One series' side-by-side run: both tools RUNS times, alternating, on the same file. */
-function compare(dir: string, config: string, label: string, digits: WalkDigits, havePy: boolean): boolean {
+function compare(dir: string, config: string, label: string, digits: WalkDigits, havePy: boolean): Compared {
   const csv = join(dir, `WALK-${digits}.csv`);
   writeRandomWalkCsv(csv, ROWS, digits);
   const ourOut = join(dir, 'ours.json');
@@ -206,9 +221,9 @@ function compare(dir: string, config: string, label: string, digits: WalkDigits,
   // The floor is a yardstick only when it made the same trades.
   let same = floorOut.trades === a.size.length;
   if (!same) rows.push(`THE HAND-WRITTEN LOOP'S TRADES DIFFER: ${floorOut.trades} against ${a.size.length}`);
-  if (havePy) {
+  const t = havePy ? best(theirRuns) : undefined;
+  if (t !== undefined) {
     const b = JSON.parse(readFileSync(theirOut, 'utf8')) as Trades;
-    const t = best(theirRuns);
     const diff = difference(a, b);
     same &&= diff === undefined;
     rows.push(
@@ -224,7 +239,54 @@ function compare(dir: string, config: string, label: string, digits: WalkDigits,
     );
   process.stdout.write(`${rows.join('\n')}\n\n`);
   rmSync(csv, { force: true });
-  return same;
+  return { same, ours: o, theirs: t, trades: a.size.length };
+}
+
+/**
+ * What the trades cost, apart from the rest: both tools on a series of the same length and digits
+ * where SMA 10/30 never crosses (no trade at all), and the walk's time less that, per trade. It
+ * says whether 10× is a matter of the order path: when 10× backtesting.py's time on the walk is
+ * below perpflow's time without a single trade, no order path, however fast, reaches it.
+ */
+function tradeCost(dir: string, config: string, walk: Compared): boolean {
+  const csv = join(dir, 'TREND.csv');
+  writeTrendCsv(csv, ROWS);
+  const ourOut = join(dir, 'ours.json');
+  const theirOut = join(dir, 'theirs.json');
+  const oursRuns: Run[] = [];
+  const theirRuns: Run[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    oursRuns.push(ours(config, csv, ourOut));
+    if (walk.theirs !== undefined) theirRuns.push(theirs(PY_DIR as string, csv, theirOut));
+  }
+  rmSync(csv, { force: true });
+  const o = best(oursRuns);
+  const ourTradeCount = ourTrades(ourOut).size.length;
+  const rows = [
+    `no trades: the same length and digits, a steady rise (SMA 10/30 never crosses); best of ${RUNS}`,
+  ];
+  const perTradeUs = (withTrades: number, without: number) =>
+    fmt(((withTrades - without) / walk.trades) * 1e6, 1);
+  const t = walk.theirs === undefined ? undefined : best(theirRuns);
+  const theirTradeCount =
+    t === undefined ? 0 : (JSON.parse(readFileSync(theirOut, 'utf8')) as Trades).size.length;
+  if (ourTradeCount !== 0 || theirTradeCount !== 0) {
+    rows.push(`THE STEADY RISE TRADED: perpflow ${ourTradeCount}, backtesting.py ${theirTradeCount} trades`);
+    process.stdout.write(`${rows.join('\n')}\n\n`);
+    return false;
+  }
+  rows.push(
+    `perpflow: ${fmt(o.wallS, 2)} s wall, ${fmt(o.cpuS, 2)} s CPU, ${fmt(o.rssMb)} MB; each of the walk's ${fmt(walk.trades)} trades added ${perTradeUs(walk.ours.wallS, o.wallS)} µs wall (${perTradeUs(walk.ours.cpuS, o.cpuS)} µs CPU)`,
+  );
+  if (t !== undefined && walk.theirs !== undefined) {
+    const budget = walk.theirs.wallS / 10;
+    rows.push(
+      `backtesting.py: ${fmt(t.wallS, 2)} s wall, ${fmt(t.cpuS, 2)} s CPU, ${fmt(t.rssMb)} MB (perpflow ${fmt(t.wallS / o.wallS, 2)}× as fast without trades); each trade added ${perTradeUs(walk.theirs.wallS, t.wallS)} µs wall (${perTradeUs(walk.theirs.cpuS, t.cpuS)} µs CPU)`,
+      `10× backtesting.py on the walk is ${fmt(budget, 2)} s: ${budget < o.wallS ? `below perpflow's run without a single trade (${fmt(o.wallS, 2)} s), so no order path reaches it alone` : `${fmt(budget - o.wallS, 2)} s left for the trades, ${fmt(((budget - o.wallS) / walk.trades) * 1e6, 1)} µs each`}`,
+    );
+  }
+  process.stdout.write(`${rows.join('\n')}\n\n`);
+  return true;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-vs-btpy-'));
@@ -245,9 +307,10 @@ try {
     ['prices with 15–17 significant digits (pandas to_csv of a float walk)', 'float'],
     ['prices with 4 decimals', 4],
   ];
-  let allSame = true;
-  for (const [label, digits] of series) allSame = compare(dir, config, label, digits, havePy) && allSame;
-  if (!allSame) process.exitCode = 1;
+  const results = series.map(([label, digits]) => compare(dir, config, label, digits, havePy));
+  const pandasDigits = results[0] as Compared;
+  const tradeFree = tradeCost(dir, config, pandasDigits);
+  if (!results.every((r) => r.same) || !tradeFree) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

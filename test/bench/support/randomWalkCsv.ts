@@ -42,6 +42,25 @@ export function writeRandomWalkCsv(file: string, rows: number, digits: WalkDigit
 }
 
 /**
+ * A series on which SMA 10/30 never crosses: every close 1e-7 above its open, so the fast
+ * average stays above the slow one from the first bar both exist. Its prices are written as
+ * pandas writes floats (15–17 significant digits), like the `float` walk. Neither tool trades on
+ * it: what a backtest costs without any trade (reading, the bar loop, the output).
+ */
+export function writeTrendCsv(file: string, rows: number): void {
+  const out: string[] = ['time,open,high,low,close,volume'];
+  let price = 100;
+  for (let i = 0; i < rows; i++) {
+    const close = price * 1.0000001;
+    out.push(
+      `${new Date(WALK_T0 + i * MINUTE).toISOString()},${price},${close * 1.00001},${price * 0.99999},${close},0`,
+    );
+    price = close;
+  }
+  writeFileSync(file, `${out.join('\n')}\n`);
+}
+
+/**
  * sma-cross 10/30 stop-and-reverse on WALK, 10 units, zero costs: backtesting.py's SmaCross
  * rules. `lastOpen` closes the trade still open at the end as backtesting.py's finalize does.
  */
