@@ -1,5 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../clock/VirtualClock.ts';
+import { openJournal } from '../journal/openJournal.ts';
 import { cachedLatches, type MetaTable } from './latchStore.ts';
+
+/** The end of the current turn: every tick and microtask queued so far has run. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A meta table that counts its reads; `commit` is another process writing (data_version moves). */
 function countingMeta() {
@@ -40,12 +49,46 @@ describe('cachedLatches', () => {
     expect(meta.reads).toBe(1);
   });
 
-  it("sees another process's write (perpflow halt) at the next read", () => {
+  it("sees another process's write (perpflow halt) at the next turn's first read", async () => {
     const meta = countingMeta();
     const latches = cachedLatches(meta);
     expect(latches.get('tradingState')).toBeUndefined();
     meta.commit('tradingState', 'halted');
+    await nextTurn();
     expect(latches.get('tradingState')).toBe('halted');
+  });
+
+  it('probes the version once per turn, not once per read', async () => {
+    const meta = countingMeta();
+    let probes = 0;
+    const dataVersion = meta.dataVersion;
+    meta.dataVersion = () => {
+      probes++;
+      return dataVersion();
+    };
+    const latches = cachedLatches(meta);
+    probes = 0;
+    for (const key of ['tradingState', 'capabilityHalt:open', 'marketHalt:BTCUSDT']) latches.get(key);
+    await Promise.resolve();
+    latches.get('tradingState');
+    await nextTurn();
+    latches.get('tradingState');
+    expect(probes).toBe(2);
+  });
+
+  it('sees a halt another connection commits to the journal file before the next turn reads', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'pf-latch-')), 'j.sqlite');
+    const { journal } = openJournal({ path, clock: new VirtualClock(), groupCommit: true });
+    const latches = cachedLatches(journal);
+    expect(latches.get('tradingState')).toBeUndefined();
+    // What `perpflow halt` does, in the middle of a turn that already read: its own connection, its own commit.
+    const other = new DatabaseSync(path);
+    other.exec('PRAGMA busy_timeout=2000');
+    other.prepare("INSERT INTO meta(key,value) VALUES ('tradingState','halted')").run();
+    other.close();
+    await nextTurn();
+    expect(latches.get('tradingState')).toBe('halted');
+    journal.close();
   });
 
   it('deletes a latch in the table and in the cache', () => {
