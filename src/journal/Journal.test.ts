@@ -42,6 +42,12 @@ describe('Journal', () => {
     journal.close();
   });
 
+  it("keeps a savepoint's statement journal in memory, not in a temporary file per write", () => {
+    const { journal } = openJournal({ path: tmpPath(), clock: new VirtualClock() });
+    expect((journal.database.prepare('PRAGMA temp_store').get() as { temp_store: number }).temp_store).toBe(2);
+    journal.close();
+  });
+
   it('refuses an illegal transition without writing anything', () => {
     const { journal } = openJournal({ path: ':memory:', clock: new VirtualClock() });
     journal.insertRequests([sampleOpenRecord(1)]);

@@ -71,6 +71,13 @@ export class Journal extends CachedRequestReads implements JournalPort {
     this.leaseTtlMs = options.leaseTtlMs ?? SQLITE_LEASE_TTL_MS;
     database.exec(`PRAGMA journal_mode=WAL; PRAGMA synchronous=${options.synchronous ?? 'FULL'};`);
     database.exec('PRAGMA busy_timeout=2000;');
+    // Each write is a savepoint (group commit's TurnCommit, or a nested write), and SQLite keeps
+    // the pages a savepoint changes in a statement journal so that ROLLBACK TO can restore them:
+    // by default a temporary file (/var/tmp/etilqs_*), one pwrite of every page a write touches,
+    // about as many as the WAL itself gets. That journal is only read by a rollback inside the
+    // live transaction, never by crash recovery (an uncommitted transaction is gone with the
+    // process either way), so memory is as safe: 30 µs of system CPU less per intent.
+    database.exec('PRAGMA temp_store=MEMORY;');
     database.exec(SCHEMA);
     database
       .prepare('INSERT OR IGNORE INTO meta(key,value) VALUES (?,?)')
