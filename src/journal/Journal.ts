@@ -14,9 +14,9 @@ import { insertFill, readFills } from './fillRows.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
 import { beatLease, claimLease, markDead, markLive, releaseLease, SQLITE_LEASE_TTL_MS } from './lease.ts';
 import { RowUpdates } from './RowUpdates.ts';
-import { recordToParams } from './requestRow.ts';
+import { recordToValues } from './requestRow.ts';
 import {
-  INSERT_REQUEST_SQL,
+  INSERT_REQUEST_VALUES_SQL,
   INSERT_TRANSITION_SQL,
   readRequestRecords,
   readTransitions,
@@ -83,7 +83,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
       .prepare('INSERT OR IGNORE INTO meta(key,value) VALUES (?,?)')
       .run('schemaVersion', `${SCHEMA_VERSION}`);
     this.stmt = {
-      insert: database.prepare(INSERT_REQUEST_SQL),
+      insert: database.prepare(INSERT_REQUEST_VALUES_SQL),
       trans: database.prepare(INSERT_TRANSITION_SQL),
       getMeta: database.prepare('SELECT value FROM meta WHERE key=?'),
       setMeta: database.prepare(SET_META_SQL),
@@ -120,7 +120,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
     this.write('insert requests', () => {
       for (const r of records) {
         if (secretTap.enabled) noteOutput('journal', JSON.stringify(r));
-        this.stmt.insert.run(recordToParams(r));
+        this.stmt.insert.run(...recordToValues(r));
         this.stmt.trans.run(r.clientRequestId, null, r.status, r.createdAt, null);
       }
     });

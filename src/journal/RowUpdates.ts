@@ -48,24 +48,24 @@ export class RowUpdates {
   /** Writes `next` over the row of `cur` (the record as the journal holds it now). */
   run(cur: RequestRecord, next: RequestRecord): void {
     let mask = 0;
-    COLUMNS.forEach(([field], i) => {
+    for (let i = 0; i < COLUMNS.length; i++) {
+      const field = (COLUMNS[i] as (typeof COLUMNS)[number])[0];
       if (cur[field] !== next[field]) mask |= 1 << i;
-    });
+    }
     if (mask === 0) return;
-    const params: Record<string, Cell> = { client_request_id: next.clientRequestId };
-    COLUMNS.forEach(([, column, write], i) => {
-      if ((mask & (1 << i)) !== 0) params[column] = write(next);
-    });
-    this.statement(mask).run(params);
+    // Positional: node:sqlite looks each named parameter up, about 3× the cost of binding by place.
+    const values: Cell[] = [];
+    for (let i = 0; i < COLUMNS.length; i++)
+      if ((mask & (1 << i)) !== 0) values.push((COLUMNS[i] as (typeof COLUMNS)[number])[2](next));
+    values.push(next.clientRequestId);
+    this.statement(mask).run(...values);
   }
 
   private statement(mask: number): StatementSync {
     let s = this.statements.get(mask);
     if (s === undefined) {
-      const sets = COLUMNS.filter((_, i) => (mask & (1 << i)) !== 0).map(([, c]) => `${c}=$${c}`);
-      s = this.database.prepare(
-        `UPDATE requests SET ${sets.join(',')} WHERE client_request_id=$client_request_id`,
-      );
+      const sets = COLUMNS.filter((_, i) => (mask & (1 << i)) !== 0).map(([, c]) => `${c}=?`);
+      s = this.database.prepare(`UPDATE requests SET ${sets.join(',')} WHERE client_request_id=?`);
       this.statements.set(mask, s);
     }
     return s;

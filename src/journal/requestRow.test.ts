@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../clock/VirtualClock.ts';
-import { ClientRequestId, QuoteId, TempId } from '../domain/ids.ts';
+import { BatchId, ClientRequestId, QuoteId, TempId } from '../domain/ids.ts';
 import { dec } from '../domain/money.ts';
 import { newRequest } from '../domain/newRequest.ts';
 import type { RequestRecord } from '../domain/request.ts';
 import type { OpenRequestOrder } from '../domain/requestOrder.ts';
 import { JournalRowError } from './JournalRowError.ts';
 import { openJournal } from './openJournal.ts';
-import { type RequestRow, recordToParams, rowToRecord } from './requestRow.ts';
-import { INSERT_REQUEST_SQL } from './requestSql.ts';
+import { type RequestRow, recordToParams, recordToValues, rowToRecord } from './requestRow.ts';
+import { INSERT_REQUEST_SQL, REQUEST_COLUMNS } from './requestSql.ts';
 import { sampleOpenRecord } from './testRecord.ts';
 
 const good = recordToParams(sampleOpenRecord(1)) as unknown as RequestRow;
@@ -63,8 +63,32 @@ describe('the journal row codec', () => {
         relative: { takeProfit: dec('0.0005'), stopLoss: dec('0.02'), pricePrecision: 1 },
       }),
     ],
-  ])('reads back %s exactly as it was written', (_what, record) => {
-    expect(rowToRecord(recordToParams(record) as unknown as RequestRow)).toEqual(record);
+  ])('reads back %s exactly as it was written, by name and by place', (_what, record) => {
+    const named = recordToParams(record);
+    expect(rowToRecord(named as unknown as RequestRow)).toEqual(record);
+    expect(recordToValues(record)).toEqual(REQUEST_COLUMNS.map((c) => named[c]));
+  });
+
+  it('inserts a record with every field set, each in its own column', () => {
+    const { journal } = openJournal({ path: ':memory:', clock: new VirtualClock() });
+    const record: RequestRecord = {
+      ...sampleOpenRecord(3, 10),
+      status: 'CREATED',
+      venueStatus: 'OPENED',
+      tempId: TempId('t-3'),
+      quoteId: QuoteId('q-3'),
+      batchId: BatchId('b-3'),
+      filledQuantity: dec('0.004'),
+      avgPrice: dec('60000.5'),
+      errorCode: 'E_3',
+      reason: 'why 3',
+      submittedAt: 11,
+      updatedAt: 12,
+    };
+    journal.insertRequests([record]);
+    const row = journal.database.prepare('SELECT * FROM requests').get();
+    expect(row).toEqual({ ...recordToParams(record) });
+    journal.close();
   });
 
   it.each<[string, RequestRow, string]>([

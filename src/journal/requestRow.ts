@@ -132,3 +132,34 @@ export function recordToParams(r: RequestRecord): Record<string, string | number
     updated_at: r.updatedAt,
   };
 }
+
+type Cell = string | number | null;
+
+/**
+ * recordToParams' cells in REQUEST_COLUMNS' order, for the positional insert: node:sqlite binds
+ * named parameters by looking each name up (6 µs a request row against 2 µs positional).
+ */
+export function recordToValues(r: RequestRecord): Cell[] {
+  return [
+    r.clientRequestId,
+    r.intentId,
+    r.strategyId,
+    r.kind,
+    r.symbol,
+    r.side ?? null,
+    s(r.quantity),
+    paramsToJson(wireParams(r.order)),
+    r.status,
+    r.venueStatus ?? null,
+    r.tempId ?? null,
+    r.quoteId ?? null,
+    r.batchId ?? null,
+    s(r.filledQuantity),
+    s(r.avgPrice),
+    r.errorCode ?? null,
+    r.reason ?? null,
+    r.createdAt,
+    r.submittedAt ?? null,
+    r.updatedAt,
+  ];
+}
