@@ -44,7 +44,9 @@ describe('Journal', () => {
 
   it("keeps a savepoint's statement journal in memory, not in a temporary file per write", () => {
     const { journal } = openJournal({ path: tmpPath(), clock: new VirtualClock() });
-    expect((journal.database.prepare('PRAGMA temp_store').get() as { temp_store: number }).temp_store).toBe(2);
+    expect((journal.database.prepare('PRAGMA temp_store').get() as { temp_store: number }).temp_store).toBe(
+      2,
+    );
     journal.close();
   });
 
