@@ -1,5 +1,5 @@
 /**
- * The venue client's full path (domain call → ky → simulator over loopback HTTP → zod → Decimal
+ * The venue client's full path (domain call → fetch → simulator over loopback HTTP → zod → Decimal
  * domain objects) against bare ky sending the same request with the same headers and only
  * `.json()`-ing the answer, in the same run, against the same simulator. The simulator runs in
  * its own process (test/bench/support/clientSimServer.ts), as a remote venue would: in this

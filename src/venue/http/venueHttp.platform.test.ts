@@ -45,14 +45,15 @@ describe('venue HTTP over the platform fetch', () => {
   }, 5_000);
 
   it('sends the query, the headers and a JSON body, and reads the answer', async () => {
-    const seen: { url?: string; key?: string; body?: string } = {};
+    const seen: { method?: string; url?: string; key?: string; type?: string; body?: string } = {};
     const server = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => {
         body += c.toString();
       });
       req.on('end', () => {
-        Object.assign(seen, { url: req.url, key: req.headers['x-api-key'], body });
+        const { method, url, headers } = req;
+        Object.assign(seen, { method, url, key: headers['x-api-key'], type: headers['content-type'], body });
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ success: true, statusMessage: 'OK', data: { tempId: 't-1' } }));
       });
@@ -75,8 +76,10 @@ describe('venue HTTP over the platform fetch', () => {
     });
     expect(ack).toEqual({ tempId: 't-1' });
     expect(seen).toEqual({
+      method: 'POST',
       url: '/v1/trade/create-position?chainId=42161',
       key: 'k',
+      type: 'application/json',
       body: '{"quantity":"0.1"}',
     });
   });
