@@ -1,7 +1,31 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { PositionSide } from '../domain/side.ts';
 import type { ExternalPositionRow } from './JournalPort.ts';
 import { rowColumns } from './rowColumns.ts';
+
+const statements = new WeakMap<
+  DatabaseSync,
+  { readonly seen: StatementSync; readonly upsert: StatementSync }
+>();
+
+/**
+ * Prepared once per database: a reconcile pass upserts every external position it sees, and
+ * preparing two statements per row cost more than running them.
+ */
+function statementsOf(db: DatabaseSync): { readonly seen: StatementSync; readonly upsert: StatementSync } {
+  let s = statements.get(db);
+  if (s === undefined) {
+    s = {
+      seen: db.prepare('SELECT 1 FROM external_positions WHERE position_key=?'),
+      upsert: db.prepare(
+        `INSERT INTO external_positions(position_key,symbol,side,quantity,first_seen,last_seen) VALUES (?,?,?,?,?,?)
+     ON CONFLICT(position_key) DO UPDATE SET quantity=excluded.quantity, last_seen=excluded.last_seen`,
+      ),
+    };
+    statements.set(db, s);
+  }
+  return s;
+}
 
 /** True when the position was not known before (first sighting: alert once). */
 export function upsertExternalRow(
@@ -9,11 +33,9 @@ export function upsertExternalRow(
   p: Omit<ExternalPositionRow, 'firstSeen'>,
   now: number,
 ): boolean {
-  const existing = db.prepare('SELECT 1 FROM external_positions WHERE position_key=?').get(p.positionKey);
-  db.prepare(
-    `INSERT INTO external_positions(position_key,symbol,side,quantity,first_seen,last_seen) VALUES (?,?,?,?,?,?)
-     ON CONFLICT(position_key) DO UPDATE SET quantity=excluded.quantity, last_seen=excluded.last_seen`,
-  ).run(p.positionKey, p.symbol, p.side, p.quantity, now, now);
+  const { seen, upsert } = statementsOf(db);
+  const existing = seen.get(p.positionKey);
+  upsert.run(p.positionKey, p.symbol, p.side, p.quantity, now, now);
   return existing === undefined;
 }
 
