@@ -9,6 +9,7 @@ import { transition } from '../domain/requestStatus.ts';
 import type { JournalError } from '../errors/JournalError.ts';
 import { noteOutput, secretTap } from '../log/secretTap.ts';
 import { CachedRequestReads } from './CachedRequestReads.ts';
+import { DataVersion } from './DataVersion.ts';
 import { deleteExternalRow, readExternals, upsertExternalRow } from './externalRows.ts';
 import { insertFill, readFills } from './fillRows.ts';
 import type { ExternalPositionRow, JournalPort, RequestPatch, RequestTransition } from './JournalPort.ts';
@@ -62,6 +63,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
   private readonly stmt;
   private readonly writes: SqliteWrites;
   private readonly rows: RowUpdates;
+  private readonly version: DataVersion;
 
   constructor(database: DatabaseSync, options: JournalOptions) {
     super();
@@ -88,11 +90,11 @@ export class Journal extends CachedRequestReads implements JournalPort {
       getMeta: database.prepare('SELECT value FROM meta WHERE key=?'),
       setMeta: database.prepare(SET_META_SQL),
       delMeta: database.prepare('DELETE FROM meta WHERE key=?'),
-      dataVersion: database.prepare('PRAGMA data_version'),
     };
     for (const record of readRequestRecords(database)) this.cache.remember(record);
     this.rows = new RowUpdates(database);
-    this.writes = new SqliteWrites(database, options.path, options.groupCommit === true);
+    this.version = new DataVersion(database.prepare('PRAGMA data_version'));
+    this.writes = new SqliteWrites(database, options.path, options.groupCommit === true, this.version.began);
   }
 
   /** The sticky error of the first failed write, if any: while set, nothing may be sent. */
@@ -185,7 +187,7 @@ export class Journal extends CachedRequestReads implements JournalPort {
 
   /** Changes when another connection committed: lets the risk gate's latch cache notice `perpflow halt`. */
   dataVersion(): number {
-    return Number(this.stmt.dataVersion.get()?.data_version);
+    return this.version.read();
   }
 
   getMeta(key: string): string | undefined {

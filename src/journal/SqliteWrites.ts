@@ -16,10 +16,16 @@ export class SqliteWrites {
   private depth = 0;
   private closed = false;
 
-  constructor(database: DatabaseSync, path: string, groupCommit: boolean) {
+  /** Called after each BEGIN: it may have waited for another process's write lock (DataVersion). */
+  private readonly onBegin: () => void;
+
+  constructor(database: DatabaseSync, path: string, groupCommit: boolean, onBegin: () => void = () => {}) {
     this.database = database;
     this.path = path;
-    this.turn = groupCommit ? new TurnCommit(database, (cause) => this.latch('commit', cause)) : undefined;
+    this.onBegin = onBegin;
+    this.turn = groupCommit
+      ? new TurnCommit(database, (cause) => this.latch('commit', cause), onBegin)
+      : undefined;
   }
 
   /** The sticky error of the first failed write, if any: while set, nothing may be sent. */
@@ -36,6 +42,7 @@ export class SqliteWrites {
     if (this.turn !== undefined) return this.inTurn(what, fn, this.turn);
     try {
       this.database.exec('BEGIN IMMEDIATE');
+      this.onBegin();
       this.depth++;
       let out: T;
       try {

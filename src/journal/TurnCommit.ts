@@ -36,9 +36,17 @@ export class TurnCommit {
     this.commitNow();
   };
 
-  constructor(database: DatabaseSync, onFailure: (cause: unknown) => unknown) {
+  /** Called after each BEGIN (it may have waited for another process's lock). */
+  private readonly onBegin: () => void;
+
+  constructor(
+    database: DatabaseSync,
+    onFailure: (cause: unknown) => unknown,
+    onBegin: () => void = () => {},
+  ) {
     this.database = database;
     this.onFailure = onFailure;
+    this.onBegin = onBegin;
     this.stmt = {
       begin: database.prepare('BEGIN IMMEDIATE'),
       commit: database.prepare('COMMIT'),
@@ -53,6 +61,7 @@ export class TurnCommit {
     if (!this.open) {
       this.stmt.begin.run();
       this.open = true;
+      this.onBegin();
       if (!this.scheduled) {
         this.scheduled = true;
         process.nextTick(this.commitLater);

@@ -22,32 +22,17 @@ export interface MetaTable {
  * Latches cached in memory and written through to the meta table: a check reads the cache, and
  * one cheap version probe notices a write by another process (`perpflow halt`, `resume`), which
  * drops the cache. Replaces three SELECTs per open.
- *
- * The probe runs once per turn (the synchronous run of code and the ticks and microtasks behind
- * it), not on every read: a turn checks a burst of intents with several reads each, and the probe
- * was a statement per read. Nothing is lost: another process's commit that lands during a turn
- * is, for this process, one that landed just after it — the turn never waits for that process,
- * so no outcome depends on which. Every send happens in a later turn (after the commit of its
- * SUBMITTING move), and the first read of any later turn probes again, so a halt committed before
- * that turn began is seen before anything of it reaches the venue.
  */
 export function cachedLatches(meta: MetaTable): LatchStore {
   const cache = new Map<string, string | null>();
   let version = meta.dataVersion();
-  let probed = false;
-  const turnEnded = (): void => {
-    probed = false;
-  };
   const fresh = (): void => {
-    if (probed) return;
     let v: number;
     try {
       v = meta.dataVersion();
     } catch {
       return; // a closed journal: the cache is the last known state
     }
-    probed = true;
-    process.nextTick(turnEnded);
     if (v !== version) {
       version = v;
       cache.clear();
