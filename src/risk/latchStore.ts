@@ -14,7 +14,7 @@ export interface MetaTable {
   setMeta(key: string, value: string): void;
   deleteMeta(key: string): void;
   readonly writeFailure: unknown;
-  /** Changes whenever another connection committed (SQLite `PRAGMA data_version`). */
+  /** Changes when another connection committed (SQLite `PRAGMA data_version`, read once a turn and after each BEGIN). */
   dataVersion(): number;
 }
 
