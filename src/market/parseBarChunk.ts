@@ -24,11 +24,18 @@ function rangeBytes(file: string, range: ByteRange): Buffer | undefined {
 
 /**
  * One range of a bar file's rows (it starts at a line's start and ends after an LF or at the
- * file's end), parsed by the byte parser with line numbers counted from 0 at its start: the
- * stitcher adds the lines before it. Undefined whenever the whole file must take the one-thread
- * path, so that path alone words any error.
+ * file's end), parsed by the byte parser with line numbers counted on from `lineBefore` (0 when
+ * not known: the stitcher then adds the lines before it), columns sized for `roomFor` bytes of
+ * rows. Undefined whenever the whole file must take the one-thread path, so that path alone
+ * words any error.
  */
-export function parseBarChunk(file: string, range: ByteRange, plan: BarBytesPlan): BarRows | undefined {
+export function parseBarChunk(
+  file: string,
+  range: ByteRange,
+  plan: BarBytesPlan,
+  lineBefore = 0,
+  roomFor: number = range.end - range.start,
+): BarRows | undefined {
   let bytes: Buffer | undefined;
   try {
     bytes = rangeBytes(file, range);
@@ -36,5 +43,5 @@ export function parseBarChunk(file: string, range: ByteRange, plan: BarBytesPlan
     return undefined;
   }
   if (bytes === undefined || bytes.indexOf(QUOTE) >= 0) return undefined;
-  return parseBarRowsBytes(bytes, 0, plan, 0);
+  return parseBarRowsBytes(bytes, 0, plan, lineBefore, roomFor);
 }

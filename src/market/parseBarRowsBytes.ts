@@ -25,19 +25,21 @@ export interface BarRows {
  * `lineBefore` (the number of the line before `start`): parseBarColumnsFast's rules on plain ASCII
  * rows. Undefined as soon as anything needs the text path. The end of `bytes` ends the last
  * line, so a range of a file cut just after an LF reads exactly as the same lines of the whole
- * file do: no cell reader looks past the LF that ends its line.
+ * file do: no cell reader looks past the LF that ends its line. The columns are sized for
+ * `roomFor` bytes of rows: a first range sized for the whole file becomes the stitched columns.
  */
 export function parseBarRowsBytes(
   bytes: Uint8Array,
   start: number,
   plan: BarBytesPlan,
   lineBefore: number,
+  roomFor: number = bytes.length - start,
 ): BarRows | undefined {
   const h = plan.header;
   const kinds = plan.kinds;
   // Rows are about as long as the first one: room for that many and a tenth more, grown if short.
   const firstRow = bytes.indexOf(LF, start) - start + 1;
-  const rest = bytes.length - start + 1;
+  const rest = roomFor + 1;
   let raw = rawBarColumns(Math.ceil((rest / (firstRow > 0 ? firstRow : rest)) * 1.1) + 16);
   const cell = new Float64Array(h.width);
   const last = h.width - 1;

@@ -68,12 +68,14 @@ export async function readBarColumnsSplit(
 ): Promise<BarColumns | undefined> {
   let ranges: readonly ByteRange[];
   let plan: BarBytesPlan | undefined;
+  let size: number;
   try {
     const fd = openSync(file, 'r');
     try {
       const head = sizeAndHeader(fd);
       if (head === undefined || head.size < threshold || ways < 2) return undefined;
       plan = barBytesPlan(head.header, file, o);
+      size = head.size;
       ranges = barChunkRanges(fd, head.header.length + 1, head.size, ways);
     } finally {
       closeSync(fd);
@@ -87,7 +89,8 @@ export async function readBarColumnsSplit(
   const stopAll = (): undefined => {
     for (const t of there) t.stop();
   };
-  const here = first === undefined ? undefined : parseBarChunk(file, first, plan);
+  // The first range is numbered from the header (line 1) and sized for every row of the file.
+  const here = first === undefined ? undefined : parseBarChunk(file, first, plan, 1, size - first.start);
   if (here === undefined) return stopAll();
   // The first range to fail ends the wait (and the other threads), not the slowest.
   const failed = new Promise<undefined>((resolve) => {
@@ -95,6 +98,6 @@ export async function readBarColumnsSplit(
   });
   const rows = await Promise.race([Promise.all(there.map((t) => t.rows)), failed]);
   if (rows === undefined || !rows.every((r) => r !== undefined)) return stopAll();
-  const raw = stitchBarRows([here, ...rows], 1);
+  const raw = stitchBarRows(here, rows);
   return raw === undefined ? undefined : finishBarColumns(plan.symbol, raw, o);
 }
