@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDataSplit } from '../../backtest/data/readDataSplit.ts';
+import { barBytesPlan } from './barBytesPlan.ts';
 import { barChunkRanges } from './barChunkRanges.ts';
+import { parseBarChunk } from './parseBarChunk.ts';
 import { readBarColumns } from './readBarColumns.ts';
 import { readBarColumnsSplit } from './readBarColumnsSplit.ts';
 
@@ -154,5 +156,17 @@ describe('readBarColumnsSplit', () => {
     expect((await readDataSplit({ data: [{ symbol: 'WALK', file: quoted }] })).feeds[0]).toStrictEqual(
       readBarColumns(file, { symbol: 'WALK' }),
     );
+  });
+
+  it('leaves a range the file no longer holds (it shrank since it was cut) to the one-thread path', () => {
+    const file = join(dir, 'WALK-shrunk.csv');
+    const text = `${HEADER}\n${walkRows(100).join('\n')}\n`;
+    writeFileSync(file, text);
+    const plan = barBytesPlan(Buffer.from(HEADER), file, {});
+    expect(plan).toBeDefined();
+    if (plan === undefined) return;
+    const start = HEADER.length + 1;
+    expect(parseBarChunk(file, { start, end: text.length }, plan)?.raw.length).toBe(100);
+    expect(parseBarChunk(file, { start, end: text.length + 10 }, plan)).toBeUndefined();
   });
 });
