@@ -19,7 +19,17 @@ export function readData(req: {
   readonly data: readonly SymbolFile[];
   readonly funding?: readonly SymbolFile[] | undefined;
 }): LoadedData {
-  const feeds = req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol }));
+  return withFunding(
+    req,
+    req.data.map((d) => readBarColumns(d.file, { symbol: d.symbol })),
+  );
+}
+
+/** The feeds with the --funding files read and matched to them. */
+export function withFunding(
+  req: { readonly funding?: readonly SymbolFile[] | undefined },
+  feeds: readonly BarColumns[],
+): LoadedData {
   const have = new Set<string>(feeds.map((f) => f.symbol));
   const funding: Record<string, readonly FundingRate[]> = {};
   for (const f of req.funding ?? []) {

@@ -7,8 +7,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 // The worker loads its modules again: with the compile cache on first, it reuses the CLI's.
 enableCompileCache();
 (await import('../../bin/moduleHooks.js')).registerHooksIfInstalled();
-const { readData } = await import('./readData.ts');
-const data = readData(workerData);
+const { readDataSplit } = await import('./readDataSplit.ts');
+// A large file is cut further, across threads of this worker's own (readBarColumnsSplit.ts).
+const data = await readDataSplit(workerData);
 // The columns move to the caller's thread (transferred, not copied).
 const buffers = new Set();
 for (const f of data.feeds)

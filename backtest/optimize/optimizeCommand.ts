@@ -6,7 +6,7 @@ import type { BacktestRequest } from '../backtestFromFiles.ts';
 import type { CommandIo } from '../cli/backtestCommand.ts';
 import { parseSymbolFile, parseWhen } from '../cli/parseArgs.ts';
 import { progress } from '../cli/progress.ts';
-import { readData } from '../data/readData.ts';
+import { readDataSplit } from '../data/readDataSplit.ts';
 import type { EquityColumns } from '../metrics/EquityPoint.ts';
 import { parseWalkForward } from '../sweep/walkForward.ts';
 import { gridSampler } from './gridSampler.ts';
@@ -77,7 +77,7 @@ export async function optimizeCommand(
   const sampler: Sampler = grid ?? (samplerKind === 'tpe' ? tpeSampler() : randomSampler);
   // A grid is run once: more trials than points would repeat them.
   const trials = Math.min(askedTrials, grid?.size ?? askedTrials);
-  const loaded = readData({ data, funding });
+  const loaded = await readDataSplit({ data, funding });
   const range = dataRange(loaded, from, to);
   const request: Omit<BacktestRequest, 'onProgress' | 'params'> = { configFile, data, funding, loaded };
   const identity = {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { itemAt } from '../../src/domain/itemAt.ts';
 import type { BacktestRequest } from '../backtestFromFiles.ts';
-import { readData } from '../data/readData.ts';
+import { readDataSplit } from '../data/readDataSplit.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import { type SweepAxis, sweepGrid } from './parseSweep.ts';
 import { rankSweep, type SweepRow } from './rankSweep.ts';
@@ -33,7 +33,8 @@ export async function runSweep(
 ): Promise<SweepRow[]> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
   // Read once here (a bad file is one error, not one per point) and shared with every worker.
-  const { loaded = sharedData(readData(request)), ...rest } = request;
+  const { loaded: given, ...rest } = request;
+  const loaded = given ?? sharedData(await readDataSplit(request));
   const grid = sweepGrid(axes);
   const threads = Math.max(1, Math.min(o.threads ?? availableParallelism(), grid.length));
   const answers: SweepAnswer[] = new Array(grid.length);

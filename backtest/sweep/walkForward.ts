@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config/loadConfig.ts';
 import { ConfigError } from '../../src/errors/ConfigError.ts';
 import { type BacktestRequest, backtestFromFiles } from '../backtestFromFiles.ts';
-import { readData } from '../data/readData.ts';
+import { readDataSplit } from '../data/readDataSplit.ts';
 import { formatMetric } from '../metrics/formatMetric.ts';
 import type { SweepAxis } from './parseSweep.ts';
 import type { SweepRow } from './rankSweep.ts';
@@ -74,7 +74,7 @@ export async function walkForward(
 ): Promise<WalkForwardResult> {
   const ids = loadConfig(request.configFile).strategies.map((s) => s.id);
   // Read once: every window's sweep and test run share this copy.
-  const loaded = request.loaded ?? sharedData(readData(request));
+  const loaded = request.loaded ?? sharedData(await readDataSplit(request));
   const times = loaded.feeds.map((f) => f.time);
   const start = Math.max(
     request.from ?? Number.NEGATIVE_INFINITY,
