@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,7 +140,7 @@ describe('`perpflow run` in process: what the operator sees', () => {
     }
     // A frame of the dashboard, then the line that ends the view (the cursor shown again, a newline).
     expect(screen.drawn.some((s) => s.includes('BTCUSDT'))).toBe(true);
-    expect(screen.drawn.at(-1)).toBe('\n');
+    expect(screen.drawn.slice(-2)).toEqual(['\x1b[?25h', '\n']);
     const shown = err.text();
     expect(shown).not.toContain('trading: flip on BTCUSDT');
     expect(shown).toContain('SIGTERM: stopping — no new intents');
