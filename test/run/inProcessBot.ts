@@ -12,13 +12,14 @@ export const quiet = { write: () => true, isTTY: false };
 
 /**
  * A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip
- * on `markets`; `off` disabled. `flip: false` disables flip too, and shadows nothing.
+ * on `markets`; `off` disabled. `flip: false` disables flip too, and shadows nothing; `journal` is
+ * the config's journal (YAML), a SQLite file in `dir` by default.
  */
 export function botIn(
   dir: string,
   extra = '',
   markets = 'BTCUSDT',
-  o: { readonly flip?: false } = {},
+  o: { readonly flip?: false; readonly journal?: string } = {},
 ): string {
   const file = join(dir, 'bot.yaml');
   const flip = o.flip === false ? 'enabled: false, ' : '';
@@ -26,7 +27,7 @@ export function botIn(
     file,
     `mode: sim
 market: { pollIntervalMs: 200, staleAfterMs: 10000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
+journal: ${o.journal ?? `{ path: ${join(dir, 'j.sqlite')} }`}
 logging: { level: debug, file: ${join(dir, 'bot.log')} }
 shutdown: { drainMs: 500 }
 risk:
