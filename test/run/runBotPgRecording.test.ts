@@ -44,7 +44,7 @@ describe('`perpflow run` in process: a sim bot on a PostgreSQL journal, recordin
     const refused = () => messages(dir).filter((m) => m.startsWith('recording: a batch was not written ('));
     await waitFor(() => refused().length > 0, 20_000);
     // Stopped as when its launcher dies: a SIGTERM here would also reach the embedded server's exit hook.
-    process.emit(LAUNCHER_DIED, 4242);
+    (process as NodeJS.EventEmitter).emit(LAUNCHER_DIED, 4242);
     expect(await running).toBe(0);
     expect(refused()[0]).toMatch(
       /^recording: a batch was not written \(.*perpflow_record.*does not exist.*\)$/,
