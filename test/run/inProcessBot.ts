@@ -12,14 +12,14 @@ export const quiet = { write: () => true, isTTY: false };
 
 /**
  * A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip
- * on `markets`; `off` disabled. `flip: false` disables flip too, and shadows nothing; `journal` is
+ * on `markets`; `off` (ETHUSDT) disabled unless `off: 'enabled'`. `flip: false` disables flip too, and shadows nothing; `journal` is
  * the config's journal (YAML), a SQLite file in `dir` by default.
  */
 export function botIn(
   dir: string,
   extra = '',
   markets = 'BTCUSDT',
-  o: { readonly flip?: false; readonly journal?: string } = {},
+  o: { readonly flip?: false; readonly off?: 'enabled'; readonly journal?: string } = {},
 ): string {
   const file = join(dir, 'bot.yaml');
   const flip = o.flip === false ? 'enabled: false, ' : '';
@@ -34,7 +34,7 @@ risk:
   account: { maxOpenPositions: 4, maxNotionalPerPosition: 100000, maxTotalNotional: 200000, maxLeverage: 5, maxIntentsPerMinute: 1000, dailyLossLimit: 100000, maxDrawdownPct: 90 }
 strategies:
   - { id: flip, ${flip}module: ${FLIPPER}, markets: [${markets}], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
-  - { id: off, enabled: false, module: ${FLIPPER}, markets: [ETHUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
+  - { id: off, ${o.off === 'enabled' ? '' : 'enabled: false, '}module: ${FLIPPER}, markets: [ETHUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
 ${o.flip === false ? '' : 'shadow: [flip]'}
 ${extra}`,
   );

@@ -28,6 +28,16 @@ describe('`perpflow run` in process: the start, and what the recording holds', (
     expect(messages(dir)).toContain(`trading: no strategies; journal ${join(dir, 'j.sqlite')}; Ctrl-C stops`);
   }, 180_000);
 
+  it('two strategies enabled: each named with its markets', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+    const running = runBot({ configFile: botIn(dir, '', 'BTCUSDT', { off: 'enabled' }), out: quiet });
+    await stopOnceTrading(dir);
+    expect(await running).toBe(0);
+    expect(messages(dir)).toContain(
+      `trading: flip on BTCUSDT; off on ETHUSDT; journal ${join(dir, 'j.sqlite')}; Ctrl-C stops`,
+    );
+  }, 180_000);
+
   it('a sim run without webhooks records its intents and a late timer, and its fills notify no one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
     const running = runBot({ configFile: botIn(dir), out: quiet });
