@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 
 function linesLogger(lines: string[]): Logger {
   const put = (level: string) => (m: string) => void lines.push(`${level} ${m}`);
-  return { ...silentLogger, error: put('error'), warn: put('warn'), info: put('info') };
+  return { ...silentLogger, error: put('error'), warn: put('warn'), info: put('info'), debug: put('debug') };
 }
 
 /**
@@ -118,6 +118,8 @@ describe("the kernel's stop", () => {
     const took = await k.stop();
     expect(took).toBeLessThan(1_000);
     expect(k.lines).toContain('info venue = ledger at stop: flat');
+    // The stop's last line, once the lease is released (at debug level).
+    expect(k.lines.at(-1)).toBe('debug kernel stopped');
     const polls = k.polls();
     await driveTo(k.clock, k.clock.now() + DAY + 60_000);
     k.sim.stop();

@@ -1,58 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { registeredBots } from '../../src/journal/runningBots.ts';
 import { readRecording } from '../../src/kernel/record/readRecording.ts';
 import { type ConsoleStartContext, runBot } from '../../src/kernel/runBot.ts';
-import { createSimulator } from '../../src/simulator/createSimulator.ts';
-import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import '../setup/hostDir.ts';
-
-const FLIPPER = join(import.meta.dirname, '../shadow/fixtures/flipper.ts');
-const quiet = { write: () => true, isTTY: false };
-
-/** A sim bot (the embedded simulator over loopback, as `perpflow run` builds it) that shadows flip; `off` disabled. */
-function botIn(dir: string, extra = '', market = 'BTCUSDT'): string {
-  const file = join(dir, 'bot.yaml');
-  writeFileSync(
-    file,
-    `mode: sim
-market: { pollIntervalMs: 200, staleAfterMs: 10000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
-logging: { level: debug, file: ${join(dir, 'bot.log')} }
-shutdown: { drainMs: 500 }
-risk:
-  account: { maxOpenPositions: 4, maxNotionalPerPosition: 100000, maxTotalNotional: 200000, maxLeverage: 5, maxIntentsPerMinute: 1000, dailyLossLimit: 100000, maxDrawdownPct: 90 }
-strategies:
-  - { id: flip, module: ${FLIPPER}, markets: [${market}], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
-  - { id: off, enabled: false, module: ${FLIPPER}, markets: [ETHUSDT], params: { every: 4, quantity: 0.01, slippage: 0.0004 } }
-shadow: [flip]
-${extra}`,
-  );
-  return file;
-}
-
-const messages = (dir: string): string[] =>
-  existsSync(join(dir, 'bot.log'))
-    ? readFileSync(join(dir, 'bot.log'), 'utf8')
-        .split('\n')
-        .filter((l) => l !== '')
-        .map((l) => (JSON.parse(l) as { message: string }).message)
-    : [];
-
-/** Waits (2 min at most) for the bot to announce it trades, then stops it as Ctrl-C does. */
-async function stopOnceTrading(dir: string): Promise<void> {
-  const clock = new SystemClock();
-  const until = clock.now() + 120_000;
-  while (!messages(dir).some((m) => m.startsWith('trading: ')) && clock.now() < until) await clock.sleep(20);
-  // Past the shadow and console starts, which follow the announcement.
-  await clock.sleep(200);
-  process.emit('SIGTERM', 'SIGTERM');
-}
+import { botIn, captureStderr, messages, quiet, receiver, stopOnceTrading, tty } from './inProcessBot.ts';
 
 describe('`perpflow run` in process: a sim bot with a shadow, a recording and a console', () => {
   it('records, starts the shadow and the console beside live, and at SIGTERM stops them in order, exit code 0', async () => {
@@ -143,45 +98,6 @@ describe('`perpflow run` in process: a sim bot with a shadow, a recording and a 
   }, 180_000);
 });
 
-/** What the bot writes on stderr, kept from the test's output. */
-function captureStderr(): { readonly text: () => string; readonly restore: () => void } {
-  const chunks: string[] = [];
-  const spy = vi.spyOn(process.stderr, 'write').mockImplementation(((
-    chunk: string | Uint8Array,
-    ...rest: unknown[]
-  ) => {
-    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
-    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
-    done?.();
-    return true;
-  }) as typeof process.stderr.write);
-  return { text: () => chunks.join(''), restore: () => spy.mockRestore() };
-}
-
-/** A terminal stand-in: everything drawn on it. */
-const tty = () => {
-  const drawn: string[] = [];
-  return { drawn, out: { write: (s: string) => drawn.push(s) > 0, isTTY: true } };
-};
-
-/** A webhook receiver: every body posted, answered with `status`. */
-async function receiver(status: number) {
-  const bodies: Record<string, unknown>[] = [];
-  const server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => {
-      text += c.toString();
-    });
-    req.on('end', () => {
-      bodies.push(JSON.parse(text) as Record<string, unknown>);
-      res.writeHead(status).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, port, bodies, close: () => server.close() };
-}
-
 describe('`perpflow run` in process: what the operator sees', () => {
   it('--json: every line on stderr is a JSON log record, and no view is drawn on the terminal', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
@@ -224,7 +140,7 @@ describe('`perpflow run` in process: what the operator sees', () => {
     }
     // A frame of the dashboard, then the line that ends the view (the cursor shown again, a newline).
     expect(screen.drawn.some((s) => s.includes('BTCUSDT'))).toBe(true);
-    expect(screen.drawn.at(-1)).toBe('\n');
+    expect(screen.drawn.slice(-2)).toEqual(['\x1b[?25h', '\n']);
     const shown = err.text();
     expect(shown).not.toContain('trading: flip on BTCUSDT');
     expect(shown).toContain('SIGTERM: stopping — no new intents');
@@ -290,67 +206,5 @@ describe('`perpflow run` in process: what the operator sees', () => {
     );
     expect(messages(dir)).toContain(`recording to ${join(dir, 'j.sqlite.rec')} (perpflow replay)`);
     expect(messages(dir).some((m) => m.startsWith('trading: '))).toBe(false);
-  }, 180_000);
-});
-
-/** A live bot's config on a simulator that listens on loopback, its key and subaccount from the env. */
-function liveBotIn(dir: string, url: string, market: string): string {
-  const file = join(dir, 'live.yaml');
-  writeFileSync(
-    file,
-    `mode: live
-venue: { url: "${url}", apiKey: "\${env:PF_INPROC_KEY}", subaccount: "\${env:PF_INPROC_SUB}" }
-market: { pollIntervalMs: 200, staleAfterMs: 10000 }
-journal: { path: ${join(dir, 'j.sqlite')} }
-logging: { level: debug, file: ${join(dir, 'bot.log')} }
-shutdown: { drainMs: 500 }
-risk:
-  account: { maxOpenPositions: 2, maxNotionalPerPosition: 500, maxTotalNotional: 1000, maxLeverage: 3, maxIntentsPerMinute: 30, dailyLossLimit: 100, maxDrawdownPct: 10 }
-strategies:
-  - { id: sma, module: sma-cross, markets: [${market}], interval: 1s, params: { fast: 2, slow: 3, notional: 100 } }
-`,
-  );
-  return file;
-}
-
-describe('`perpflow run` in process: a live bot on a simulator over loopback', () => {
-  it('names the venue by its host when it does not list a market; --allow-shared-account says loudly that the account is not locked', async () => {
-    const sim = createSimulator({ clock: new SystemClock(), seed: 11 });
-    const server = await sim.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const acc = await bootstrapAccount(fetch, {
-        baseUrl: server.url,
-        wallet: '0x00000000000000000000000000000000000000d1',
-      });
-      process.env.PF_INPROC_KEY = acc.apiKey;
-      process.env.PF_INPROC_SUB = acc.subaccount;
-      const host = new URL(server.url).host;
-      const unlisted = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
-      await expect(
-        runBot({ configFile: liveBotIn(unlisted, server.url, 'ZZZUSDT'), out: quiet }),
-      ).rejects.toThrow(`strategies[0].markets[0]: the venue at ${host} does not list market ZZZUSDT`);
-      const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
-      const running = runBot({
-        configFile: liveBotIn(dir, server.url, 'BTCUSDT'),
-        out: quiet,
-        allowSharedAccount: true,
-      });
-      await stopOnceTrading(dir);
-      expect(await running).toBe(0);
-      expect(
-        messages(dir).filter((m) => m.startsWith('--allow-shared-account: NOT locking the venue account ')),
-      ).toHaveLength(1);
-      // Without the flag the account is locked, and nothing said of it.
-      const locked = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
-      const plain = runBot({ configFile: liveBotIn(locked, server.url, 'BTCUSDT'), out: quiet });
-      await stopOnceTrading(locked);
-      expect(await plain).toBe(0);
-      expect(messages(locked).filter((m) => m.startsWith('--allow-shared-account'))).toEqual([]);
-    } finally {
-      delete process.env.PF_INPROC_KEY;
-      delete process.env.PF_INPROC_SUB;
-      await server.close();
-      sim.stop();
-    }
   }, 180_000);
 });
