@@ -114,6 +114,9 @@ export async function runBot(o: RunBotOptions): Promise<number> {
           ? `the venue at ${new URL(config.venue.url).host}`
           : 'the simulator',
     });
+    const from = edges.pricesFrom;
+    if (from !== undefined)
+      await checkMarketsListed(config, from.venue, { configFile: o.configFile, venueName: from.name });
     log.info(`perpflow ${config.mode}: ${edges.describe}`);
     for (const b of backups) log.info(`--fresh: kept the previous state as ${b}`);
     kernel = await Kernel.start({

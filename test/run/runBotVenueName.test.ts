@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { runBot } from '../../src/kernel/runBot.ts';
 import { createSimulator } from '../../src/simulator/createSimulator.ts';
+import { defaultMarkets } from '../../src/simulator/markets.ts';
 import { bootstrapAccount } from '../../src/simulator/testing/bootstrapAccount.ts';
 import '../setup/hostDir.ts';
 import { messages, quiet, stopOnceTrading } from './inProcessBot.ts';
@@ -90,5 +91,41 @@ describe('`perpflow run --dry-run` in process: a live config, its prices from th
       delete process.env.PF_INPROC_SUB;
     }
     expect(messages(dir).some((m) => m.startsWith('trading: '))).toBe(false);
+  }, 180_000);
+
+  it('refuses a market the real venue it reads prices from does not list, naming that venue, before trading', async () => {
+    // The real venue lists every market of the embedded simulator's catalog but SOLUSDT.
+    const markets = defaultMarkets().filter((m) => m.spec.symbol !== 'SOLUSDT');
+    const venue = createSimulator({ clock: new SystemClock(), seed: 12, markets });
+    const server = await venue.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const acc = await bootstrapAccount(fetch, {
+        baseUrl: server.url,
+        wallet: '0x00000000000000000000000000000000000000d3',
+      });
+      process.env.PF_INPROC_KEY = acc.apiKey;
+      process.env.PF_INPROC_SUB = acc.subaccount;
+      const dir = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      await expect(
+        runBot({ configFile: liveBotIn(dir, server.url, 'SOLUSDT'), out: quiet, mode: 'dry-run' }),
+      ).rejects.toThrow(
+        `strategies[0].markets[0]: the venue at ${new URL(server.url).host} does not list market SOLUSDT`,
+      );
+      expect(messages(dir).some((m) => m.startsWith('trading: '))).toBe(false);
+      // A market both list trades.
+      const listed = mkdtempSync(join(tmpdir(), 'perpflow-runbot-'));
+      const running = runBot({
+        configFile: liveBotIn(listed, server.url, 'BTCUSDT'),
+        out: quiet,
+        mode: 'dry-run',
+      });
+      await stopOnceTrading(listed);
+      expect(await running).toBe(0);
+    } finally {
+      delete process.env.PF_INPROC_KEY;
+      delete process.env.PF_INPROC_SUB;
+      await server.close();
+      venue.stop();
+    }
   }, 180_000);
 });

@@ -13,6 +13,12 @@ export interface VenueEdges {
   /** Where mark prices are polled (the trading venue, or a real venue in a dry run). */
   readonly prices: Pick<VenuePort, 'markPrices'>;
   /**
+   * A dry run on a real venue: that venue, named for the operator. Its prices drive the paper
+   * fills, so it must list every market traded too (a market only the simulator lists would fail
+   * at every price poll).
+   */
+  readonly pricesFrom?: { readonly name: string; readonly venue: Pick<VenuePort, 'markets'> };
+  /**
    * Prices pushed instead of polled: a backtest's bar walk, or a shadow hearing its live kernel's
    * stream. Absent: the kernel polls `prices`.
    */

@@ -124,6 +124,7 @@ export async function dryRunEdges(
         return ticks;
       },
     },
+    pricesFrom: { name: `the venue at ${new URL(real.url).host}`, venue: priceClient },
     describe: `dry run: prices from ${new URL(real.url).host}, fills by the simulator in process`,
     ephemeral: true,
     secrets: account.secrets,
