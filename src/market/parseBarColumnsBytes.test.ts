@@ -187,4 +187,38 @@ describe('parseBarColumnsBytes', () => {
     expect(parseBarColumnsFast(inner, 'WALK.csv', {})).toBeUndefined();
     expect(parseBarColumnsBytes(bytes(inner), 'WALK.csv', {})).toBeUndefined();
   });
+
+  it('takes a header after two byte-order marks, or with its columns in any order, and agrees with the text path', () => {
+    const rows = [0, 1, 2].map((k) => `${FORMS.isoZ(T0 + k * MINUTE)},1.5,2,1,1.25,7`);
+    const marks = `\ufeff\ufefftime,open,high,low,close,volume\n${rows.join('\n')}\n`;
+    const ours = parseBarColumnsBytes(bytes(marks), 'WALK.csv', {});
+    expect(ours).toBeDefined();
+    expect(ours).toEqual(parseBarColumnsFast(textOf(bytes(marks)), 'WALK.csv', {}));
+    const moved = rows.map((r) => r.split(',')).map(([t, ...rest]) => [...rest, t].join(','));
+    const openFirst = `open,high,low,close,volume,time\n${moved.join('\n')}\n`;
+    expect(parseBarColumnsBytes(bytes(openFirst), 'WALK.csv', {})).toEqual(ours);
+  });
+
+  it('takes the symbol option trimmed and upper-cased, as the text path does', () => {
+    const text = `time,open,high,low,close\n${FORMS.isoZ(T0)},1,1,1,1\n${FORMS.isoZ(T0 + MINUTE)},1,1,1,1\n`;
+    expect(parseBarColumnsBytes(bytes(text), 'prices.csv', { symbol: ' walk ' })?.symbol).toBe('WALK');
+  });
+
+  it('leaves to the text path a file without a symbol, a bad interval, a header not UTF-8 and a symbol column first', () => {
+    const rows = `${FORMS.isoZ(T0)},1,1,1,1\n${FORMS.isoZ(T0 + MINUTE)},1,1,1,1\n`;
+    const good = bytes(`time,open,high,low,close\n${rows}`);
+    expect(parseBarColumnsBytes(good, 'WALK.csv', { intervalMs: MINUTE })).toBeDefined();
+    expect(parseBarColumnsBytes(good, 'a-bars.csv', {})).toBeUndefined();
+    expect(parseBarColumnsBytes(good, 'WALK.csv', { symbol: 'wa lk' })).toBeUndefined();
+    for (const intervalMs of [0, -MINUTE, Number.NaN])
+      expect(parseBarColumnsBytes(good, 'WALK.csv', { intervalMs })).toBeUndefined();
+    const latin1 = Uint8Array.from([
+      ...bytes('time,open,high,low,close,n'),
+      0xe9,
+      ...bytes(`\n${rows.replaceAll('\n', ',x\n')}`),
+    ]);
+    expect(parseBarColumnsBytes(latin1, 'WALK.csv', {})).toBeUndefined();
+    const symbolFirst = `symbol,time,open,high,low,close\n${rows.replaceAll(/^/gm, 'WALK,').slice(0, -5)}`;
+    expect(parseBarColumnsBytes(bytes(symbolFirst), 'WALK.csv', {})).toBeUndefined();
+  });
 });
