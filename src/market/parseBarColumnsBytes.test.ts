@@ -221,4 +221,28 @@ describe('parseBarColumnsBytes', () => {
     const symbolFirst = `symbol,time,open,high,low,close\n${rows.replaceAll(/^/gm, 'WALK,').slice(0, -5)}`;
     expect(parseBarColumnsBytes(bytes(symbolFirst), 'WALK.csv', {})).toBeUndefined();
   });
+
+  it('reads a volume column that comes first, and a last line holding only a CR, as the text path does', () => {
+    const rows = [0, 1, 2].map((k) => `7,${FORMS.isoZ(T0 + k * MINUTE)},1.5,2,1,1.25`);
+    const text = `volume,time,open,high,low,close\n${rows.join('\n')}\n\r`;
+    const ours = parseBarColumnsBytes(bytes(text), 'WALK.csv', {});
+    expect(ours).toBeDefined();
+    expect(ours).toEqual(parseBarColumnsFast(text, 'WALK.csv', {}));
+    expect(Array.from(ours?.volume ?? [])).toEqual([7, 7, 7]);
+  });
+
+  it('leaves to the text path a row whose close is above its high, and a row with a cell missing', () => {
+    const row = (k: number, cells: string) => `${FORMS.isoZ(T0 + k * MINUTE)},${cells}`;
+    const ok = `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\n${row(1, '1,2,1,1.5')}\n`;
+    expect(parseBarColumnsBytes(bytes(ok), 'WALK.csv', {})).toBeDefined();
+    for (const bad of [
+      `time,open,high,low,close\n${row(0, '1,2,1,2.5')}\n${row(1, '1,2,1,1.5')}\n`,
+      `time,open,high,low,close\n${row(0, '1,2,1')}\n${row(1, '1,2,1,1.5')}\n`,
+      // Short rows whose cells, run together across the line end, would make one good row.
+      'time,open,high,low,close\n1582934400,1,200,1\n120\n1582934460,1,2,1,1.5\n',
+    ]) {
+      expect(parseBarColumnsFast(bad, 'WALK.csv', {})).toBeUndefined();
+      expect(parseBarColumnsBytes(bytes(bad), 'WALK.csv', {})).toBeUndefined();
+    }
+  });
 });
