@@ -8,7 +8,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDataSplit } from '../../backtest/data/readDataSplit.ts';
@@ -16,7 +16,7 @@ import { barBytesPlan } from './barBytesPlan.ts';
 import { barChunkRanges } from './barChunkRanges.ts';
 import { parseBarChunk } from './parseBarChunk.ts';
 import { readBarColumns } from './readBarColumns.ts';
-import { readBarColumnsSplit } from './readBarColumnsSplit.ts';
+import { readBarColumnsSplit, splitWays } from './readBarColumnsSplit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-split-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -132,6 +132,15 @@ describe('readBarColumnsSplit', () => {
     const one = readBarColumns(file, { symbol: 'WALK' });
     expect(one.time.length).toBe(2000);
     expect(await readBarColumnsSplit(file, { symbol: 'WALK' }, 2, 0)).toStrictEqual(one);
+  });
+
+  it('splits a file by default in as many ways as the host has cores, 4 at most', async () => {
+    const file = join(dir, 'WALK-ways.csv');
+    writeFileSync(file, `${HEADER}\n${walkRows(2000).join('\n')}\n`);
+    expect(splitWays()).toBe(Math.min(availableParallelism(), 4));
+    const split = readBarColumnsSplit(file, {}, undefined, 0);
+    if (availableParallelism() < 2) await expect(split).resolves.toBeUndefined();
+    else expect(await split).toStrictEqual(readBarColumns(file));
   });
 
   it('leaves a file with a malformed row in its first range to the one-thread path', async () => {
