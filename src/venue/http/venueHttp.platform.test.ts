@@ -86,7 +86,7 @@ describe('venue HTTP over the platform fetch', () => {
 
   /** A server that answers `{}` and keeps the method, content type and body of each request. */
   async function recordingServer() {
-    const seen: { method?: string; type?: string | undefined; body: string }[] = [];
+    const seen: { method: string | undefined; type: string | undefined; body: string }[] = [];
     const server = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => {
