@@ -231,13 +231,15 @@ describe('parseBarColumnsBytes', () => {
     expect(Array.from(ours?.volume ?? [])).toEqual([7, 7, 7]);
   });
 
-  it('leaves to the text path a row whose close is above its high, and a row with a cell missing', () => {
+  it('leaves to the text path a close above the high, an open below the low, a negative volume and a row with a cell missing', () => {
     const row = (k: number, cells: string) => `${FORMS.isoZ(T0 + k * MINUTE)},${cells}`;
     const ok = `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\n${row(1, '1,2,1,1.5')}\n`;
     expect(parseBarColumnsBytes(bytes(ok), 'WALK.csv', {})).toBeDefined();
     for (const bad of [
       `time,open,high,low,close\n${row(0, '1,2,1,2.5')}\n${row(1, '1,2,1,1.5')}\n`,
       `time,open,high,low,close\n${row(0, '1,2,1')}\n${row(1, '1,2,1,1.5')}\n`,
+      `time,open,high,low,close,volume\n${row(0, '0.5,2,1,1.5,3')}\n${row(1, '1,2,1,1.5,3')}\n`,
+      `time,open,high,low,close,volume\n${row(0, '1,2,1,1.5,-3')}\n${row(1, '1,2,1,1.5,3')}\n`,
       // Short rows whose cells, run together across the line end, would make one good row.
       'time,open,high,low,close\n1582934400,1,200,1\n120\n1582934460,1,2,1,1.5\n',
     ]) {
