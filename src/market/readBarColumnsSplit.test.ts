@@ -143,6 +143,18 @@ describe('readBarColumnsSplit', () => {
     else expect(await split).toStrictEqual(readBarColumns(file));
   });
 
+  it('gives the one-thread columns when whole ranges hold only blank lines', async () => {
+    const file = join(dir, 'WALK-blank.csv');
+    const rows = walkRows(20);
+    writeFileSync(
+      file,
+      `${HEADER}\n${rows.slice(0, 10).join('\n')}\n${'\n'.repeat(20_000)}${rows.slice(10).join('\n')}\n`,
+    );
+    const one = readBarColumns(file);
+    expect(one.time.length).toBe(20);
+    for (const ways of [3, 4]) expect(await readBarColumnsSplit(file, {}, ways, 0)).toStrictEqual(one);
+  });
+
   it('leaves a file with a malformed row in its first range to the one-thread path', async () => {
     const file = join(dir, 'WALK-bad-first.csv');
     const rows = walkRows(3000);
