@@ -63,6 +63,15 @@ describe('parseBarColumnsBytes', () => {
     expect(ours?.time[499]).toBe(T0 + 499 * MINUTE);
   });
 
+  it('grows its columns more than once, past thousands of rows, and keeps every row', () => {
+    const rows = Array.from({ length: 20_000 }, (_, k) => `${T0 / 1000 + k * 60},1,1,1,1`);
+    rows[0] = `${T0 / 1000},1.${'0'.repeat(200)},1,1,1`;
+    const text = `time,open,high,low,close\n${rows.join('\n')}\n`;
+    const ours = parseBarColumnsBytes(bytes(text), 'WALK.csv', {});
+    expect(ours?.length).toBe(20_000);
+    expect(ours).toEqual(parseBarColumnsFast(text, 'WALK.csv', {}));
+  });
+
   it('takes a subset of what the text path takes, and gives the same columns for it (property)', () => {
     const number = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom('1', '2.5', '10.25', '3.', '0.5', '1.0000') },
