@@ -240,7 +240,7 @@ describe('parseBarColumnsBytes', () => {
     expect(Array.from(ours?.volume ?? [])).toEqual([7, 7, 7]);
   });
 
-  it('leaves to the text path a close above the high, an open below the low, a negative volume and a row with a cell missing', () => {
+  it('leaves to the text path a close above the high, an open below the low, a negative volume, a row with a cell missing and a line not blank', () => {
     const row = (k: number, cells: string) => `${FORMS.isoZ(T0 + k * MINUTE)},${cells}`;
     const ok = `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\n${row(1, '1,2,1,1.5')}\n`;
     expect(parseBarColumnsBytes(bytes(ok), 'WALK.csv', {})).toBeDefined();
@@ -249,6 +249,9 @@ describe('parseBarColumnsBytes', () => {
       `time,open,high,low,close\n${row(0, '1,2,1')}\n${row(1, '1,2,1,1.5')}\n`,
       `time,open,high,low,close,volume\n${row(0, '0.5,2,1,1.5,3')}\n${row(1, '1,2,1,1.5,3')}\n`,
       `time,open,high,low,close,volume\n${row(0, '1,2,1,1.5,-3')}\n${row(1, '1,2,1,1.5,3')}\n`,
+      // A one-byte line is no blank line; nor is a CR that some other byte follows.
+      `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\nx\n${row(1, '1,2,1,1.5')}\n`,
+      `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\n\rx${row(1, '1,2,1,1.5')}\n`,
       // Short rows whose cells, run together across the line end, would make one good row.
       'time,open,high,low,close\n1582934400,1,200,1\n120\n1582934460,1,2,1,1.5\n',
     ]) {
