@@ -8,6 +8,8 @@ import { dec } from '../domain/money.ts';
 import { IllegalTransitionError } from '../domain/requestStatus.ts';
 import { JournalError } from '../errors/JournalError.ts';
 import { openJournal } from './openJournal.ts';
+import { openReadOnlyJournal } from './readOnlyJournal.ts';
+import { SCHEMA_VERSION } from './schema.ts';
 import { sampleOpenRecord } from './testRecord.ts';
 
 const tmpPath = (): string => join(mkdtempSync(join(tmpdir(), 'pf-journal-')), 'j.sqlite');
@@ -32,6 +34,14 @@ describe('Journal', () => {
       'ACCEPTED',
     ]);
     again.close();
+  });
+
+  it("records its schema version in a new journal, which the operator's read-only open requires", () => {
+    const path = tmpPath();
+    openJournal({ path, clock: new VirtualClock() }).journal.close();
+    const read = openReadOnlyJournal(path);
+    expect(read.meta('schemaVersion')).toBe(`${SCHEMA_VERSION}`);
+    read.close();
   });
 
   it('uses WAL mode on a file journal', () => {

@@ -63,6 +63,15 @@ describe('parseBarColumnsBytes', () => {
     expect(ours?.time[499]).toBe(T0 + 499 * MINUTE);
   });
 
+  it('grows its columns more than once, past thousands of rows, and keeps every row', () => {
+    const rows = Array.from({ length: 20_000 }, (_, k) => `${T0 / 1000 + k * 60},1,1,1,1`);
+    rows[0] = `${T0 / 1000},1.${'0'.repeat(200)},1,1,1`;
+    const text = `time,open,high,low,close\n${rows.join('\n')}\n`;
+    const ours = parseBarColumnsBytes(bytes(text), 'WALK.csv', {});
+    expect(ours?.length).toBe(20_000);
+    expect(ours).toEqual(parseBarColumnsFast(text, 'WALK.csv', {}));
+  });
+
   it('takes a subset of what the text path takes, and gives the same columns for it (property)', () => {
     const number = fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom('1', '2.5', '10.25', '3.', '0.5', '1.0000') },
@@ -186,5 +195,68 @@ describe('parseBarColumnsBytes', () => {
     const inner = `time,open,high,low,close\n${FORMS.isoZ(T0)},1,1,1,1\r2\n${FORMS.isoZ(T0 + MINUTE)},1,1,1,1\n`;
     expect(parseBarColumnsFast(inner, 'WALK.csv', {})).toBeUndefined();
     expect(parseBarColumnsBytes(bytes(inner), 'WALK.csv', {})).toBeUndefined();
+  });
+
+  it('takes a header after two byte-order marks, or with its columns in any order, and agrees with the text path', () => {
+    const rows = [0, 1, 2].map((k) => `${FORMS.isoZ(T0 + k * MINUTE)},1.5,2,1,1.25,7`);
+    const marks = `\ufeff\ufefftime,open,high,low,close,volume\n${rows.join('\n')}\n`;
+    const ours = parseBarColumnsBytes(bytes(marks), 'WALK.csv', {});
+    expect(ours).toBeDefined();
+    expect(ours).toEqual(parseBarColumnsFast(textOf(bytes(marks)), 'WALK.csv', {}));
+    const moved = rows.map((r) => r.split(',')).map(([t, ...rest]) => [...rest, t].join(','));
+    const openFirst = `open,high,low,close,volume,time\n${moved.join('\n')}\n`;
+    expect(parseBarColumnsBytes(bytes(openFirst), 'WALK.csv', {})).toEqual(ours);
+  });
+
+  it('takes the symbol option trimmed and upper-cased, as the text path does', () => {
+    const text = `time,open,high,low,close\n${FORMS.isoZ(T0)},1,1,1,1\n${FORMS.isoZ(T0 + MINUTE)},1,1,1,1\n`;
+    expect(parseBarColumnsBytes(bytes(text), 'prices.csv', { symbol: ' walk ' })?.symbol).toBe('WALK');
+  });
+
+  it('leaves to the text path a file without a symbol, a bad interval, a header not UTF-8 and a symbol column first', () => {
+    const rows = `${FORMS.isoZ(T0)},1,1,1,1\n${FORMS.isoZ(T0 + MINUTE)},1,1,1,1\n`;
+    const good = bytes(`time,open,high,low,close\n${rows}`);
+    expect(parseBarColumnsBytes(good, 'WALK.csv', { intervalMs: MINUTE })).toBeDefined();
+    expect(parseBarColumnsBytes(good, 'a-bars.csv', {})).toBeUndefined();
+    expect(parseBarColumnsBytes(good, 'WALK.csv', { symbol: 'wa lk' })).toBeUndefined();
+    for (const intervalMs of [0, -MINUTE, Number.NaN])
+      expect(parseBarColumnsBytes(good, 'WALK.csv', { intervalMs })).toBeUndefined();
+    const latin1 = Uint8Array.from([
+      ...bytes('time,open,high,low,close,n'),
+      0xe9,
+      ...bytes(`\n${rows.replaceAll('\n', ',x\n')}`),
+    ]);
+    expect(parseBarColumnsBytes(latin1, 'WALK.csv', {})).toBeUndefined();
+    const symbolFirst = `symbol,time,open,high,low,close\n${rows.replaceAll(/^/gm, 'WALK,').slice(0, -5)}`;
+    expect(parseBarColumnsBytes(bytes(symbolFirst), 'WALK.csv', {})).toBeUndefined();
+  });
+
+  it('reads a volume column that comes first, and a last line holding only a CR, as the text path does', () => {
+    const rows = [0, 1, 2].map((k) => `7,${FORMS.isoZ(T0 + k * MINUTE)},1.5,2,1,1.25`);
+    const text = `volume,time,open,high,low,close\n${rows.join('\n')}\n\r`;
+    const ours = parseBarColumnsBytes(bytes(text), 'WALK.csv', {});
+    expect(ours).toBeDefined();
+    expect(ours).toEqual(parseBarColumnsFast(text, 'WALK.csv', {}));
+    expect(Array.from(ours?.volume ?? [])).toEqual([7, 7, 7]);
+  });
+
+  it('leaves to the text path a close above the high, an open below the low, a negative volume, a row with a cell missing and a line not blank', () => {
+    const row = (k: number, cells: string) => `${FORMS.isoZ(T0 + k * MINUTE)},${cells}`;
+    const ok = `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\n${row(1, '1,2,1,1.5')}\n`;
+    expect(parseBarColumnsBytes(bytes(ok), 'WALK.csv', {})).toBeDefined();
+    for (const bad of [
+      `time,open,high,low,close\n${row(0, '1,2,1,2.5')}\n${row(1, '1,2,1,1.5')}\n`,
+      `time,open,high,low,close\n${row(0, '1,2,1')}\n${row(1, '1,2,1,1.5')}\n`,
+      `time,open,high,low,close,volume\n${row(0, '0.5,2,1,1.5,3')}\n${row(1, '1,2,1,1.5,3')}\n`,
+      `time,open,high,low,close,volume\n${row(0, '1,2,1,1.5,-3')}\n${row(1, '1,2,1,1.5,3')}\n`,
+      // A one-byte line is no blank line; nor is a CR that some other byte follows.
+      `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\nx\n${row(1, '1,2,1,1.5')}\n`,
+      `time,open,high,low,close\n${row(0, '1,2,1,1.5')}\n\rx${row(1, '1,2,1,1.5')}\n`,
+      // Short rows whose cells, run together across the line end, would make one good row.
+      'time,open,high,low,close\n1582934400,1,200,1\n120\n1582934460,1,2,1,1.5\n',
+    ]) {
+      expect(parseBarColumnsFast(bad, 'WALK.csv', {})).toBeUndefined();
+      expect(parseBarColumnsBytes(bytes(bad), 'WALK.csv', {})).toBeUndefined();
+    }
   });
 });

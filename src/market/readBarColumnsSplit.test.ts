@@ -1,5 +1,14 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDataSplit } from '../../backtest/data/readDataSplit.ts';
@@ -7,7 +16,7 @@ import { barBytesPlan } from './barBytesPlan.ts';
 import { barChunkRanges } from './barChunkRanges.ts';
 import { parseBarChunk } from './parseBarChunk.ts';
 import { readBarColumns } from './readBarColumns.ts';
-import { readBarColumnsSplit } from './readBarColumnsSplit.ts';
+import { readBarColumnsSplit, splitWays } from './readBarColumnsSplit.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'perpflow-split-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -113,6 +122,70 @@ describe('readBarColumnsSplit', () => {
       readFileSync(file, 'latin1').slice(0, cutHoled).split('\n').length + 1,
     ]);
     expect(await readBarColumnsSplit(file, {}, 2, 0)).toStrictEqual(one);
+  });
+
+  it('gives the one-thread columns when the first row is far longer than the rest (the first range has no room for them all)', async () => {
+    const file = join(dir, 'WALK-long-first.csv');
+    const rows = Array.from({ length: 2000 }, (_, i) => `${(T0 + i * MINUTE) / 1000},1,1,1,1`);
+    rows[0] = `${T0 / 1000},1.${'0'.repeat(200)},1,1,1`;
+    writeFileSync(file, `time,open,high,low,close\n${rows.join('\n')}\n`);
+    const one = readBarColumns(file, { symbol: 'WALK' });
+    expect(one.time.length).toBe(2000);
+    expect(await readBarColumnsSplit(file, { symbol: 'WALK' }, 2, 0)).toStrictEqual(one);
+  });
+
+  it('splits a file by default in as many ways as the host has cores, 4 at most', async () => {
+    const file = join(dir, 'WALK-ways.csv');
+    writeFileSync(file, `${HEADER}\n${walkRows(2000).join('\n')}\n`);
+    expect(splitWays()).toBe(Math.min(availableParallelism(), 4));
+    const split = readBarColumnsSplit(file, {}, undefined, 0);
+    if (availableParallelism() < 2) await expect(split).resolves.toBeUndefined();
+    else expect(await split).toStrictEqual(readBarColumns(file));
+  });
+
+  it('gives the one-thread columns when whole ranges hold only blank lines', async () => {
+    const file = join(dir, 'WALK-blank.csv');
+    const rows = walkRows(20);
+    writeFileSync(
+      file,
+      `${HEADER}\n${rows.slice(0, 10).join('\n')}\n${'\n'.repeat(20_000)}${rows.slice(10).join('\n')}\n`,
+    );
+    const one = readBarColumns(file);
+    expect(one.time.length).toBe(20);
+    for (const ways of [3, 4]) expect(await readBarColumnsSplit(file, {}, ways, 0)).toStrictEqual(one);
+  });
+
+  it('leaves a file with a malformed row in its first range to the one-thread path', async () => {
+    const file = join(dir, 'WALK-bad-first.csv');
+    const rows = walkRows(3000);
+    rows[10] = rows[10]?.replace(/,[^,]*,/, ',1;5,') ?? '';
+    writeFileSync(file, `${HEADER}\n${rows.join('\n')}\n`);
+    expect(cutOf(file)).toBeGreaterThan(readFileSync(file, 'latin1').indexOf('1;5'));
+    await expect(readBarColumnsSplit(file, { symbol: 'WALK' }, 2, 0)).resolves.toBeUndefined();
+  });
+
+  it('splits a file exactly as large as the threshold, and not one a byte smaller than it', async () => {
+    const file = join(dir, 'WALK-edge.csv');
+    writeFileSync(file, `${HEADER}\n${walkRows(2000).join('\n')}\n`);
+    const size = statSync(file).size;
+    expect(await readBarColumnsSplit(file, {}, 2, size)).toStrictEqual(readBarColumns(file));
+    await expect(readBarColumnsSplit(file, {}, 2, size + 1)).resolves.toBeUndefined();
+  });
+
+  it('closes every file it opens, whether it splits the file or leaves it to the one-thread path', async () => {
+    const file = join(dir, 'WALK-fds.csv');
+    writeFileSync(file, `${HEADER}\n${walkRows(2000).join('\n')}\n`);
+    const small = join(dir, 'WALK-fds-small.csv');
+    writeFileSync(small, `${HEADER}\n${walkRows(10).join('\n')}\n`);
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 20; i++) {
+      expect(await readBarColumnsSplit(file, {}, 2, 0)).toBeDefined();
+      await expect(readBarColumnsSplit(small, {}, 2)).resolves.toBeUndefined();
+    }
+    // A thread leaves a few descriptors open for a while after it ends (5 here, whatever the count);
+    // a file left open would leave one per call: 20 or more.
+    expect(open()).toBeLessThan(before + 10);
   });
 
   it('leaves a file with a malformed row in its second range to the one-thread path, which names the line as today', async () => {

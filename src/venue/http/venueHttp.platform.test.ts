@@ -83,4 +83,54 @@ describe('venue HTTP over the platform fetch', () => {
       body: '{"quantity":"0.1"}',
     });
   });
+
+  /** A server that answers `{}` and keeps the method, content type and body of each request. */
+  async function recordingServer() {
+    const seen: { method: string | undefined; type: string | undefined; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on('end', () => {
+        seen.push({ method: req.method, type: req.headers['content-type'], body });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ success: true, statusMessage: 'OK', data: {} }));
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, seen };
+  }
+
+  it('sends a read, which has no body, without a content type', async () => {
+    const venue = await recordingServer();
+    const http = createVenueHttp({
+      baseUrl: venue.url,
+      headers: { 'x-api-key': 'k' },
+      clock: new VirtualClock(),
+    });
+    await http.call({ method: 'GET', path: '/v1/positions/all', schema: z.unknown(), kind: 'read' });
+    expect(venue.seen).toEqual([{ method: 'GET', type: undefined, body: '' }]);
+  });
+
+  it("keeps the caller's own content type for a JSON body, and adds none beside it", async () => {
+    const venue = await recordingServer();
+    const http = createVenueHttp({
+      baseUrl: venue.url,
+      headers: { 'x-api-key': 'k', 'Content-Type': 'application/vnd.venue+json' },
+      clock: new VirtualClock(),
+    });
+    await http.call({
+      method: 'POST',
+      path: '/v1/trade/create-position',
+      body: { quantity: '0.1' },
+      schema: z.unknown(),
+      kind: 'submit',
+    });
+    expect(venue.seen).toEqual([
+      { method: 'POST', type: 'application/vnd.venue+json', body: '{"quantity":"0.1"}' },
+    ]);
+  });
 });
