@@ -44,11 +44,11 @@ interface ThreadParse {
   stop(): void;
 }
 
-function parseOnThread(file: string, range: ByteRange, plan: BarBytesPlan): ThreadParse {
+function parseOnThread(file: string, range: ByteRange, plan: BarBytesPlan, script: URL): ThreadParse {
   let worker: Worker | undefined;
   const rows = new Promise<BarRows | undefined>((resolve) => {
     try {
-      worker = new Worker(WORKER, { workerData: { file, range, plan } });
+      worker = new Worker(script, { workerData: { file, range, plan } });
     } catch {
       resolve(undefined);
       return;
@@ -65,13 +65,15 @@ function parseOnThread(file: string, range: ByteRange, plan: BarBytesPlan): Thre
  * first parsed on this thread and each other on a thread of its own (each reads its range only),
  * then stitched and finished once. Undefined for a small file, and whenever any range would take
  * the text path or a thread fails: the caller then reads the file with readBarColumns, exactly
- * as it would have, so every error keeps its words and its line.
+ * as it would have, so every error keeps its words and its line. `script` is the threads' module
+ * (a test hands one that fails to load, or ends without an answer).
  */
 export async function readBarColumnsSplit(
   file: string,
   o: ReadBarsOptions,
   ways: number = splitWays(),
   threshold: number = WORTH_SPLITTING,
+  script: URL = WORKER,
 ): Promise<BarColumns | undefined> {
   let ranges: readonly ByteRange[];
   let plan: BarBytesPlan | undefined;
@@ -92,7 +94,7 @@ export async function readBarColumnsSplit(
   }
   if (plan === undefined || ranges.length < 2) return undefined;
   const [first, ...others] = ranges;
-  const there = others.map((r) => parseOnThread(file, r, plan));
+  const there = others.map((r) => parseOnThread(file, r, plan, script));
   const stopAll = (): undefined => {
     for (const t of there) t.stop();
   };
