@@ -5,26 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WORTH_SPLITTING } from '../../src/market/readBarColumnsSplit.ts';
-import { writeRandomWalkCsv } from '../bench/support/randomWalkCsv.ts';
+import { smaReverseConfig, writeRandomWalkCsv } from '../bench/support/randomWalkCsv.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'backtest-split-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const config = join(dir, 'walk.yaml');
-writeFileSync(
-  config,
-  `mode: backtest
-risk:
-  account: { maxOpenPositions: 2, maxNotionalPerPosition: 1000000, maxTotalNotional: 2000000, maxLeverage: 1, maxIntentsPerMinute: 1000, dailyLossLimit: 1000000, maxDrawdownPct: 99 }
-strategies:
-  - id: sma-cross
-    module: sma-cross
-    markets: [WALK]
-    params: { fast: 10, slow: 30, quantity: 10, leverage: 1, mode: reverse }
-backtest: { cash: 10000000, fees: { open: 0, close: 0 }, spread: 0, slippage: 0, fundingRate: 0 }
-`,
-);
+writeFileSync(config, smaReverseConfig('lastOpen'));
 
 /** A random walk written as pandas writes floats, larger than the size at which it is parsed on several threads. */
 const big = join(dir, 'walk.csv');
