@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { threadAnswer } from '../../src/market/threadAnswer.ts';
 import { parseSymbolFile } from '../cli/parseArgs.ts';
 import type { LoadedData, SymbolFile } from './readData.ts';
 
@@ -18,24 +18,8 @@ export function readDataInWorker(req: {
   readonly data: readonly SymbolFile[];
   readonly funding?: readonly SymbolFile[] | undefined;
 }): DataReading {
-  let worker: Worker | undefined;
-  const result = new Promise<LoadedData | undefined>((resolve) => {
-    try {
-      worker = new Worker(WORKER, { workerData: { data: req.data, funding: req.funding ?? [] } });
-    } catch {
-      resolve(undefined);
-      return;
-    }
-    worker.once('message', (data: LoadedData) => resolve(data));
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
-  });
-  return {
-    result,
-    stop: () => {
-      void worker?.terminate();
-    },
-  };
+  const thread = threadAnswer<LoadedData>(WORKER, { data: req.data, funding: req.funding ?? [] });
+  return { result: thread.answer, stop: thread.stop };
 }
 
 /** Files being read on a worker thread. */

@@ -1,6 +1,7 @@
 import { barsHeader } from './barsHeader.ts';
 import { finishBarColumns, rawBarColumns } from './finishBarColumns.ts';
 import { IssueList } from './IssueList.ts';
+import { isOrderedBar } from './isOrderedBar.ts';
 import type { BarColumns } from './parseBarColumns.ts';
 import type { ReadBarsOptions } from './parseBarsCsvText.ts';
 import { parseCellNumber } from './parseCellNumber.ts';
@@ -59,9 +60,7 @@ export function parseBarColumnsFast(text: string, file: string, o: ReadBarsOptio
     const lo = cell[h.low] ?? Number.NaN;
     const cl = cell[h.close] ?? Number.NaN;
     const vo = h.volume < 0 ? 0 : (cell[h.volume] ?? Number.NaN);
-    // Written so that NaN fails every test.
-    if (!(t > prev && lo > 0 && hi >= lo && op >= lo && op <= hi && cl >= lo && cl <= hi && vo >= 0))
-      return undefined;
+    if (!isOrderedBar(t, prev, op, hi, lo, cl, vo)) return undefined;
     prev = t;
     time[n] = t;
     open[n] = op;

@@ -2,6 +2,7 @@ import type { BarBytesPlan } from './barBytesPlan.ts';
 import { Cell } from './barBytesPlan.ts';
 import { cellEnd, newByteDayCache, readNumberCell, readTimeCell, skipCell } from './barCellBytes.ts';
 import { type RawBarColumns, rawBarColumns } from './finishBarColumns.ts';
+import { isOrderedBar } from './isOrderedBar.ts';
 
 const LF = 10;
 const CR = 13;
@@ -84,9 +85,7 @@ export function parseBarRowsBytes(
     const lo = cell[h.low] ?? Number.NaN;
     const cl = cell[h.close] ?? Number.NaN;
     const vo = h.volume < 0 ? 0 : (cell[h.volume] ?? Number.NaN);
-    // parseBarColumnsFast's test, written so that NaN fails it.
-    if (!(t > prev && lo > 0 && hi >= lo && op >= lo && op <= hi && cl >= lo && cl <= hi && vo >= 0))
-      return undefined;
+    if (!isOrderedBar(t, prev, op, hi, lo, cl, vo)) return undefined;
     prev = t;
     if (n === raw.time.length) raw = grown(raw);
     raw.time[n] = t;

@@ -1,6 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { type BarBytesPlan, barBytesPlan } from './barBytesPlan.ts';
 import { type ByteRange, barChunkRanges } from './barChunkRanges.ts';
 import { finishBarColumns } from './finishBarColumns.ts';
@@ -9,6 +8,7 @@ import type { BarColumns } from './parseBarColumns.ts';
 import type { BarRows } from './parseBarRowsBytes.ts';
 import type { ReadBarsOptions } from './parseBarsCsvText.ts';
 import { stitchBarRows } from './stitchBarRows.ts';
+import { threadAnswer } from './threadAnswer.ts';
 
 const WORKER = new URL('./barChunkWorker.js', import.meta.url);
 const LF = 10;
@@ -34,30 +34,6 @@ function sizeAndHeader(fd: number): { readonly size: number; readonly header: Bu
   const got = readSync(fd, probe, 0, probe.length, 0);
   const lf = probe.subarray(0, got).indexOf(LF);
   return lf < 0 ? undefined : { size, header: probe.subarray(0, lf) };
-}
-
-/** A range being parsed on its own thread. */
-interface ThreadParse {
-  /** The rows; undefined if they need the text path or the thread failed. */
-  readonly rows: Promise<BarRows | undefined>;
-  /** Ends the thread: once one range has failed, the others' work is wasted. */
-  stop(): void;
-}
-
-function parseOnThread(file: string, range: ByteRange, plan: BarBytesPlan, script: URL): ThreadParse {
-  let worker: Worker | undefined;
-  const rows = new Promise<BarRows | undefined>((resolve) => {
-    try {
-      worker = new Worker(script, { workerData: { file, range, plan } });
-    } catch {
-      resolve(undefined);
-      return;
-    }
-    worker.once('message', (r: BarRows | undefined) => resolve(r));
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
-  });
-  return { rows, stop: () => void worker?.terminate() };
 }
 
 /**
@@ -94,7 +70,7 @@ export async function readBarColumnsSplit(
   }
   if (plan === undefined || ranges.length < 2) return undefined;
   const [first, ...others] = ranges;
-  const there = others.map((r) => parseOnThread(file, r, plan, script));
+  const there = others.map((range) => threadAnswer<BarRows>(script, { file, range, plan }));
   const stopAll = (): undefined => {
     for (const t of there) t.stop();
   };
@@ -103,9 +79,9 @@ export async function readBarColumnsSplit(
   if (here === undefined) return stopAll();
   // The first range to fail ends the wait (and the other threads), not the slowest.
   const failed = new Promise<undefined>((resolve) => {
-    for (const t of there) void t.rows.then((r) => r === undefined && resolve(undefined));
+    for (const t of there) void t.answer.then((r) => r === undefined && resolve(undefined));
   });
-  const rows = await Promise.race([Promise.all(there.map((t) => t.rows)), failed]);
+  const rows = await Promise.race([Promise.all(there.map((t) => t.answer)), failed]);
   if (rows === undefined || !rows.every((r) => r !== undefined)) return stopAll();
   const raw = stitchBarRows(here, rows);
   return raw === undefined ? undefined : finishBarColumns(plan.symbol, raw, o);
