@@ -4,6 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import type { IntentId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
 import type { RequestRecord } from '../../src/domain/request.ts';
 import { wireParams } from '../../src/domain/requestOrder.ts';
@@ -17,6 +18,37 @@ import {
   tempJournalPath,
   venueWith,
 } from './harness.ts';
+
+type Venue = Awaited<ReturnType<typeof setupVenue>>;
+
+/** The simulator's venue, keeping every open and close order it is handed, in order. */
+function handedOrders(v: Venue) {
+  const opens: OpenOrder[] = [];
+  const closes: CloseOrder[] = [];
+  const venue = venueWith(v.venue, {
+    openPosition: (o) => {
+      opens.push(o);
+      return v.venue.openPosition(o);
+    },
+    closePosition: (o) => {
+      closes.push(o);
+      return v.venue.closePosition(o);
+    },
+  });
+  return { venue, opens, closes };
+}
+
+/** The journaled requests of an open intent and of a close intent. */
+function journaledPair(
+  executor: Awaited<ReturnType<typeof startExecutor>>['executor'],
+  open: { readonly intentId: IntentId },
+  close: { readonly intentId: IntentId },
+): { readonly o: RequestRecord; readonly c: RequestRecord } {
+  return {
+    o: executor.journal.byIntent(open.intentId)[0] as RequestRecord,
+    c: executor.journal.byIntent(close.intentId)[0] as RequestRecord,
+  };
+}
 
 describe('one typed request from intent to wire', () => {
   it('rounds a LIMIT open down to the market precision once, when built: journal, venue port and simulator agree', async () => {
@@ -85,18 +117,7 @@ describe('one typed request from intent to wire', () => {
 
   it('journals a MARKET open and close with their slippage and hands the venue that very Decimal', async () => {
     const v = await setupVenue();
-    const opens: OpenOrder[] = [];
-    const closes: CloseOrder[] = [];
-    const venue = venueWith(v.venue, {
-      openPosition: (o) => {
-        opens.push(o);
-        return v.venue.openPosition(o);
-      },
-      closePosition: (o) => {
-        closes.push(o);
-        return v.venue.closePosition(o);
-      },
-    });
+    const { venue, opens, closes } = handedOrders(v);
     const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
     const open = openIntent('slipped', { slippage: dec('0.05') });
     await executor.submit(open);
@@ -104,8 +125,7 @@ describe('one typed request from intent to wire', () => {
     const close = closeIntent('slipped-close', open, { slippage: dec('0.07') });
     await executor.submit(close);
     expect(await settle(v, executor)).toBe(true);
-    const o = executor.journal.byIntent(open.intentId)[0] as RequestRecord;
-    const c = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    const { o, c } = journaledPair(executor, open, close);
     if (o.order.kind !== 'open' || c.order.kind !== 'close') throw new Error('journaled as the wrong kinds');
     expect([o.order.slippage?.toString(), 'limitPrice' in o.order]).toEqual(['0.05', false]);
     expect([c.order.slippage?.toString(), 'closePrice' in c.order]).toEqual(['0.07', false]);
@@ -118,18 +138,7 @@ describe('one typed request from intent to wire', () => {
 
   it('sends a LIMIT open and a LIMIT close given a slippage with both their price and that slippage, as journaled: the venue refuses both', async () => {
     const v = await setupVenue();
-    const opens: OpenOrder[] = [];
-    const closes: CloseOrder[] = [];
-    const venue = venueWith(v.venue, {
-      openPosition: (o) => {
-        opens.push(o);
-        return v.venue.openPosition(o);
-      },
-      closePosition: (o) => {
-        closes.push(o);
-        return v.venue.closePosition(o);
-      },
-    });
+    const { venue, opens, closes } = handedOrders(v);
     const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
     const held = openIntent('held');
     await executor.submit(held);
@@ -147,8 +156,7 @@ describe('one typed request from intent to wire', () => {
     await executor.submit(open);
     await executor.submit(close);
     await v.clock.advance(2_000);
-    const o = executor.journal.byIntent(open.intentId)[0] as RequestRecord;
-    const c = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    const { o, c } = journaledPair(executor, open, close);
     if (o.order.kind !== 'open' || c.order.kind !== 'close') throw new Error('journaled as the wrong kinds');
     expect([o.order.limitPrice?.toString(), o.order.slippage?.toString()]).toEqual(['90000', '0.05']);
     expect([c.order.closePrice?.toString(), c.order.slippage?.toString()]).toEqual(['190000', '0.07']);
@@ -166,18 +174,7 @@ describe('one typed request from intent to wire', () => {
 
   it('journals a MARKET open and close given no slippage with no slippage or price key, and hands the venue none', async () => {
     const v = await setupVenue();
-    const opens: OpenOrder[] = [];
-    const closes: CloseOrder[] = [];
-    const venue = venueWith(v.venue, {
-      openPosition: (o) => {
-        opens.push(o);
-        return v.venue.openPosition(o);
-      },
-      closePosition: (o) => {
-        closes.push(o);
-        return v.venue.closePosition(o);
-      },
-    });
+    const { venue, opens, closes } = handedOrders(v);
     const { executor } = await startExecutor(v, { path: tempJournalPath(), venue });
     const open = openIntent('plain');
     await executor.submit(open);
@@ -185,8 +182,7 @@ describe('one typed request from intent to wire', () => {
     const close = closeIntent('plain-close', open);
     await executor.submit(close);
     expect(await settle(v, executor)).toBe(true);
-    const o = executor.journal.byIntent(open.intentId)[0] as RequestRecord;
-    const c = executor.journal.byIntent(close.intentId)[0] as RequestRecord;
+    const { o, c } = journaledPair(executor, open, close);
     expect(Object.keys(o.order)).toEqual(['kind', 'marketId', 'side', 'orderType', 'quantity', 'leverage']);
     expect(Object.keys(c.order)).toEqual(['kind', 'quoteId', 'quantity', 'orderType']);
     expect(Object.keys(opens[0] ?? {})).toEqual(['symbol', 'side', 'quantity', 'leverage', 'orderType']);
