@@ -121,6 +121,9 @@ describe('`perpflow run --dry-run` in process: a live config, its prices from th
       });
       await stopOnceTrading(listed);
       expect(await running).toBe(0);
+      expect(messages(listed)).toContain(
+        `perpflow dry-run: dry run: prices from ${new URL(server.url).host}, fills by the simulator in process`,
+      );
     } finally {
       delete process.env.PF_INPROC_KEY;
       delete process.env.PF_INPROC_SUB;
