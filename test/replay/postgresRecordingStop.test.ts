@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
@@ -14,6 +11,7 @@ import { createSimulator } from '../../src/simulator/createSimulator.ts';
 import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
 import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
 import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
+import { pgDcaConfigFile } from '../journal/pgDcaConfigFile.ts';
 import { type PgServer, startPostgres } from '../journal/pgServer.ts';
 
 let server: PgServer;
@@ -51,21 +49,7 @@ async function released(url: string): Promise<boolean | undefined> {
 describe('an orderly stop of a bot recording into PostgreSQL', () => {
   it('writes the recording’s last batch (the stop’s own lines) before the lease is released: nothing is left to write after it', async () => {
     const url = await server.freshDatabase();
-    const dir = mkdtempSync(join(tmpdir(), 'perpflow-pgstop-'));
-    const file = join(dir, 'k.yaml');
-    writeFileSync(
-      file,
-      `mode: sim
-market: { pollIntervalMs: 1000, staleAfterMs: 5000 }
-journal: { url: ${JSON.stringify(url)}, leaseTtlMs: 60000, leaseRenewMs: 10000 }
-risk:
-  account: { maxOpenPositions: 20, maxNotionalPerPosition: 100000, maxTotalNotional: 100000, maxLeverage: 5, maxIntentsPerMinute: 100, dailyLossLimit: 1000, maxDrawdownPct: 50 }
-strategies:
-  - { id: dca, module: dca, markets: [ETHUSDT], params: { cron: "*/5 * * * * *", notional: 100 }, risk: { maxOpenPositions: 20 } }
-status: { enabled: false }
-shutdown: { drainMs: 0 }
-`,
-    );
+    const file = pgDcaConfigFile(url, '*/5 * * * * *');
     const loaded = await loadConfigWithStrategies(file);
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
     const sim = createSimulator({
