@@ -2,16 +2,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/clock/SystemClock.ts';
 import { VirtualClock } from '../../src/clock/VirtualClock.ts';
-import { simAccount } from '../../src/kernel/edges/simAccount.ts';
 import { Kernel } from '../../src/kernel/Kernel.ts';
 import { readPgRecording } from '../../src/kernel/record/pg/readPgRecording.ts';
 import { recordEdges, recorderTap } from '../../src/kernel/record/recorderFor.ts';
 import { silentLogger } from '../../src/log/Logger.ts';
-import { createSimulator } from '../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
-import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
-import { pgDcaConfigFile } from '../journal/pgDcaConfigFile.ts';
+import { pgDcaSim } from '../journal/pgDcaSim.ts';
 import { type PgServer, startPostgres } from '../journal/pgServer.ts';
 
 let server: PgServer;
@@ -49,27 +44,8 @@ async function released(url: string): Promise<boolean | undefined> {
 describe('an orderly stop of a bot recording into PostgreSQL', () => {
   it('writes the recording’s last batch (the stop’s own lines) before the lease is released: nothing is left to write after it', async () => {
     const url = await server.freshDatabase();
-    const file = pgDcaConfigFile(url, '*/5 * * * * *');
-    const loaded = await loadConfigWithStrategies(file);
     const clock = new VirtualClock(Date.UTC(2026, 0, 5));
-    const sim = createSimulator({
-      clock,
-      fillLatencyMs: { min: 50, max: 50 },
-      prices: manualPrices({ ETHUSDT: 3_000 }),
-    });
-    const account = await simAccount(loaded.config, {
-      clock,
-      baseUrl: IN_PROCESS_BASE_URL,
-      fetch: sim.fetch,
-    });
-    const edges = {
-      venue: account.venue,
-      prices: account.venue,
-      describe: 'test',
-      ephemeral: false,
-      secrets: account.secrets,
-      close: async () => {},
-    };
+    const { file, loaded, sim, edges } = await pgDcaSim(url, '*/5 * * * * *', clock);
     const recorded = recordEdges(loaded.config, edges, { clock, configFile: file });
     if (recorded === undefined) throw new Error('sim mode records by default');
     const rec = recorded.recorder;

@@ -4,14 +4,9 @@ import { VirtualClock } from '../../src/clock/VirtualClock.ts';
 import { StrategyId } from '../../src/domain/ids.ts';
 import { deriveIntentId } from '../../src/domain/intentId.ts';
 import { openPostgresJournal } from '../../src/journal/postgres/openPostgresJournal.ts';
-import { simAccount } from '../../src/kernel/edges/simAccount.ts';
 import { Kernel } from '../../src/kernel/Kernel.ts';
 import { type Logger, silentLogger } from '../../src/log/Logger.ts';
-import { createSimulator } from '../../src/simulator/createSimulator.ts';
-import { manualPrices } from '../../src/simulator/prices/PriceSource.ts';
-import { loadConfigWithStrategies } from '../../src/strategy/loadConfigWithStrategies.ts';
-import { IN_PROCESS_BASE_URL } from '../../src/venue/http/baseUrl.ts';
-import { pgDcaConfigFile } from '../journal/pgDcaConfigFile.ts';
+import { pgDcaSim } from '../journal/pgDcaSim.ts';
 import { type PgServer, startPostgres } from '../journal/pgServer.ts';
 
 let server: PgServer;
@@ -39,27 +34,8 @@ function linesInto(warnings: string[], infos: string[]): Logger {
 describe('a schedule’s due time missed during a take-over (shared PostgreSQL journal)', () => {
   it('the standby that takes over runs the due time missed in the gap once, late, with its own id; the old active’s buys are not repeated', async () => {
     const url = await server.freshDatabase();
-    const file = pgDcaConfigFile(url, '*/15 * * * * *');
-    const loaded = await loadConfigWithStrategies(file);
     const clock = new VirtualClock(DUE - 20_000);
-    const sim = createSimulator({
-      clock,
-      fillLatencyMs: { min: 50, max: 50 },
-      prices: manualPrices({ ETHUSDT: 3_000 }),
-    });
-    const account = await simAccount(loaded.config, {
-      clock,
-      baseUrl: IN_PROCESS_BASE_URL,
-      fetch: sim.fetch,
-    });
-    const edges = {
-      venue: account.venue,
-      prices: account.venue,
-      describe: 'test',
-      ephemeral: false,
-      secrets: account.secrets,
-      close: async () => {},
-    };
+    const { loaded, sim, edges } = await pgDcaSim(url, '*/15 * * * * *', clock);
     const stop = async (k: Kernel): Promise<void> => {
       let stopped = false;
       const stopping = k.stop().then(() => {
