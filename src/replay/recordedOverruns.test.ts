@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MemoryLines } from '../../test/kernel/support/MemoryLines.ts';
 import type { Stopwatch } from '../clock/Stopwatch.ts';
 import { VirtualClock } from '../clock/VirtualClock.ts';
 import type { Bar } from '../domain/bar.ts';
 import { MarketSymbol } from '../domain/ids.ts';
-import { type LineSink, Recorder } from '../kernel/record/Recorder.ts';
+import { Recorder } from '../kernel/record/Recorder.ts';
 import { segmentsOf } from '../kernel/record/readRecording.ts';
 import { testHeader } from '../kernel/record/testHeader.ts';
 import { defineStrategy } from '../strategy/defineStrategy.ts';
@@ -31,16 +32,6 @@ const opener = defineStrategy({
   warmup: 0,
   onBar: (_ctx, b) => ({ kind: 'open', market: b.symbol, side: 'LONG', quantity: 1, leverage: 1 }),
 });
-
-class Lines implements LineSink {
-  readonly path = ':memory:';
-  readonly lines: string[] = [];
-  append(line: string): void {
-    this.lines.push(line);
-  }
-  flush(): void {}
-  async close(): Promise<void> {}
-}
 
 /** Six bars, two at each clock reading; what each call returned and every event, as text. */
 async function runBars(budget: HookBudgetOptions, slow: ReadonlySet<number>) {
@@ -70,7 +61,7 @@ async function runBars(budget: HookBudgetOptions, slow: ReadonlySet<number>) {
 describe('a hook call over budget, recorded and failed again by a replay', () => {
   it('reads back as the same calls, which the replay fails with the same events and pause, never timing one', async () => {
     const clock = new VirtualClock(0);
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const rec = new Recorder(sink, clock, []);
     // Each stopwatch read is `step` ms after the previous: a call takes `step` (begin, over).
     const watch = { step: 0, now: 0, elapsedMs: () => (watch.now += watch.step) };

@@ -6,20 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { MarketSymbol, QuoteId, TempId } from '../../src/domain/ids.ts';
 import { dec } from '../../src/domain/money.ts';
 import { VenueRejectedError } from '../../src/errors/venueErrors.ts';
-import { type LineSink, Recorder } from '../../src/kernel/record/Recorder.ts';
+import { Recorder } from '../../src/kernel/record/Recorder.ts';
 import { decodeValue, encodeValue } from '../../src/kernel/record/recordCodec.ts';
 import { recordingPrices, recordingVenue } from '../../src/kernel/record/recordingVenue.ts';
 import { setupVenue } from '../execution/harness.ts';
-
-class Lines implements LineSink {
-  readonly path = ':memory:';
-  readonly lines: string[] = [];
-  append(line: string): void {
-    this.lines.push(line);
-  }
-  flush(): void {}
-  async close(): Promise<void> {}
-}
+import { MemoryLines } from './support/MemoryLines.ts';
 
 type Line = {
   k: string;
@@ -35,7 +26,7 @@ type Line = {
 describe('recordingVenue', () => {
   it('records every call of the port under its name, with its arguments and its answer or error, and hands the answer on', async () => {
     const v = await setupVenue();
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const venue = recordingVenue(v.venue, new Recorder(sink, v.clock, []), v.clock);
     expect([venue.subaccount, venue.chainId, venue.watchRequests]).toEqual([
       v.venue.subaccount,
@@ -90,7 +81,7 @@ describe('recordingVenue', () => {
 
   it('records a call at the clock time it was made, and how long it took', async () => {
     const v = await setupVenue();
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const slow = {
       ...v.venue,
       positions: async () => {
@@ -116,7 +107,7 @@ describe('recordingVenue', () => {
 describe('recordingPrices', () => {
   it('records a poll compactly as prices, and a failed one as a call of the price port, rethrown', async () => {
     const v = await setupVenue();
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const rec = new Recorder(sink, v.clock, []);
     const BTC = MarketSymbol('BTCUSDT');
     const ticks = await recordingPrices(v.venue, rec, v.clock).markPrices([BTC]);

@@ -2,32 +2,23 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MemoryLines } from '../../../test/kernel/support/MemoryLines.ts';
 import { VirtualClock } from '../../clock/VirtualClock.ts';
 import { FillId, MarketSymbol } from '../../domain/ids.ts';
 import type { Intent } from '../../domain/intent.ts';
 import { dec } from '../../domain/money.ts';
 import { OutcomeUnknownError, TransientVenueError } from '../../errors/venueErrors.ts';
 import { sampleOpenRecord } from '../../journal/testRecord.ts';
-import { type LineSink, Recorder } from './Recorder.ts';
+import { Recorder } from './Recorder.ts';
 import { RecordFile } from './RecordFile.ts';
 import { decodeValue, encodeValue } from './recordCodec.ts';
 import { recordingText } from './recordingText.ts';
-
-class Lines implements LineSink {
-  readonly path = ':memory:';
-  readonly lines: string[] = [];
-  append(line: string): void {
-    this.lines.push(line);
-  }
-  flush(): void {}
-  async close(): Promise<void> {}
-}
 
 const KEY = `ix.${'ab12'.repeat(16)}`;
 
 describe('Recorder', () => {
   it('masks a secret of the run wherever it shows, even in a shape the redactor does not know', () => {
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const rec = new Recorder(sink, new VirtualClock(), ['s3cret-session-token']);
     rec.call('v', 'positions', [], 0, { e: new Error(`refused: key ${KEY}, session s3cret-session-token`) });
     rec.call('v', 'balance', [{ note: 's3cret-session-token' }], 0, { r: null });
@@ -37,7 +28,7 @@ describe('Recorder', () => {
   });
 
   it('keeps what the core decides by from an error: class, venue code, HTTP status, Retry-After', () => {
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const clock = new VirtualClock(1_000);
     const rec = new Recorder(sink, clock, []);
     rec.call('v', 'positions', [], 1_000, {
@@ -51,7 +42,7 @@ describe('Recorder', () => {
   });
 
   it('writes each kind of line with its own fields, at the clock time it happened', () => {
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const clock = new VirtualClock(5_000);
     const rec = new Recorder(sink, clock, []);
     const created = sampleOpenRecord(1, 5_000);
@@ -124,7 +115,7 @@ describe('Recorder', () => {
   });
 
   it('masks only secrets of six characters or more: a shorter one would mask ordinary text', () => {
-    const sink = new Lines();
+    const sink = new MemoryLines();
     const rec = new Recorder(sink, new VirtualClock(), ['abcde', 'abcdef']);
     rec.job('abcde abcdef');
     expect(decodeValue<{ n: string }>(sink.lines[0] ?? '').n).not.toContain('abcdef');
